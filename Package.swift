@@ -1,0 +1,78 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Data flows one way, and so do the module dependencies:
+//   HomescreenRender      cells, styles, grid + diff, text width, themes, encoders (pure)
+//   HomescreenWidgetCore  families, sizes, entries, timelines, policies, scheduler (pure)
+//   HomescreenStore       the shared SQLite store (GRDB), migrations, change watcher
+//   HomescreenWidgets     one folder per kind: algorithm, entry, provider, views, actions
+//   homescreen            the executable: commands only
+let package = Package(
+    name: "Homescreen",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "homescreen", targets: ["homescreen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    ],
+    targets: [
+        .target(
+            name: "HomescreenRender",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        .target(
+            name: "HomescreenWidgetCore",
+            dependencies: ["HomescreenRender"]
+        ),
+        .target(
+            name: "HomescreenStore",
+            dependencies: ["HomescreenWidgetCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "HomescreenWidgets",
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore"]
+        ),
+        .executableTarget(
+            name: "homescreen",
+            dependencies: [
+                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "HomescreenTestSupport",
+            dependencies: [
+                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: ["HomescreenRender", "HomescreenTestSupport"],
+            resources: [.copy("Vectors")]
+        ),
+        .testTarget(
+            name: "WidgetCoreTests",
+            dependencies: ["HomescreenWidgetCore", "HomescreenTestSupport"]
+        ),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["HomescreenStore", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "PantryTests",
+            dependencies: ["HomescreenWidgets", "HomescreenTestSupport"],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["homescreen", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

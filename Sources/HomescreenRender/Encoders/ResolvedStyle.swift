@@ -1,0 +1,82 @@
+/// A style with its roles looked up in a theme and degraded to a color depth: what an encoder
+/// or the terminal backend actually emits.
+public struct ResolvedStyle: Hashable, Sendable {
+    public let foreground: TerminalColor
+    public let background: TerminalColor
+    public let attributes: TextAttributes
+
+    public static let reset = ResolvedStyle(foreground: .terminalDefault, background: .terminalDefault, attributes: [])
+
+    public init(foreground: TerminalColor, background: TerminalColor, attributes: TextAttributes) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    /// A blank in this style looks like nothing at all, so trailing ones can be dropped.
+    var isInvisibleOnBlank: Bool {
+        background == .terminalDefault && attributes.isDisjoint(with: [.reverse, .underline])
+    }
+
+    public init(_ style: Style, theme: Theme, depth: ColorDepth) {
+        var attributes = style.attributes
+        if depth == .monochrome {
+            attributes.formUnion(style.foreground.monochromeAttributes)
+            if style.background != .background { attributes.insert(.reverse) }
+        }
+        self.init(foreground: theme.color(style.foreground).degraded(to: depth),
+                  background: theme.color(style.background).degraded(to: depth),
+                  attributes: attributes)
+    }
+}
+
+/// Turns a cell grid into text for a destination (plain text, an ANSI terminal, tmux).
+public protocol GridEncoder: Sendable {
+    func encode(_ grid: CellGrid) -> String
+}
+
+/// The encoders the one-shot commands offer.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case plain, ansi, tmux
+
+    public func encoder(theme: Theme, depth: ColorDepth) -> any GridEncoder {
+        switch self {
+        case .plain: return PlainEncoder()
+        case .ansi: return AnsiEncoder(theme: theme, depth: depth)
+        case .tmux: return TmuxEncoder(theme: theme, depth: depth)
+        }
+    }
+}
+
+extension GridEncoder {
+    /// Encodes row by row: one call per run of cells sharing a resolved style; trailing blank
+    /// cells in the default style are dropped.
+    func encodeRows(_ grid: CellGrid, resolve: (Style) -> ResolvedStyle,
+                    styled: (ResolvedStyle, String) -> String, endOfLine: String) -> String {
+        var lines: [String] = []
+        lines.reserveCapacity(grid.height)
+        for y in 0..<grid.height {
+            var lastVisible = grid.width - 1
+            while lastVisible >= 0, grid[lastVisible, y].text == " ", resolve(grid[lastVisible, y].style).isInvisibleOnBlank {
+                lastVisible -= 1
+            }
+            var line = "", run = "", runStyle: ResolvedStyle? = nil
+            var x = 0
+            while x <= lastVisible {
+                let cell = grid[x, y]
+                x += 1
+                if cell.isContinuation { continue }
+                let style = resolve(cell.style)
+                if style != runStyle, let current = runStyle {
+                    line += styled(current, run)
+                    run = ""
+                }
+                runStyle = style
+                run += cell.text
+            }
+            if let current = runStyle { line += styled(current, run) + (current == .reset ? "" : endOfLine) }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

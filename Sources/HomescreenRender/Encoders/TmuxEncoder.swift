@@ -1,0 +1,41 @@
+/// tmux format text for `status-left` / `status-right` (`#(homescreen status)`): styles as
+/// `#[fg=…,bg=…]`, and every `#` of content doubled so data can never become a tmux format,
+/// style or `#(command)`.
+public struct TmuxEncoder: GridEncoder {
+    public let theme: Theme
+    public let depth: ColorDepth
+
+    public init(theme: Theme, depth: ColorDepth) {
+        self.theme = theme
+        self.depth = depth
+    }
+
+    public func encode(_ grid: CellGrid) -> String {
+        encodeRows(grid, resolve: { ResolvedStyle($0, theme: theme, depth: depth) },
+                   styled: { style, text in Self.style(style) + Self.escape(text) },
+                   endOfLine: "#[default]")
+    }
+
+    public static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "#", with: "##")
+    }
+
+    static func style(_ style: ResolvedStyle) -> String {
+        var parts = ["fg=" + color(style.foreground), "bg=" + color(style.background)]
+        let attributes = style.attributes
+        parts.append(attributes.contains(.bold) ? "bold" : "nobold")
+        if attributes.contains(.dim) { parts.append("dim") }
+        if attributes.contains(.italic) { parts.append("italics") }
+        if attributes.contains(.underline) { parts.append("underscore") }
+        parts.append(attributes.contains(.reverse) ? "reverse" : "noreverse")
+        return "#[" + parts.joined(separator: ",") + "]"
+    }
+
+    private static func color(_ color: TerminalColor) -> String {
+        switch color {
+        case .terminalDefault: return "default"
+        case .palette(let index): return "colour\(index)"
+        case .rgb(let rgb): return rgb.description
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Finds theme files: the user's folder first, then the shipped `Themes/` folders.
+public struct ThemeLibrary: Sendable {
+    public let folders: [URL]
+
+    public init(folders: [URL]) { self.folders = folders }
+
+    /// The standard search path: `$XDG_CONFIG_HOME/homescreen/themes` (or
+    /// `~/.config/homescreen/themes`), `$HOMESCREEN_THEMES`, the `share/homescreen/themes`
+    /// folder next to the executable, and the source tree's `Themes/` for builds run in place.
+    public static func standard(environment: [String: String], executable: URL?, sourceThemes: URL?) -> ThemeLibrary {
+        var folders: [URL] = []
+        if let explicit = environment["HOMESCREEN_THEMES"], !explicit.isEmpty { folders.append(URL(fileURLWithPath: explicit)) }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        folders.append(URL(fileURLWithPath: config).appendingPathComponent("homescreen/themes"))
+        if let executable {
+            folders.append(executable.deletingLastPathComponent().appendingPathComponent("../share/homescreen/themes").standardized)
+        }
+        if let sourceThemes { folders.append(sourceThemes) }
+        return ThemeLibrary(folders: folders)
+    }
+
+    /// Names of every theme found, the built-in one included, without duplicates.
+    public func names() -> [String] {
+        var names: [String] = [Theme.builtInDark.name]
+        for folder in folders {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for file in files.sorted() where file.hasSuffix(".toml") {
+                let name = String(file.dropLast(5))
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    /// The theme of that name. The built-in dark theme needs no file.
+    /// - Throws: `ThemeError` when no folder holds it or its file is malformed.
+    public func theme(named name: String) throws -> Theme {
+        for folder in folders {
+            let file = folder.appendingPathComponent(name + ".toml")
+            if let text = try? String(contentsOf: file, encoding: .utf8) {
+                return try Theme.parse(toml: text, fallbackName: name)
+            }
+        }
+        if name == Theme.builtInDark.name { return .builtInDark }
+        throw ThemeError(description: "theme '\(name)' was not found; available: \(names().joined(separator: ", "))")
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+import HomescreenWidgetCore
+
+/// The shared store: one SQLite database (WAL) that the dashboard, the CLI, status-line commands
+/// and other programs use at the same time. Every write is one transaction that also bumps the
+/// revision of the kinds it affects, so watchers know which panes to reload.
+public final class Store: Sendable {
+    public let path: String
+    /// A pool for read-write use, a queue for read-only use (cheaper to open).
+    public let database: any DatabaseReader
+    private let writer: (any DatabaseWriter)?
+
+    private init(path: String, database: any DatabaseReader, writer: (any DatabaseWriter)?) {
+        self.path = path
+        self.database = database
+        self.writer = writer
+    }
+
+    /// How long a writer waits for another process's transaction before giving up.
+    public static let busyTimeout: TimeInterval = 15
+
+    // MARK: - Opening
+
+    /// Opens (creating if needed, mode 0600) the store for reading and writing, and migrates it.
+    /// - Throws: `StoreError`, without touching a file that is not ours or is newer than us.
+    public static func open(at path: String) throws(StoreError) -> Store {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw .notAStore(path: path) }
+            guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+            guard access(path, W_OK) == 0 else { throw .notWritable(path: path) }
+            try checkIdentity(path: path)
+        } else {
+            try create(path: path)
+        }
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(busyTimeout)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try Schema.migrator.migrate(pool)
+            return Store(path: path, database: pool, writer: pool)
+        } catch {
+            throw .failed(path: path, reason: describe(error))
+        }
+    }
+
+    /// Opens the store read-only with a single connection: the fast path for `status` and
+    /// `render`. A store that does not exist yet reads as an empty one and is not created.
+    public static func openReadOnly(at path: String) throws(StoreError) -> Store {
+        guard FileManager.default.fileExists(atPath: path) else { return try emptyInMemory(path: path) }
+        guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        try checkHeader(path: path)
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(busyTimeout)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let identity = try queue.read(Identity.read)
+            try identity.validate(path: path)
+            if identity.isEmpty { return try emptyInMemory(path: path) }
+            return Store(path: path, database: queue, writer: nil)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw classify(error, path: path)
+        }
+    }
+
+    /// An empty, migrated store in memory, standing in for a store that does not exist yet.
+    static func emptyInMemory(path: String) throws(StoreError) -> Store {
+        do {
+            let queue = try DatabaseQueue()
+            try Schema.migrator.migrate(queue)
+            return Store(path: path, database: queue, writer: nil)
+        } catch {
+            throw .failed(path: path, reason: describe(error))
+        }
+    }
+
+    private static func create(path: String) throws(StoreError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotCreate(path: path, reason: "the folder \(folder) cannot be created")
+        }
+        let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor < 0 {
+            if errno == EEXIST { return }   // another process created it first: fine
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        close(descriptor)
+    }
+
+    // MARK: - Identity
+
+    /// The header of a SQLite file; anything else is not a store.
+    private static func checkHeader(path: String) throws(StoreError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }   // an empty file becomes a new store
+        if header != Data("SQLite format 3\0".utf8) { throw .notAStore(path: path) }
+    }
+
+    private static func checkIdentity(path: String) throws(StoreError) {
+        try checkHeader(path: path)
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(busyTimeout)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let identity = try queue.read(Identity.read)
+            try queue.close()
+            try identity.validate(path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw classify(error, path: path)
+        }
+    }
+
+    private struct Identity {
+        let applicationID: Int32
+        let version: Int
+        let objectCount: Int
+
+        static func read(_ db: Database) throws -> Identity {
+            let row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT application_id FROM pragma_application_id) AS app,
+                       (SELECT user_version FROM pragma_user_version) AS version,
+                       (SELECT COUNT(*) FROM sqlite_master) AS objects
+                """)!
+            return Identity(applicationID: Int32(truncatingIfNeeded: row["app"] as Int64), version: row["version"], objectCount: row["objects"])
+        }
+
+        var isEmpty: Bool { applicationID == 0 && objectCount == 0 }
+
+        func validate(path: String) throws(StoreError) {
+            if isEmpty { return }
+            guard applicationID == Schema.applicationID else { throw .notAStore(path: path) }
+            if version > Schema.version { throw .newerSchema(path: path, found: version, supported: Schema.version) }
+        }
+    }
+
+    private static func classify(_ error: any Error, path: String) -> StoreError {
+        if let database = error as? DatabaseError, database.resultCode == .SQLITE_NOTADB { return .notAStore(path: path) }
+        return .failed(path: path, reason: describe(error))
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let database = error as? DatabaseError { return database.message ?? "\(database.resultCode)" }
+        return "\(error)"
+    }
+
+    // MARK: - Access
+
+    /// Runs `work` in one write transaction and bumps the revision of `kinds` in it.
+    public func write<T>(affecting kinds: Set<WidgetKind>, _ work: (Database) throws -> T) throws -> T {
+        guard let writer else { throw StoreError.failed(path: path, reason: "opened read-only") }
+        return try writer.write { db in
+            let result = try work(db)
+            for kind in kinds {
+                try db.execute(sql: """
+                    INSERT INTO kindRevision (kind, revision) VALUES (?, 1)
+                    ON CONFLICT(kind) DO UPDATE SET revision = revision + 1
+                    """, arguments: [kind.rawValue])
+            }
+            return result
+        }
+    }
+
+    public func read<T>(_ work: (Database) throws -> T) throws -> T {
+        try database.read(work)
+    }
+
+    /// The revision of every kind that has been written.
+    public func revisions() throws -> [WidgetKind: Int] {
+        try read(Self.revisions)
+    }
+
+    static func revisions(_ db: Database) throws -> [WidgetKind: Int] {
+        var result: [WidgetKind: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT kind, revision FROM kindRevision") {
+            if let kind = WidgetKind(rawValue: row["kind"]) { result[kind] = row["revision"] }
+        }
+        return result
+    }
+
+    /// `PRAGMA integrity_check`, "ok" when healthy.
+    public func integrityCheck() throws -> String {
+        try read { try String.fetchAll($0, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+    }
+
+    public func schemaVersion() throws -> Int {
+        try read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+    }
+}

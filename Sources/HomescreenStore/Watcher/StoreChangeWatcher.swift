@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import HomescreenWidgetCore
+
+/// Notices writes to the store by any process, without polling.
+///
+/// inotify on the store's folder is the trigger (SQLite appends to `<store>-wal`, which is
+/// deleted and re-created at checkpoints, so the folder is watched, not the file); one dedicated
+/// read-only connection confirms with `PRAGMA data_version`, which changes on every commit made
+/// by another connection; the kind revisions then say which widgets the commit affected.
+/// The dashboard polls `fileDescriptor` together with the keyboard and timers.
+public final class StoreChangeWatcher {
+    public let fileDescriptor: Int32
+    private let storeName: String
+    private let connection: DatabaseQueue?
+    private let path: String
+    private var dataVersion: Int?
+    private var revisions: [WidgetKind: Int]
+
+    public init(storePath: String) throws {
+        path = storePath
+        storeName = (storePath as NSString).lastPathComponent
+        let folder = (storePath as NSString).deletingLastPathComponent
+        fileDescriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fileDescriptor >= 0 else { throw StoreError.failed(path: storePath, reason: "inotify: \(String(cString: strerror(errno)))") }
+        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE)
+        guard inotify_add_watch(fileDescriptor, folder, mask) >= 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fileDescriptor)
+            throw StoreError.failed(path: storePath, reason: "cannot watch \(folder): \(reason)")
+        }
+        if FileManager.default.fileExists(atPath: storePath) {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(Store.busyTimeout)
+            connection = try DatabaseQueue(path: storePath, configuration: configuration)
+        } else {
+            connection = nil
+        }
+        revisions = [:]
+        (dataVersion, revisions) = try readState()
+    }
+
+    deinit { close(fileDescriptor) }
+
+    /// Reads pending inotify events. - Returns: whether any concerned the store's files.
+    public func drainEvents() -> Bool {
+        var concerned = false
+        let capacity = 16 * 1024
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, capacity) }
+            if count <= 0 { break }
+            var offset = 0
+            // struct inotify_event: wd (4), mask (4), cookie (4), len (4), then len bytes of name.
+            while offset + 16 <= count {
+                let nameLength = Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8 | Int(buffer[offset + 14]) << 16 | Int(buffer[offset + 15]) << 24
+                let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + nameLength)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                if name == storeName || name == storeName + "-wal" { concerned = true }
+                offset += 16 + nameLength
+            }
+        }
+        return concerned
+    }
+
+    /// The kinds whose data changed since the last call, confirmed by the database itself.
+    /// Empty when the events were not commits (a checkpoint, a reader opening the file).
+    public func changedKinds() throws -> Set<WidgetKind> {
+        let (version, latest) = try readState()
+        guard version != dataVersion || latest != revisions else { return [] }
+        dataVersion = version
+        var changed = Set<WidgetKind>()
+        for kind in WidgetKind.allCases where latest[kind] != revisions[kind] { changed.insert(kind) }
+        revisions = latest
+        return changed
+    }
+
+    /// Waits up to `timeout` seconds for a confirmed change (for tools and tests; the dashboard
+    /// polls the descriptor in its own loop).
+    public func waitForChange(timeout: TimeInterval) throws -> Set<WidgetKind> {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return [] }
+            var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(remaining * 1000))
+            if ready > 0, drainEvents() {
+                let changed = try changedKinds()
+                if !changed.isEmpty { return changed }
+            }
+        }
+    }
+
+    private func readState() throws -> (Int?, [WidgetKind: Int]) {
+        guard let connection else { return (nil, [:]) }
+        return try connection.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA data_version"), try Store.revisions(db))
+        }
+    }
+}

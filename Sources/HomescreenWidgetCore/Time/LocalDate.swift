@@ -1,0 +1,109 @@
+import Foundation
+
+/// A calendar day with no time and no time zone (a due date, a day in a month grid).
+/// Proleptic Gregorian, years 1…9999. Comparable and countable in whole days.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// - Returns: nil when the day does not exist (2026-02-30, month 13…).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...LocalDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD`.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day an instant falls on in a time zone.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        let calendar = Calendar.gregorian(in: timeZone)
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(dayNumber: LocalDate.dayNumber(year: parts.year!, month: parts.month!, day: parts.day!))
+    }
+
+    public var iso: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public var description: String { iso }
+
+    public static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // MARK: - Day arithmetic
+
+    /// Days since 1970-01-01 (negative before), from the civil-calendar formula.
+    public var dayNumber: Int { LocalDate.dayNumber(year: year, month: month, day: day) }
+
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+    /// Whole days from `self` to `other` (positive when `other` is later).
+    public func days(until other: LocalDate) -> Int { other.dayNumber - dayNumber }
+
+    /// 0 = Sunday … 6 = Saturday.
+    public var weekday: Int { ((dayNumber % 7) + 11) % 7 }
+
+    /// The instant this day starts in a time zone (not always 00:00 on DST days).
+    public func start(in timeZone: TimeZone) -> Date {
+        let calendar = Calendar.gregorian(in: timeZone)
+        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        return calendar.startOfDay(for: noon)
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
+}
+
+extension Calendar {
+    /// A Gregorian calendar fixed to a time zone (never `Calendar.current`, which ignores `TZ`
+    /// settings made after start-up and the user's locale on Linux).
+    public static func gregorian(in timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        return calendar
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HomescreenRender
+
+/// A value holding everything a view needs to draw at `date` (WidgetKit's `TimelineEntry`).
+public protocol TimelineEntry: Sendable {
+    var date: Date { get }
+}
+
+/// When a provider wants to be asked again (WidgetKit's `TimelineReloadPolicy`).
+public enum ReloadPolicy: Hashable, Sendable {
+    /// After the last entry's date has passed.
+    case atEnd
+    /// At this instant (local midnight, the next hour…).
+    case after(Date)
+    /// Only when something else asks (a store write, `r`).
+    case never
+}
+
+/// Entries in date order and the policy for the next reload.
+public struct Timeline<Entry: TimelineEntry>: Sendable {
+    public let entries: [Entry]
+    public let policy: ReloadPolicy
+
+    public init(entries: [Entry], policy: ReloadPolicy) {
+        precondition(!entries.isEmpty, "a timeline holds at least one entry")
+        self.entries = entries.sorted { $0.date < $1.date }
+        self.policy = policy
+    }
+}
+
+/// What a view is drawing for: the family and its size, the language, the day's time zone.
+public struct WidgetContext: Sendable {
+    public var family: WidgetFamily
+    public var density: Density
+    public var size: CellSize
+    public var language: Language
+    public var timeZone: TimeZone
+    /// Draw with ASCII only (no UTF-8 locale on the terminal).
+    public var ascii: Bool
+    /// Mask names and amounts (demos, screen sharing).
+    public var privacy: Bool
+
+    public init(family: WidgetFamily, density: Density = .regular, size: CellSize? = nil,
+                language: Language = .english, timeZone: TimeZone = .current, ascii: Bool = false, privacy: Bool = false) {
+        self.family = family
+        self.density = density
+        self.size = size ?? family.size(density)
+        self.language = language
+        self.timeZone = timeZone
+        self.ascii = ascii
+        self.privacy = privacy
+    }
+}
+
+/// One widget kind: its provider (placeholder and timeline) and its views.
+/// Providers read the store and never draw; views are pure functions of an entry and a context.
+public protocol Widget: Sendable {
+    associatedtype Entry: TimelineEntry & Encodable
+
+    var kind: WidgetKind { get }
+    var supportedFamilies: [WidgetFamily] { get }
+
+    /// An entry to draw before real data arrives.
+    func placeholder(in context: WidgetContext) -> Entry
+
+    /// The entries from `date` on and when to reload.
+    /// - Throws: when the data cannot be read; the caller keeps the last good timeline.
+    func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<Entry>
+
+    /// Draws an entry into a grid of exactly `context.size`.
+    func render(_ entry: Entry, in context: WidgetContext) -> CellGrid
+}

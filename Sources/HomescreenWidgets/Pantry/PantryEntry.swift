@@ -1,0 +1,66 @@
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// Everything the pantry views need at one instant.
+public struct PantryEntry: TimelineEntry, Encodable {
+    public enum State: String, Sendable, Encodable {
+        /// No product has stock: "Nothing in stock".
+        case empty
+        /// Products in stock, none expired or due soon: "All fresh".
+        case allFresh
+        /// Something is expired or due soon.
+        case attention
+    }
+
+    public let date: Date
+    public let today: LocalDate
+    public let dueSoonDays: Int
+    /// Every product in stock, in FEFO order (the large family lists them all).
+    public let items: [ExpiringProduct]
+    public let expiredCount: Int
+    public let dueSoonCount: Int
+    public let isPlaceholder: Bool
+
+    /// The seed shares the top five with its widget.
+    public static let topCount = 5
+
+    public init(date: Date, today: LocalDate, dueSoonDays: Int, items: [ExpiringProduct], isPlaceholder: Bool = false) {
+        self.date = date
+        self.today = today
+        self.dueSoonDays = dueSoonDays
+        self.items = items
+        self.expiredCount = items.prefix { $0.urgency == .expired }.count
+        self.dueSoonCount = items.lazy.filter { $0.urgency == .dueSoon }.count
+        self.isPlaceholder = isPlaceholder
+    }
+
+    public var top: ArraySlice<ExpiringProduct> { items.prefix(Self.topCount) }
+    public var urgentCount: Int { expiredCount + dueSoonCount }
+    public var state: State { items.isEmpty ? .empty : urgentCount == 0 ? .allFresh : .attention }
+
+    // MARK: - JSON (documented in the README)
+
+    enum CodingKeys: String, CodingKey {
+        case date, today, state, dueSoonDays, expiredCount, dueSoonCount, inStockCount, products
+    }
+
+    struct JSONProduct: Encodable {
+        let id: Int64, name: String, amount: String, unit: String, due: String, urgency: Urgency, daysUntilDue: Int
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(today.iso, forKey: .today)
+        try container.encode(state, forKey: .state)
+        try container.encode(dueSoonDays, forKey: .dueSoonDays)
+        try container.encode(expiredCount, forKey: .expiredCount)
+        try container.encode(dueSoonCount, forKey: .dueSoonCount)
+        try container.encode(items.count, forKey: .inStockCount)
+        try container.encode(top.map {
+            JSONProduct(id: $0.product.id, name: $0.product.name, amount: $0.product.amount.description, unit: $0.product.unit,
+                        due: $0.product.due.iso, urgency: $0.urgency, daysUntilDue: $0.daysUntilDue)
+        }, forKey: .products)
+    }
+}

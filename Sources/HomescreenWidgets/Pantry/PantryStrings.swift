@@ -1,0 +1,90 @@
+import HomescreenWidgetCore
+
+/// The pantry's words in each interface language.
+struct PantryStrings: Sendable {
+    let title: String
+    let nothingInStock: String
+    let allFresh: String
+    let expiresToday: String
+    let expiresTomorrow: String
+    let expiredYesterday: String
+    let expiredDaysAgo: @Sendable (Int) -> String
+    let inDays: @Sendable (Int) -> String
+    /// Short due text for narrow panes: "today", and the unit for "-2d" / "+3d".
+    let todayShort: String
+    let dayLetter: String
+    let expiredCount: @Sendable (Int) -> String
+    let dueSoonCount: @Sendable (Int) -> String
+    let inStockCount: @Sendable (Int) -> String
+    let urgent: String
+    let consumeHint: String
+    let more: @Sendable (Int) -> String
+    let next: String
+    let left: String
+    let columns: (product: String, amount: String, due: String)
+    let detailHint: String
+
+    static func of(_ language: Language) -> PantryStrings {
+        switch language {
+        case .english: return english
+        case .french: return french
+        case .italian: return italian
+        case .vietnamese: return vietnamese
+        }
+    }
+
+    static let english = PantryStrings(
+        title: "Pantry", nothingInStock: "Nothing in stock", allFresh: "All fresh",
+        expiresToday: "expires today", expiresTomorrow: "expires tomorrow", expiredYesterday: "expired yesterday",
+        expiredDaysAgo: { "expired \($0) days ago" }, inDays: { "in \($0) days" },
+        todayShort: "today", dayLetter: "d",
+        expiredCount: { "\($0) expired" }, dueSoonCount: { "\($0) due soon" }, inStockCount: { "\($0) in stock" },
+        urgent: "urgent", consumeHint: "c: consume 1", more: { "+\($0) more" }, next: "next", left: "left",
+        columns: ("Product", "Amount", "Due"), detailHint: "Enter: all products")
+
+    static let french = PantryStrings(
+        title: "Garde-manger", nothingInStock: "Rien en stock", allFresh: "Tout est frais",
+        expiresToday: "expire aujourd’hui", expiresTomorrow: "expire demain", expiredYesterday: "périmé hier",
+        expiredDaysAgo: { "périmé depuis \($0) jours" }, inDays: { "dans \($0) jours" },
+        todayShort: "auj.", dayLetter: "j",
+        expiredCount: { $0 > 1 ? "\($0) périmés" : "\($0) périmé" },
+        dueSoonCount: { $0 > 1 ? "\($0) bientôt périmés" : "\($0) bientôt périmé" },
+        inStockCount: { "\($0) en stock" },
+        urgent: "urgent", consumeHint: "c : consommer 1", more: { "+\($0) autres" }, next: "prochain", left: "restant",
+        columns: ("Produit", "Quantité", "Échéance"), detailHint: "Entrée : tous les produits")
+
+    static let italian = PantryStrings(
+        title: "Dispensa", nothingInStock: "Niente in dispensa", allFresh: "Tutto fresco",
+        expiresToday: "scade oggi", expiresTomorrow: "scade domani", expiredYesterday: "scaduto ieri",
+        expiredDaysAgo: { "scaduto da \($0) giorni" }, inDays: { "tra \($0) giorni" },
+        todayShort: "oggi", dayLetter: "g",
+        expiredCount: { $0 == 1 ? "1 scaduto" : "\($0) scaduti" }, dueSoonCount: { "\($0) in scadenza" },
+        inStockCount: { $0 == 1 ? "1 prodotto" : "\($0) prodotti" },
+        urgent: "urgenti", consumeHint: "c: consuma 1", more: { "+\($0) altri" }, next: "prossimo", left: "rimasti",
+        columns: ("Prodotto", "Quantità", "Scadenza"), detailHint: "Invio: tutti i prodotti")
+
+    static let vietnamese = PantryStrings(
+        title: "Tủ thực phẩm", nothingInStock: "Không còn gì trong kho", allFresh: "Tất cả còn tươi",
+        expiresToday: "hết hạn hôm nay", expiresTomorrow: "hết hạn ngày mai", expiredYesterday: "hết hạn hôm qua",
+        expiredDaysAgo: { "hết hạn \($0) ngày trước" }, inDays: { "còn \($0) ngày" },
+        todayShort: "h.nay", dayLetter: "ng",
+        expiredCount: { "\($0) hết hạn" }, dueSoonCount: { "\($0) sắp hết hạn" }, inStockCount: { "\($0) mặt hàng" },
+        urgent: "cần dùng", consumeHint: "c: dùng 1", more: { "+\($0) mục khác" }, next: "tiếp", left: "còn",
+        columns: ("Sản phẩm", "Số lượng", "Hạn dùng"), detailHint: "Enter: mọi sản phẩm")
+
+    /// "expired 2 days ago", "expires today", "expires tomorrow", "in 3 days".
+    func due(_ days: Int) -> String {
+        switch days {
+        case ..<(-1): return expiredDaysAgo(-days)
+        case -1: return expiredYesterday
+        case 0: return expiresToday
+        case 1: return expiresTomorrow
+        default: return inDays(days)
+        }
+    }
+
+    /// "-2d", "today", "+3d" for narrow panes.
+    func shortDue(_ days: Int) -> String {
+        days == 0 ? todayShort : (days < 0 ? "-" : "+") + "\(abs(days))" + dayLetter
+    }
+}

@@ -1,0 +1,100 @@
+import HomescreenRender
+import HomescreenWidgetCore
+
+/// The lock-screen families: inline, circular and rectangular (the seed's two plus inline).
+extension PantryView {
+    /// One line: "Pantry: Milk expired 2 days ago · 3 urgent".
+    func inline() -> CellGrid {
+        var grid = CellGrid(width: context.size.columns, height: 1)
+        let rect = grid.bounds
+        guard let first = entry.items.first else {
+            grid.write(strings.title + ": " + strings.nothingInStock, in: rect, style: Style(.muted))
+            return grid
+        }
+        if entry.state == .allFresh {
+            grid.write(strings.title + ": " + strings.allFresh + Pane.separator(context) + name(first) + " " + due(first), in: rect, style: Style(.success))
+            return grid
+        }
+        var text = name(first) + " " + due(first, width: isCompact ? 12 : .max)
+        if entry.urgentCount > 1, !isCompact { text += Pane.separator(context) + "\(entry.urgentCount) " + strings.urgent }
+        grid.write(text, in: rect, style: Self.style(for: first.urgency))
+        return grid
+    }
+
+    /// The urgent count in a ring (18×9) or a small box (9×5).
+    func circular() -> CellGrid {
+        var grid = CellGrid(width: context.size.columns, height: context.size.rows)
+        let count = entry.state == .empty ? "–" : String(entry.urgentCount)
+        let countStyle = entry.expiredCount > 0 ? Style(.danger, [.bold]) : entry.dueSoonCount > 0 ? Style(.warning, [.bold]) : Style(.success, [.bold])
+        let ring = isCompact ? Self.smallRing : Self.largeRing
+        let ringWidth = DisplayWidth.of(ring[0])
+        if grid.width >= ringWidth, grid.height >= ring.count {
+            let left = (grid.width - ringWidth) / 2, top = (grid.height - ring.count) / 2
+            for (row, line) in ring.enumerated() {
+                grid.write(context.ascii ? Self.asciiRing(line) : line, x: left, y: top + row, style: Style(.border))
+            }
+            let middle = top + ring.count / 2
+            let inner = Rect(x: left + 1, y: 0, width: ringWidth - 2, height: 1)
+            grid.write(count, in: Rect(x: inner.x, y: isCompact ? middle : middle - 1, width: inner.width, height: 1), style: countStyle, alignment: .center)
+            grid.write(strings.urgent, in: Rect(x: inner.x + 1, y: isCompact ? middle + 1 : middle + 1, width: inner.width - 2, height: 1), style: Style(.muted), alignment: .center)
+        } else {
+            grid.write(count, in: grid.bounds, style: countStyle, alignment: .center)
+        }
+        return grid
+    }
+
+    static let largeRing = [
+        "    ╭────────╮    ",
+        "  ╭─╯        ╰─╮  ",
+        " ╭╯            ╰╮ ",
+        " │              │ ",
+        " │              │ ",
+        " │              │ ",
+        " ╰╮            ╭╯ ",
+        "  ╰─╮        ╭─╯  ",
+        "    ╰────────╯    ",
+    ]
+    static let smallRing = [
+        "╭───────╮",
+        "│       │",
+        "│       │",
+        "│       │",
+        "╰───────╯",
+    ]
+
+    static func asciiRing(_ line: String) -> String {
+        String(line.map { character -> Character in
+            switch character {
+            case "╭", "╮", "╰", "╯": return "+"
+            case "─": return "-"
+            case "│": return "|"
+            default: return character
+            }
+        })
+    }
+
+    /// The seed's lock-screen rectangle: the first product, when it is due, how much is left,
+    /// and the consume hint.
+    func rectangular() -> CellGrid {
+        var grid = CellGrid(width: context.size.columns, height: context.size.rows)
+        let rect = grid.bounds
+        guard let first = entry.items.first else {
+            grid.write(strings.title, in: rect.row(0), style: Style(.muted))
+            grid.write(strings.nothingInStock, in: rect.row(isCompact ? 1 : 2), style: Style(.text, [.bold]))
+            return grid
+        }
+        if isCompact {
+            grid.write(name(first), in: rect.row(0), style: Style(.text, [.bold]))
+            grid.write(due(first, width: rect.width), in: rect.row(1), style: Self.style(for: first.urgency))
+            grid.write(amount(first) + " " + strings.left, in: rect.row(2), style: Style(.muted))
+            grid.write(strings.consumeHint, in: rect.row(rect.height - 1), style: Style(.accent))
+            return grid
+        }
+        grid.write(strings.title.uppercased() + Pane.separator(context) + summary, in: rect.row(0), style: Style(.muted))
+        grid.write(name(first), in: rect.row(2), style: Style(.text, [.bold]))
+        grid.write(due(first, width: rect.width), in: rect.row(3), style: Self.style(for: first.urgency))
+        grid.write(amount(first) + " " + strings.left, in: rect.row(4), style: Style(.muted))
+        grid.write("[" + strings.consumeHint + "]", in: rect.row(rect.height - 2), style: Style(.accent, [.bold]))
+        return grid
+    }
+}

@@ -1,0 +1,70 @@
+import HomescreenRender
+import HomescreenWidgetCore
+
+/// The home-screen families: small, medium (top five) and large (every product with amounts).
+extension PantryView {
+    func small() -> CellGrid {
+        var (grid, content) = Pane.start(context, title: strings.title)
+        guard entry.state == .attention else {
+            drawState(in: &grid, rect: content)
+            return grid
+        }
+        let (head, rest) = content.splitTop(isCompact ? 1 : 2)
+        grid.write(summary, in: head.row(0), style: summaryStyle)
+        let (listArea, hintArea) = rest.splitBottom(isCompact ? 1 : 2)
+        if isCompact {
+            drawList(entry.top, in: &grid, rect: listArea, showAmount: false)
+        } else {
+            // Two rows per product: the name, then when it is due and how much is left.
+            let shown = min(entry.top.count, listArea.height / 2)
+            for (index, item) in entry.top.prefix(shown).enumerated() {
+                let nameRow = listArea.row(index * 2), detailRow = listArea.row(index * 2 + 1)
+                grid.write(Pane.bullet(context), x: nameRow.x, y: nameRow.y, style: Self.style(for: item.urgency))
+                grid.write(name(item), in: Rect(x: nameRow.x + 2, y: nameRow.y, width: nameRow.width - 2, height: 1), style: Style(.text, [.bold]))
+                let amountText = amount(item)
+                grid.write(amountText, in: Rect(x: detailRow.x + 2, y: detailRow.y, width: detailRow.width - 2, height: 1), style: Style(.muted), alignment: .trailing)
+                grid.write(due(item), in: Rect(x: detailRow.x + 2, y: detailRow.y, width: detailRow.width - 4 - DisplayWidth.of(amountText), height: 1), style: Self.style(for: item.urgency))
+            }
+        }
+        grid.write(strings.consumeHint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
+        return grid
+    }
+
+    func medium() -> CellGrid {
+        var (grid, content) = Pane.start(context, title: strings.title, trailing: strings.inStockCount(entry.items.count))
+        guard entry.state != .empty else {
+            drawState(in: &grid, rect: content)
+            return grid
+        }
+        let (head, rest) = content.splitTop(isCompact ? 1 : 2)
+        grid.write(summary, in: head.row(0), style: summaryStyle)
+        let (listArea, hintArea) = rest.splitBottom(isCompact ? 1 : 2)
+        // The top five, a blank row between them when there is room.
+        drawList(entry.top, in: &grid, rect: listArea, showAmount: true, spacing: listArea.height >= entry.top.count * 2 ? 2 : 1)
+        grid.write(consumeHint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
+        return grid
+    }
+
+    func large() -> CellGrid {
+        var (grid, content) = Pane.start(context, title: strings.title, trailing: strings.inStockCount(entry.items.count))
+        guard entry.state != .empty else {
+            drawState(in: &grid, rect: content)
+            return grid
+        }
+        let (head, rest) = content.splitTop(2)
+        grid.write(summary, in: head.row(0), style: summaryStyle)
+        let (body, hintArea) = rest.splitBottom(isCompact ? 1 : 2)
+        // Column headings over the rows, aligned with the columns the list chose.
+        let (headings, listArea) = body.splitTop(isCompact ? 0 : 2)
+        let columns = drawList(entry.items[...], in: &grid, rect: listArea, showAmount: true)
+        if !headings.isEmpty {
+            let heading = Style(.muted, [.underline])
+            let amountX = headings.maxX - columns.amount, dueX = amountX - 2 - columns.due
+            grid.write(strings.columns.product, in: Rect(x: headings.x + 2, y: headings.y, width: dueX - headings.x - 3, height: 1), style: heading)
+            grid.write(strings.columns.due, in: Rect(x: dueX, y: headings.y, width: columns.due, height: 1), style: heading)
+            grid.write(strings.columns.amount, in: Rect(x: amountX - 2, y: headings.y, width: columns.amount + 2, height: 1), style: heading, alignment: .trailing)
+        }
+        grid.write(strings.consumeHint + Pane.separator(context) + strings.detailHint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
+        return grid
+    }
+}

@@ -1,0 +1,33 @@
+import HomescreenRender
+import HomescreenWidgetCore
+
+/// Drawing conventions every widget shares: system families sit in a titled frame, accessory
+/// families are frameless like the lock screen; ASCII mode and privacy masking apply everywhere.
+public enum Pane {
+    /// A grid of the context's size with a frame for system families.
+    /// - Returns: the grid and the content area inside the frame.
+    public static func start(_ context: WidgetContext, title: String, trailing: String? = nil) -> (CellGrid, Rect) {
+        var grid = CellGrid(width: context.size.columns, height: context.size.rows)
+        guard context.family.rawValue.hasPrefix("system"), grid.width >= 4, grid.height >= 3 else { return (grid, grid.bounds) }
+        grid.frame(grid.bounds, box: context.ascii ? .ascii : .rounded, title: title, titleStyle: Style(.accent, [.bold]))
+        if let trailing, grid.width > DisplayWidth.of(title) + 12 {
+            let text = " \(trailing) "
+            let width = min(DisplayWidth.of(text), grid.width - DisplayWidth.of(title) - 8)
+            grid.write(text, in: Rect(x: grid.width - 2 - width, y: 0, width: width, height: 1), style: Style(.muted))
+        }
+        return (grid, grid.bounds.inset(dx: 2, dy: 1))
+    }
+
+    /// Text from data, masked in privacy mode.
+    public static func name(_ text: String, _ context: WidgetContext) -> String {
+        context.privacy ? "•••••" : text
+    }
+
+    /// An amount, masked in privacy mode.
+    public static func amount(_ text: String, _ context: WidgetContext) -> String {
+        context.privacy ? "•" : text
+    }
+
+    public static func bullet(_ context: WidgetContext) -> String { context.ascii ? "*" : "●" }
+    public static func separator(_ context: WidgetContext) -> String { context.ascii ? " - " : " · " }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Fill a store with realistic demo data (pantry products due around today).",
+        discussion: "Only an empty pantry is filled, so real data is never mixed with demo data."
+    )
+
+    @Option(help: ArgumentHelp("The day the demo data is centred on, YYYY-MM-DD (default: today).", valueName: "date"))
+    var today: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let today = try today.map { try Arguments.date($0, option: "--today") } ?? LocalDate(Date(), in: storeOptions.timeZone)
+        let store = try storeOptions.openForWriting()
+        let existing = try store.products().count
+        guard existing == 0 else {
+            throw CLIError.runtime("the store \(store.path) already holds \(existing) products; demo data goes into an empty store (use --store with a new path).")
+        }
+        try DemoData.fill(store, today: today, at: Date())
+        Output.line("filled \(store.path) with demo data: \(try store.products().count) pantry products around \(today.iso)")
+    }
+}

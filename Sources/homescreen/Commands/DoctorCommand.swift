@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the terminal, locale, colors, themes and store, in plain words.",
+        discussion: "Exits 1 when the store cannot be used, 0 otherwise."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let environment = storeOptions.environment
+        var healthy = true
+        func report(_ label: String, _ text: String) { Output.line(DisplayWidth.pad(label, to: 10) + SafeText.clean(text)) }
+
+        let term = environment["TERM"] ?? ""
+        report("terminal", (isatty(STDOUT_FILENO) == 1 ? "stdout is a terminal" : "stdout is not a terminal")
+               + (term.isEmpty ? ", TERM is not set" : ", TERM=\(term)") + (environment["TMUX"] != nil ? ", inside tmux" : ""))
+        let depth = ColorDepth.detect(environment: environment)
+        let why = environment["NO_COLOR"].map { $0.isEmpty ? "" : " (NO_COLOR is set)" } ?? ""
+        report("colors", "\(depth.rawValue)\(why); override with --colors")
+        let localeVariable = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0].flatMap { $0.isEmpty ? nil : $0 } }.first ?? ""
+        let utf8 = localeVariable.uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8")
+        report("locale", (localeVariable.isEmpty ? "no locale set" : localeVariable) + (utf8 ? ", UTF-8" : ", not UTF-8: the dashboard will draw with ASCII"))
+        report("language", Language.fromEnvironment(environment).rawValue + " (en, fr, it, vi; --locale to choose)")
+        report("timezone", storeOptions.timeZone.identifier)
+        let library = ThemeLibrary.standard(environment: environment, executable: Bundle.main.executableURL, sourceThemes: SourceTree.themes)
+        report("themes", library.names().joined(separator: ", "))
+
+        let path = storeOptions.storePath
+        if !FileManager.default.fileExists(atPath: path) {
+            report("store", "\(path) does not exist yet; it is created on the first write (or run `homescreen demo`)")
+        } else {
+            do {
+                let store = try Store.openReadOnly(at: path)
+                let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+                let mode = (attributes?[.posixPermissions] as? Int).map { String($0, radix: 8) } ?? "?"
+                let integrity = try store.integrityCheck()
+                report("store", "\(path), schema \(try store.schemaVersion()), mode \(mode), integrity \(integrity)")
+                let products = try store.products()
+                report("pantry", "\(products.count) products, \(products.filter(\.isInStock).count) in stock")
+                if integrity != "ok" { healthy = false }
+                if mode != "600" { report("", "the store is readable by others; chmod 600 \(path) keeps it private") }
+            } catch {
+                report("store", CLIError(error).message)
+                healthy = false
+            }
+        }
+        if !healthy { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import HomescreenRender
+import HomescreenWidgetCore
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw one widget pane once, as text (no full-screen terminal needed).",
+        discussion: "Without --family, every family of the kind is drawn, each under its name and size."
+    )
+
+    @Argument(help: "The widget kind: pantry (budget, year, calendar and card are not built yet).")
+    var kind: String
+
+    @Option(help: ArgumentHelp("The family: \(WidgetFamily.accepted). Default: all.", valueName: "family"))
+    var family: String?
+
+    @Option(help: ArgumentHelp("Cell density: regular or compact.", valueName: "density"))
+    var density: String = "regular"
+
+    @Option(help: ArgumentHelp("Draw at this size instead of the family's, as COLSxROWS (e.g. 60x12).", valueName: "size"))
+    var size: String?
+
+    @Option(help: ArgumentHelp("Output format: plain or ansi. Default: ansi on a terminal, plain otherwise.", valueName: "format"))
+    var format: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var viewOptions: ViewOptions
+
+    func run() throws {
+        let kind = try Arguments.kind(kind)
+        let families = try family.map { [try Arguments.family($0)] } ?? WidgetFamily.allCases
+        let density = try Arguments.density(density)
+        let size = try size.map { text in
+            guard let size = CellSize(argument: text) else {
+                throw CLIError.usage("--size '\(text)' is not a size; use COLSxROWS with each from 1 to 1000, such as 60x12.")
+            }
+            return size
+        }
+        let format = try format.map { text in
+            guard let format = OutputFormat(rawValue: text.lowercased()), format != .tmux else {
+                throw CLIError.usage("--format '\(text)' is not a render format; use plain or ansi.")
+            }
+            return format
+        } ?? (Output.isTerminal ? .ansi : .plain)
+        let environment = storeOptions.environment
+        let depth = try viewOptions.depth(environment: environment)
+        let theme = try viewOptions.loadTheme(environment: environment)
+        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
+        defer { session.finish() }
+        let widget = try session.widget(kind)
+        let encoder = format.encoder(theme: theme, depth: depth)
+        for family in families {
+            let context = session.context(family, density: density, size: size)
+            if families.count > 1 { Output.line("\(family.rawValue) (\(context.size), \(density.rawValue))") }
+            Output.line(encoder.encode(try session.draw(widget, context)))
+            if families.count > 1 { Output.line("") }
+        }
+    }
+}

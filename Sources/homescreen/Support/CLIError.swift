@@ -1,0 +1,27 @@
+import HomescreenStore
+
+/// An error the command line reports in one sentence on stderr, with its exit status:
+/// 2 for bad usage or bad input (nothing was written), 1 for a runtime failure.
+struct CLIError: Error {
+    let message: String
+    let exitCode: Int32
+
+    init(message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: 2) }
+    static func runtime(_ message: String) -> CLIError { CLIError(message: message, exitCode: 1) }
+
+    /// Maps any error of the lower layers to a sentence and a status.
+    init(_ error: any Error) {
+        switch error {
+        case let error as CLIError: self = error
+        case let error as StoreError: self.init(message: error.description, exitCode: 1)
+        case let error as PantryError:
+            if case .unknownProduct = error { self.init(message: error.description, exitCode: 2) } else { self.init(message: error.description, exitCode: 1) }
+        default: self.init(message: "unexpected failure: \(error)", exitCode: 1)
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+import HomescreenWidgets
+
+/// Options every command that reads or writes the store shares.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The store file (default: $HOMESCREEN_STORE, else $XDG_DATA_HOME/homescreen/store.sqlite).", valueName: "path"))
+    var store: String?
+
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    var storePath: String { StoreLocation.resolve(option: store, environment: environment) }
+
+    /// The local time zone: `TZ` when it names a zone, else the system's.
+    var timeZone: TimeZone {
+        if let name = environment["TZ"]?.trimmingCharacters(in: CharacterSet(charactersIn: ":")), !name.isEmpty,
+           let zone = TimeZone(identifier: name) { return zone }
+        return TimeZone.current
+    }
+
+    func openForWriting() throws -> Store { try Store.open(at: storePath) }
+    func openForReading() throws -> Store { try Store.openReadOnly(at: storePath) }
+}
+
+/// Options of the commands that draw widgets.
+struct ViewOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The instant to draw for: \(InstantParser.accepted). Default: now.", valueName: "time"))
+    var now: String?
+
+    @Option(help: ArgumentHelp("Interface language: \(Language.accepted). Default: from LC_ALL, LC_MESSAGES, LANG.", valueName: "locale"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("Theme name (dark, light, high-contrast, or a file in $XDG_CONFIG_HOME/homescreen/themes).", valueName: "name"))
+    var theme: String = "dark"
+
+    @Option(help: ArgumentHelp("Color depth: truecolor, 256, 16, 8 or none. Default: from NO_COLOR, COLORTERM and TERM.", valueName: "depth"))
+    var colors: String?
+
+    @Option(name: .customLong("due-soon-days"), help: ArgumentHelp("Pantry: products due within this many days count as due soon (0…365).", valueName: "days"))
+    var dueSoonDays: Int = PantryOrder.defaultDueSoonDays
+
+    @Flag(help: "Draw with ASCII characters only.")
+    var ascii = false
+
+    @Flag(help: "Mask names and amounts (for demos and screen sharing).")
+    var privacy = false
+
+    @Flag(help: "Use a throwaway store filled with demo data.")
+    var demo = false
+
+    func instant(timeZone: TimeZone) throws -> Date {
+        guard let now else { return Date() }
+        guard let date = InstantParser.parse(now, timeZone: timeZone) else {
+            throw CLIError.usage("--now '\(now)' is not a time; use \(InstantParser.accepted).")
+        }
+        return date
+    }
+
+    func language(environment: [String: String]) throws -> Language {
+        guard let locale else { return Language.fromEnvironment(environment) }
+        guard let language = Language(localeTag: locale) else {
+            throw CLIError.usage("--locale '\(locale)' is not a supported language; use \(Language.accepted).")
+        }
+        return language
+    }
+
+    func settings() throws -> WidgetCatalog.Settings {
+        guard PantryOrder.dueSoonDaysRange.contains(dueSoonDays) else {
+            throw CLIError.usage("--due-soon-days \(dueSoonDays) is out of range; use a whole number from 0 to 365.")
+        }
+        return WidgetCatalog.Settings(dueSoonDays: dueSoonDays)
+    }
+
+    func depth(environment: [String: String], default fallback: ColorDepth? = nil) throws -> ColorDepth {
+        guard let colors else { return fallback ?? ColorDepth.detect(environment: environment) }
+        switch colors.lowercased() {
+        case "truecolor", "24bit": return .truecolor
+        case "256": return .indexed256
+        case "16": return .ansi16
+        case "8": return .ansi8
+        case "none", "0", "mono", "monochrome": return .monochrome
+        default: throw CLIError.usage("--colors '\(colors)' is not a color depth; use truecolor, 256, 16, 8 or none.")
+        }
+    }
+
+    func loadTheme(environment: [String: String]) throws -> Theme {
+        let library = ThemeLibrary.standard(environment: environment, executable: Bundle.main.executableURL, sourceThemes: SourceTree.themes)
+        do { return try library.theme(named: theme) } catch let error as ThemeError {
+            throw CLIError.usage(error.description + ".")
+        }
+    }
+}
+
+/// Parsing of the arguments that name a kind or a family.
+enum Arguments {
+    static func kind(_ text: String) throws -> WidgetKind {
+        guard let kind = WidgetKind(argument: text) else {
+            throw CLIError.usage("'\(text)' is not a widget kind; use one of \(WidgetKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        guard WidgetCatalog.builtKinds.contains(kind) else {
+            throw CLIError.usage("the \(kind.rawValue) widget is not built yet; this version draws \(WidgetCatalog.builtKinds.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return kind
+    }
+
+    static func family(_ text: String) throws -> WidgetFamily {
+        guard let family = WidgetFamily(argument: text) else {
+            throw CLIError.usage("'\(text)' is not a widget family; use \(WidgetFamily.accepted).")
+        }
+        return family
+    }
+
+    static func density(_ text: String) throws -> Density {
+        guard let density = Density(rawValue: text.lowercased()) else {
+            throw CLIError.usage("--density '\(text)' is not a density; use regular or compact.")
+        }
+        return density
+    }
+
+    static func date(_ text: String, option: String) throws -> LocalDate {
+        guard let date = LocalDate(iso: text) else {
+            throw CLIError.usage("\(option) '\(text)' is not a date; use a real day as YYYY-MM-DD, such as 2026-02-17.")
+        }
+        return date
+    }
+
+    static func quantity(_ text: String, option: String) throws -> Quantity {
+        guard let quantity = Quantity(argument: text) else {
+            throw CLIError.usage("\(option) '\(text)' is not an amount; use \(Quantity.accepted).")
+        }
+        return quantity
+    }
+}
+
+/// The source tree this binary was built from, for running in place (`swift run`).
+enum SourceTree {
+    static var themes: URL? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("Themes")
+        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
+    }
+}

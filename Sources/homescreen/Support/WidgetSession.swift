@@ -1,0 +1,76 @@
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+import HomescreenWidgets
+
+/// What the drawing commands share: the store to read, the instant, the language, and how to
+/// turn a kind and a family into the entry that is current and its grid.
+struct WidgetSession {
+    let store: Store
+    let date: Date
+    let language: Language
+    let timeZone: TimeZone
+    let settings: WidgetCatalog.Settings
+    let ascii: Bool
+    let privacy: Bool
+    private let demoFolder: URL?
+
+    /// Validates every option before touching the store.
+    init(storeOptions: StoreOptions, viewOptions: ViewOptions) throws {
+        let environment = storeOptions.environment
+        timeZone = storeOptions.timeZone
+        date = try viewOptions.instant(timeZone: timeZone)
+        language = try viewOptions.language(environment: environment)
+        settings = try viewOptions.settings()
+        ascii = viewOptions.ascii
+        privacy = viewOptions.privacy
+        if viewOptions.demo {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-demo-\(getpid())-\(UUID().uuidString)")
+            let store = try Store.open(at: folder.appendingPathComponent("store.sqlite").path)
+            try DemoData.fill(store, today: LocalDate(date, in: timeZone), at: date)
+            self.store = store
+            demoFolder = folder
+        } else {
+            store = try storeOptions.openForReading()
+            demoFolder = nil
+        }
+    }
+
+    /// Removes the throwaway demo store, if any.
+    func finish() {
+        if let demoFolder { try? FileManager.default.removeItem(at: demoFolder) }
+    }
+
+    func widget(_ kind: WidgetKind) throws -> AnyWidget {
+        guard let widget = WidgetCatalog.widget(kind, store: store, settings: settings) else {
+            throw CLIError.usage("the \(kind.rawValue) widget is not built yet.")
+        }
+        return widget
+    }
+
+    func context(_ family: WidgetFamily, density: Density = .regular, size: CellSize? = nil) -> WidgetContext {
+        WidgetContext(family: family, density: density, size: size, language: language, timeZone: timeZone, ascii: ascii, privacy: privacy)
+    }
+
+    func timeline(_ widget: AnyWidget, _ context: WidgetContext) throws -> Timeline<AnyEntry> {
+        do { return try widget.timeline(in: context, at: date) } catch {
+            throw CLIError.runtime("the \(widget.kind.rawValue) widget could not read \(store.path) (\(error)).")
+        }
+    }
+
+    /// The grid of the entry current at the session's instant.
+    func draw(_ widget: AnyWidget, _ context: WidgetContext) throws -> CellGrid {
+        let timeline = try timeline(widget, context)
+        let index = Scheduler<Int>.currentIndex(in: timeline.entries.map(\.date), at: date)
+        let grid = timeline.entries[index].render(in: context)
+        return ascii ? grid.foldedToASCII() : grid
+    }
+}
+
+/// Demo data for every kind this build has.
+enum DemoData {
+    static func fill(_ store: Store, today: LocalDate, at date: Date) throws {
+        try store.addProducts(PantryDemo.products(today: today), at: date)
+    }
+}
