@@ -1,1 +1,99 @@
 import Foundation
+
+/// A folder that exists for the life of the value, for stores and files made by one test.
+public final class TemporaryFolder: @unchecked Sendable {
+    public let url: URL
+
+    public init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-test-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+/// What a run of the `homescreen` executable produced.
+public struct CommandResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+/// Runs the built `homescreen` executable, as a user would.
+public enum Homescreen {
+    /// The executable next to the test bundle (SwiftPM builds it for the tests that depend on it),
+    /// or `$HOMESCREEN_BINARY`.
+    public static var executable: URL {
+        if let explicit = ProcessInfo.processInfo.environment["HOMESCREEN_BINARY"] { return URL(fileURLWithPath: explicit) }
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("homescreen")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/homescreen")
+    }
+
+    /// A clean environment: no user store, no color settings, English, a fixed time zone.
+    public static func environment(store: String?, _ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path,
+                           "TZ": "Europe/Zurich", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        if let store { environment["HOMESCREEN_STORE"] = store }
+        return environment.merging(extra) { _, new in new }
+    }
+
+    /// Starts the executable (for tests that signal it).
+    public static func start(_ arguments: [String], environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Runs the executable to completion.
+    public static func run(_ arguments: [String], store: String?, environment extra: [String: String] = [:]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment(store: store, extra)
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes while the process runs, so a large output cannot block it.
+        nonisolated(unsafe) var errorData = Data()
+        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+                             stderr: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// Reading files in tests.
+public enum FileSnapshot {
+    /// The bytes of a file, or nil when it does not exist (to prove "nothing written").
+    public static func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+}
+
+/// Whether text holds a character a terminal would act on (C0/C1 controls, DEL) other than
+/// line feeds; used to prove data comes out inert.
+public func containsControlCharacters(_ text: String, allowingSGR: Bool = false) -> Bool {
+    var text = text
+    if allowingSGR {
+        text = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    }
+    return text.unicodeScalars.contains { scalar in
+        scalar != "\n" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import HomescreenRender
+
+struct CellGridTests {
+    @Test func wideCharactersTakeTwoCellsAndAreNeverCutInHalf() {
+        var grid = CellGrid(width: 5, height: 1)
+        let end = grid.write("豆腐豆", x: 0, y: 0)
+        #expect(end == 4)   // the third wide character does not fit in one column
+        #expect(grid[0, 0].text == "豆" && grid[1, 0].isContinuation && grid[2, 0].text == "腐")
+        #expect(grid[4, 0].text == " ")
+        // Writing over the second half of a wide character blanks its first half.
+        grid.write("x", x: 1, y: 0)
+        #expect(grid[0, 0].text == " " && grid[1, 0].text == "x")
+        #expect(grid.rowTexts() == [" x腐 "])
+    }
+
+    @Test func writingIsClippedToTheGridAndToMaxX() {
+        var grid = CellGrid(width: 4, height: 2)
+        grid.write("abcdef", x: -2, y: 0)
+        grid.write("zzzz", x: 0, y: 5)
+        grid.write("wxyz", x: 0, y: 1, maxX: 2)
+        #expect(grid.rowTexts() == ["cdef", "wx  "])
+    }
+
+    @Test func diffOfEqualGridsIsEmptyAndOneChangeIsOneRun() {
+        var before = CellGrid(width: 20, height: 5)
+        before.write("Milk expires today", x: 1, y: 2)
+        var after = before
+        #expect(after.changes(from: before).isEmpty)
+        after.write("Milk expired", x: 1, y: 2)
+        let runs = after.changes(from: before)
+        #expect(runs.count == 1)
+        #expect(runs[0].y == 2 && runs[0].x == 12)   // "expire[s]" → "expire[d]": one cell
+        #expect(runs[0].cells.map(\.text).joined() == "d")
+    }
+
+    @Test func diffSendsAChangedWideCharacterWhole() {
+        var before = CellGrid(width: 6, height: 1)
+        before.write("ab", x: 0, y: 0)
+        var after = before
+        after.write("豆", x: 2, y: 0)
+        let runs = after.changes(from: before)
+        #expect(runs.count == 1 && runs[0].x == 2 && runs[0].cells.count == 2)
+        #expect(CellGrid(width: 3, height: 2).changes(from: nil).count == 2)
+        #expect(CellGrid(width: 3, height: 2).changes(from: CellGrid(width: 4, height: 2)).count == 2)
+    }
+
+    @Test func asciiFoldingKeepsColumns() {
+        var grid = CellGrid(width: 12, height: 1)
+        grid.write("Đường 豆╭─", x: 0, y: 0)
+        let folded = grid.foldedToASCII()
+        #expect(folded.rowTexts() == ["Duong ? +-  "])
+        #expect(folded.rowTexts()[0].allSatisfy { $0.isASCII })
+    }
+
+    @Test func rectSplits() {
+        let rect = Rect(x: 2, y: 1, width: 10, height: 6)
+        let (top, rest) = rect.splitTop(2)
+        #expect(top == Rect(x: 2, y: 1, width: 10, height: 2) && rest == Rect(x: 2, y: 3, width: 10, height: 4))
+        let (above, bottom) = rect.splitBottom(1)
+        #expect(above.height == 5 && bottom == Rect(x: 2, y: 6, width: 10, height: 1))
+        #expect(rect.inset(dx: 2, dy: 1) == Rect(x: 4, y: 2, width: 6, height: 4))
+        #expect(rect.splitTop(99).rest.isEmpty)
+    }
+}

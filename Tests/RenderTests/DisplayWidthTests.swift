@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import HomescreenRender
+
+struct DisplayWidthTests {
+    struct Vector: Decodable { let text: String; let width: Int }
+    struct Vectors: Decodable { let generator: String; let vectors: [Vector] }
+
+    @Test func matchesTheWcwidthReference() throws {
+        let url = try #require(Bundle.module.url(forResource: "Vectors/display-width", withExtension: "json"))
+        let vectors = try JSONDecoder().decode(Vectors.self, from: Data(contentsOf: url))
+        #expect(vectors.vectors.count > 40)
+        for vector in vectors.vectors {
+            #expect(DisplayWidth.of(vector.text) == vector.width, "\(vector.text) \(vector.text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func vietnameseIsOneColumnPerLetterPrecomposedOrDecomposed() {
+        let precomposed = "Tháng Giêng Ất Tỵ"
+        let decomposed = precomposed.decomposedStringWithCanonicalMapping
+        #expect(precomposed.unicodeScalars.count != decomposed.unicodeScalars.count)
+        #expect(DisplayWidth.of(precomposed) == 17)
+        #expect(DisplayWidth.of(decomposed) == 17)
+    }
+
+    @Test func truncationKeepsWithinWidthAndNeverSplitsAWideCharacter() {
+        #expect(DisplayWidth.truncate("Mozzarella di bufala", to: 10) == "Mozzarell…")
+        #expect(DisplayWidth.truncate("味噌汁です", to: 6) == "味噌…")
+        #expect(DisplayWidth.of(DisplayWidth.truncate("味噌汁です", to: 6)) <= 6)
+        #expect(DisplayWidth.truncate("Milk", to: 4) == "Milk")
+        #expect(DisplayWidth.truncate("Milk", to: 0) == "")
+        #expect(DisplayWidth.pad("ế", to: 3) == "ế  ")
+    }
+}

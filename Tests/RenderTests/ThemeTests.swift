@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import HomescreenRender
+
+struct ThemeTests {
+    static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Themes")
+    let library = ThemeLibrary(folders: [themesFolder])
+
+    @Test func shippedDarkThemeIsTheBuiltInDefault() throws {
+        #expect(try library.theme(named: "dark") == Theme.builtInDark)
+    }
+
+    @Test(arguments: ["light", "high-contrast"])
+    func shippedThemesSetEveryRole(_ name: String) throws {
+        let text = try String(contentsOf: Self.themesFolder.appendingPathComponent(name + ".toml"), encoding: .utf8)
+        let theme = try Theme.parse(toml: text, fallbackName: name)
+        #expect(theme.name == name)
+        for role in ThemeRole.allCases where role != .background {
+            #expect(theme.color(role) != Theme.builtInDark.color(role), "\(name) leaves \(role) at the dark value")
+        }
+    }
+
+    @Test func missingKeysFallBackAndUnknownKeysAreIgnored() throws {
+        let theme = try Theme.parse(toml: """
+            name = "mine"
+            future = 1
+            [colors]
+            danger = "#123456"
+            sparkle = "#ffffff"
+            """, fallbackName: "x")
+        #expect(theme.color(.danger) == .rgb(RGB(0x12, 0x34, 0x56)))
+        #expect(theme.color(.text) == Theme.builtInDark.color(.text))
+        #expect(theme.colors.count == ThemeRole.allCases.count)
+    }
+
+    @Test func malformedColorNamesTheKey() {
+        #expect(throws: ThemeError.self) { try Theme.parse(toml: "[colors]\ntext = \"red\"", fallbackName: "bad") }
+        do { _ = try Theme.parse(toml: "[colors]\ntext = \"red\"", fallbackName: "bad") } catch {
+            #expect("\(error)".contains("colors.text"))
+        }
+        #expect(throws: ThemeError.self) { try library.theme(named: "nope") }
+    }
+
+    @Test func colorsDegradeToTheNearestPaletteEntry() {
+        let red = ThemeColor.rgb(RGB(255, 0, 0))
+        #expect(red.degraded(to: .truecolor) == .rgb(RGB(255, 0, 0)))
+        #expect(red.degraded(to: .indexed256) == .palette(196))
+        #expect(red.degraded(to: .ansi16) == .palette(9))
+        #expect(red.degraded(to: .ansi8) == .palette(1))
+        #expect(red.degraded(to: .monochrome) == .terminalDefault)
+        #expect(ThemeColor.rgb(RGB(128, 128, 128)).degraded(to: .indexed256) == .palette(244))
+        #expect(ThemeColor.rgb(RGB(0x5f, 0x87, 0xaf)).degraded(to: .indexed256) == .palette(67))
+        #expect(ThemeColor.terminalDefault.degraded(to: .truecolor) == .terminalDefault)
+    }
+
+    @Test func depthComesFromTheEnvironment() {
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == .monochrome)
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
+        #expect(ColorDepth.detect(environment: ["TERM": "tmux-256color"]) == .indexed256)
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm"]) == .ansi16)
+        #expect(ColorDepth.detect(environment: ["TERM": "linux"]) == .ansi8)
+        #expect(ColorDepth.detect(environment: ["TERM": "dumb"]) == .monochrome)
+        #expect(ColorDepth.detect(environment: [:]) == .monochrome)
+    }
+
+    @Test func monochromeKeepsRolesApartWithAttributes() {
+        let danger = ResolvedStyle(Style(.danger), theme: .builtInDark, depth: .monochrome)
+        let muted = ResolvedStyle(Style(.muted), theme: .builtInDark, depth: .monochrome)
+        #expect(danger.foreground == .terminalDefault && danger.attributes.contains(.reverse))
+        #expect(muted.attributes == [.dim])
+        var grid = CellGrid(width: 4, height: 1)
+        grid.write("x", x: 0, y: 0, style: Style(.danger))
+        #expect(AnsiEncoder(theme: .builtInDark, depth: .monochrome).encode(grid) == "\u{1B}[0;1;7mx\u{1B}[0m")
+        #expect(AnsiEncoder(theme: .builtInDark, depth: .indexed256).encode(grid) == "\u{1B}[0;38;5;203mx\u{1B}[0m")
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import Testing
+import HomescreenTestSupport
+import HomescreenWidgetCore
+@testable import HomescreenStore
+
+enum LocalDateFixture {
+    static let day = LocalDate(year: 2026, month: 11, day: 22)!
+}
+
+struct PantryStoreTests {
+    let folder = TemporaryFolder()
+    let firstByID: ([Product]) -> Product? = { $0.min { $0.id < $1.id } }
+
+    @Test func consumeNeverGoesBelowZeroAndUndoPutsItBack() throws {
+        let store = try Store.open(at: folder.path("s.sqlite"))
+        let product = try store.addProduct(name: "Spinach", amount: Quantity(argument: "0.3")!, unit: "kg", due: LocalDateFixture.day)
+        let consumed = try store.consume(productID: nil, amount: .one, choose: firstByID)
+        #expect(consumed.amount == Quantity(argument: "0.3")! && consumed.remaining == .zero)
+        #expect(throws: PantryError.nothingInStock) { try store.consume(productID: nil, amount: .one, choose: firstByID) }
+        #expect(throws: PantryError.productEmpty(id: product.id, name: "Spinach")) { try store.consume(productID: product.id, amount: .one, choose: firstByID) }
+        #expect(try store.products().first?.amount == .zero)
+        let undone = try store.undoLastConsume()
+        #expect(undone.remaining == Quantity(argument: "0.3")!)
+        #expect(try store.products().first?.amount == Quantity(argument: "0.3")!)
+        #expect(throws: PantryError.nothingToUndo) { try store.undoLastConsume() }
+        #expect(throws: PantryError.unknownProduct(id: 999)) { try store.consume(productID: 999, amount: .one, choose: firstByID) }
+        #expect(throws: PantryError.unknownProduct(id: 999)) { try store.removeProduct(id: 999) }
+    }
+
+    @Test func everyWriteBumpsThePantryRevision() throws {
+        let store = try Store.open(at: folder.path("s.sqlite"))
+        #expect(try store.revisions()[.pantry] == nil)
+        let product = try store.addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: LocalDateFixture.day)
+        try store.consume(productID: product.id, amount: .one, choose: firstByID)
+        try store.undoLastConsume()
+        try store.removeProduct(id: product.id)
+        #expect(try store.revisions()[.pantry] == 4)
+    }
+
+    @Test func aFailedWriteLeavesNothingBehind() throws {
+        let store = try Store.open(at: folder.path("s.sqlite"))
+        #expect(throws: (any Error).self) {
+            try store.write(affecting: [.pantry]) { db in
+                try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Milk', 1000, '', '2026-01-01', 0)")
+                try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('   ', 1000, '', '2026-01-01', 0)")
+            }
+        }
+        #expect(try store.products().isEmpty)
+        #expect(try store.revisions().isEmpty)
+    }
+
+    @Test func rowsWrittenBadlyByAnotherProgramStillRead() throws {
+        let path = folder.path("s.sqlite")
+        _ = try Store.open(at: path)
+        let raw = try DatabaseQueue(path: path)
+        try raw.write { try $0.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Odd', 500, 'g', 'someday', 0)") }
+        let products = try Store.openReadOnly(at: path).products()
+        #expect(products.count == 1 && products[0].due == LocalDate(year: 1, month: 1, day: 1))
+    }
+
+    @Test func quantitiesParseExactlyOrNotAtAll() {
+        #expect(Quantity(argument: "2")?.thousandths == 2000)
+        #expect(Quantity(argument: "0.5")?.thousandths == 500)
+        #expect(Quantity(argument: "1,25")?.thousandths == 1250)
+        #expect(Quantity(argument: "12.125")?.description == "12.125")
+        #expect(Quantity(argument: "1000000")?.description == "1000000")
+        for bad in ["", "abc", "-1", "0", "0.000", "1e3", "NaN", "12.3.4", "1.2345", "1.", ".5", "+2", "1 000", "1000001", "٣"] {
+            #expect(Quantity(argument: bad) == nil, "\(bad)")
+        }
+        #expect((Quantity(argument: "0.1")! + Quantity(argument: "0.2")!) == Quantity(argument: "0.3")!)
+    }
+}

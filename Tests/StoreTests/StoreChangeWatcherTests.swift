@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+import Testing
+import HomescreenTestSupport
+import HomescreenWidgetCore
+@testable import HomescreenStore
+
+struct StoreChangeWatcherTests {
+    let folder = TemporaryFolder()
+
+    @Test func aWriteByAnotherConnectionIsSeenWithItsKind() throws {
+        let path = folder.path("s.sqlite")
+        let writer = try Store.open(at: path)
+        let watcher = try StoreChangeWatcher(storePath: path)
+        // Another store object is another connection, as another process would be.
+        let started = Date()
+        try Store.open(at: path).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
+        #expect(try watcher.waitForChange(timeout: 5) == [.pantry])
+        #expect(Date().timeIntervalSince(started) < 5)
+        _ = writer
+    }
+
+    @Test func readsAndSilenceAreNotChanges() throws {
+        let path = folder.path("s.sqlite")
+        let store = try Store.open(at: path)
+        try store.addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
+        let watcher = try StoreChangeWatcher(storePath: path)
+        _ = try Store.openReadOnly(at: path).products()
+        _ = try store.products()
+        #expect(try watcher.waitForChange(timeout: 0.5).isEmpty)
+    }
+
+    @Test func eachCommitIsReportedOnceAndTheDescriptorPolls() throws {
+        let path = folder.path("s.sqlite")
+        let store = try Store.open(at: path)
+        let watcher = try StoreChangeWatcher(storePath: path)
+        let product = try store.addProduct(name: "Milk", amount: Quantity(units: 3), unit: "l", due: LocalDateFixture.day)
+        #expect(try watcher.waitForChange(timeout: 5) == [.pantry])
+        #expect(try watcher.changedKinds().isEmpty)
+        try store.consume(productID: product.id, amount: .one) { _ in nil }
+        var descriptor = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 5000) == 1)
+        #expect(watcher.drainEvents())
+        #expect(try watcher.changedKinds() == [.pantry])
+    }
+}
