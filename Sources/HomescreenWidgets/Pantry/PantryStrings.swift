@@ -20,7 +20,8 @@ struct PantryStrings: Sendable {
     let consumeHint: String
     let more: @Sendable (Int) -> String
     let next: String
-    let left: String
+    /// "1 l left", in the language's word order.
+    let left: @Sendable (String) -> String
     let columns: (product: String, amount: String, due: String)
     let detailHint: String
 
@@ -39,7 +40,7 @@ struct PantryStrings: Sendable {
         expiredDaysAgo: { "expired \($0) days ago" }, inDays: { "in \($0) days" },
         todayShort: "today", dayLetter: "d",
         expiredCount: { "\($0) expired" }, dueSoonCount: { "\($0) due soon" }, inStockCount: { "\($0) in stock" },
-        urgent: "urgent", consumeHint: "c: consume 1", more: { "+\($0) more" }, next: "next", left: "left",
+        urgent: "urgent", consumeHint: "c: consume 1", more: { "+\($0) more" }, next: "next", left: { "\($0) left" },
         columns: ("Product", "Amount", "Due"), detailHint: "Enter: all products")
 
     static let french = PantryStrings(
@@ -50,7 +51,7 @@ struct PantryStrings: Sendable {
         expiredCount: { $0 > 1 ? "\($0) périmés" : "\($0) périmé" },
         dueSoonCount: { $0 > 1 ? "\($0) bientôt périmés" : "\($0) bientôt périmé" },
         inStockCount: { "\($0) en stock" },
-        urgent: "urgent", consumeHint: "c : consommer 1", more: { "+\($0) autres" }, next: "prochain", left: "restant",
+        urgent: "urgent", consumeHint: "c : consommer 1", more: { "+\($0) autres" }, next: "prochain", left: { "reste \($0)" },
         columns: ("Produit", "Quantité", "Échéance"), detailHint: "Entrée : tous les produits")
 
     static let italian = PantryStrings(
@@ -60,7 +61,7 @@ struct PantryStrings: Sendable {
         todayShort: "oggi", dayLetter: "g",
         expiredCount: { $0 == 1 ? "1 scaduto" : "\($0) scaduti" }, dueSoonCount: { "\($0) in scadenza" },
         inStockCount: { $0 == 1 ? "1 prodotto" : "\($0) prodotti" },
-        urgent: "urgenti", consumeHint: "c: consuma 1", more: { "+\($0) altri" }, next: "prossimo", left: "rimasti",
+        urgent: "urgenti", consumeHint: "c: consuma 1", more: { "+\($0) altri" }, next: "prossimo", left: { "restano \($0)" },
         columns: ("Prodotto", "Quantità", "Scadenza"), detailHint: "Invio: tutti i prodotti")
 
     static let vietnamese = PantryStrings(
@@ -69,7 +70,7 @@ struct PantryStrings: Sendable {
         expiredDaysAgo: { "hết hạn \($0) ngày trước" }, inDays: { "còn \($0) ngày" },
         todayShort: "h.nay", dayLetter: "ng",
         expiredCount: { "\($0) hết hạn" }, dueSoonCount: { "\($0) sắp hết hạn" }, inStockCount: { "\($0) mặt hàng" },
-        urgent: "cần dùng", consumeHint: "c: dùng 1", more: { "+\($0) mục khác" }, next: "tiếp", left: "còn",
+        urgent: "cần dùng", consumeHint: "c: dùng 1", more: { "+\($0) mục khác" }, next: "tiếp", left: { "còn \($0)" },
         columns: ("Sản phẩm", "Số lượng", "Hạn dùng"), detailHint: "Enter: mọi sản phẩm")
 
     /// "expired 2 days ago", "expires today", "expires tomorrow", "in 3 days".

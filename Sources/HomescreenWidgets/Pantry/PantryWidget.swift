@@ -39,6 +39,11 @@ public struct PantryWidget: Widget {
     }
 
     public func render(_ entry: PantryEntry, in context: WidgetContext) -> CellGrid {
+        Self.draw(entry, in: context)
+    }
+
+    /// The view for the context's family: a pure function of the entry and the context.
+    public static func draw(_ entry: PantryEntry, in context: WidgetContext) -> CellGrid {
         let view = PantryView(entry: entry, context: context)
         switch context.family {
         case .accessoryInline: return view.inline()

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import HomescreenStore
+import HomescreenWidgetCore
+@testable import HomescreenWidgets
+
+struct PantryOrderTests {
+    typealias F = PantryFixtures
+
+    @Test func firstExpiringFirstOutOnAMix() {
+        let products = [
+            F.product(1, "Rice", due: 300), F.product(2, "Bread", due: 4), F.product(3, "Milk", due: -2),
+            F.product(4, "Spinach", due: 0), F.product(5, "Yogurt", due: -1), F.product(6, "Eggs", due: 9),
+            F.product(7, "Butter", due: 5), F.product(8, "Apples", due: 6), F.product(9, "Empty jar", "1", due: -30),
+            F.product(10, "Cream", due: 0),
+        ]
+        var withEmpty = products
+        withEmpty[8].amount = .zero
+        let ordered = PantryOrder.ordered(withEmpty, today: F.today, dueSoonDays: 5)
+        #expect(ordered.map(\.product.name) == ["Milk", "Yogurt", "Cream", "Spinach", "Bread", "Butter", "Apples", "Eggs", "Rice"])
+        #expect(ordered.map(\.urgency) == [.expired, .expired, .dueSoon, .dueSoon, .dueSoon, .dueSoon, .fresh, .fresh, .fresh])
+        #expect(ordered.map(\.daysUntilDue) == [-2, -1, 0, 0, 4, 5, 6, 9, 300])
+        #expect(PantryOrder.next(withEmpty, today: F.today, dueSoonDays: 5)?.name == "Milk")
+        let entry = F.entry(withEmpty)
+        #expect(entry.expiredCount == 2 && entry.dueSoonCount == 4 && entry.items.count == 9)
+        #expect(entry.top.map(\.product.name) == ["Milk", "Yogurt", "Cream", "Spinach", "Bread"])
+    }
+
+    @Test func theDueSoonWindowIsConfigurable() {
+        let products = [F.product(1, "Eggs", due: 9), F.product(2, "Bread", due: 4)]
+        #expect(F.entry(products, dueSoonDays: 5).dueSoonCount == 1)
+        #expect(F.entry(products, dueSoonDays: 10).dueSoonCount == 2)
+        #expect(F.entry(products, dueSoonDays: 0).dueSoonCount == 0)
+        #expect(F.entry(products, dueSoonDays: 0).state == .allFresh)
+    }
+
+    @Test func statesForEmptyAndAllFresh() {
+        #expect(F.entry([]).state == .empty)
+        var gone = F.product(1, "Milk", due: -2)
+        gone.amount = .zero
+        #expect(F.entry([gone]).state == .empty)
+        #expect(F.entry([F.product(1, "Rice", due: 100)]).state == .allFresh)
+        #expect(F.entry([F.product(1, "Milk", due: 1)]).state == .attention)
+    }
+
+    @Test func theTimelineReloadsAtTheNextLocalMidnight() {
+        let timeline = PantryWidget.timeline(products: F.demo, at: F.now, timeZone: F.zurich, dueSoonDays: 5)
+        #expect(timeline.entries.count == 1)
+        #expect(timeline.policy == .after(ISO8601DateFormatter().date(from: "2026-11-23T00:00:00+01:00")!))
+        let saigon = TimeZone(identifier: "Asia/Ho_Chi_Minh")!
+        let late = PantryWidget.timeline(products: F.demo, at: F.now, timeZone: saigon, dueSoonDays: 5)
+        // 10:00 in Zurich is 16:00 in Saigon: the same day there, midnight 8 hours on.
+        #expect(late.policy == .after(ISO8601DateFormatter().date(from: "2026-11-23T00:00:00+07:00")!))
+    }
+
+    @Test(arguments: [
+        (Language.english, ["expired 3 days ago", "expired yesterday", "expires today", "expires tomorrow", "in 3 days"]),
+        (Language.french, ["périmé depuis 3 jours", "périmé hier", "expire aujourd’hui", "expire demain", "dans 3 jours"]),
+        (Language.italian, ["scaduto da 3 giorni", "scaduto ieri", "scade oggi", "scade domani", "tra 3 giorni"]),
+        (Language.vietnamese, ["hết hạn 3 ngày trước", "hết hạn hôm qua", "hết hạn hôm nay", "hết hạn ngày mai", "còn 3 ngày"]),
+    ])
+    func dueTextsInEveryLanguage(_ language: Language, _ expected: [String]) {
+        let strings = PantryStrings.of(language)
+        #expect([-3, -1, 0, 1, 3].map(strings.due) == expected)
+    }
+}
