@@ -9,7 +9,7 @@ struct PantryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pantry",
         abstract: "Add, list, consume and remove pantry products.",
-        subcommands: [Add.self, List.self, Consume.self, Undo.self, Remove.self]
+        subcommands: [Add.self, Import.self, List.self, Consume.self, Undo.self, Remove.self]
     )
 
     struct Add: ParsableCommand {
@@ -17,20 +17,65 @@ struct PantryCommand: ParsableCommand {
 
         @Argument(help: "The product's name.") var name: String
         @Option(help: ArgumentHelp("Due date, YYYY-MM-DD.", valueName: "date")) var due: String
-        @Option(help: ArgumentHelp("How much: \(Quantity.accepted).", valueName: "amount")) var amount: String = "1"
+        @Option(parsing: .unconditional, help: ArgumentHelp("How much: \(Quantity.accepted).", valueName: "amount")) var amount: String = "1"
         @Option(help: ArgumentHelp("The unit (pcs, kg, l…), up to 20 characters.", valueName: "unit")) var unit: String = ""
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw CLIError.usage("the product name '\(name)' is empty; give a name such as \"Milk\".") }
-            guard trimmed.count <= 200 else { throw CLIError.usage("the product name is \(trimmed.count) characters long; use at most 200.") }
-            let due = try Arguments.date(due, option: "--due")
-            let amount = try Arguments.quantity(amount, option: "--amount")
-            let unit = unit.trimmingCharacters(in: .whitespaces)
-            guard unit.count <= 20 else { throw CLIError.usage("--unit '\(unit)' is too long; use at most 20 characters.") }
-            let product = try storeOptions.openForWriting().addProduct(name: trimmed, amount: amount, unit: unit, due: due)
+            let new = try NewProduct(name: name, due: due, amount: amount, unit: unit, place: "")
+            let product = try storeOptions.openForWriting().addProduct(name: new.name, amount: new.amount, unit: new.unit, due: new.due)
             Output.line("added product \(product.id): \(Display.line(product))")
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add many products in one transaction, from a JSON file or standard input.",
+            discussion: """
+                The JSON is an array of {"name": "Milk", "due": "2026-11-24", "amount": "2", "unit": "l"}
+                ("amount" and "unit" optional; amount as a string or a number). Every product is checked
+                first: one bad entry rejects the whole file (exit 2) and nothing is written.
+                """
+        )
+
+        @Argument(help: "A JSON file, or - for standard input.") var file: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        struct Entry: Decodable {
+            let name: String
+            let due: String
+            let amount: Amount?
+            let unit: String?
+        }
+
+        /// "2", 2 or 0.5: amounts as strings or JSON numbers (kept as written, never rounded).
+        struct Amount: Decodable {
+            let text: String
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let string = try? container.decode(String.self) { text = string } else { text = "\(try container.decode(Decimal.self))" }
+            }
+        }
+
+        func run() throws {
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: file) else {
+                    throw CLIError.usage("cannot read '\(file)'; give a readable JSON file or - for standard input.")
+                }
+                data = contents
+            }
+            let entries: [Entry]
+            do { entries = try JSONDecoder().decode([Entry].self, from: data) } catch {
+                throw CLIError.usage("'\(file)' is not a JSON array of products (\(JSONProblem.describe(error))); see `homescreen pantry import --help`.")
+            }
+            let products = try entries.enumerated().map { index, entry in
+                try NewProduct(name: entry.name, due: entry.due, amount: entry.amount?.text ?? "1", unit: entry.unit ?? "", place: "product \(index + 1): ")
+            }
+            try storeOptions.openForWriting().addProducts(products.map { ($0.name, $0.amount, $0.unit, $0.due) })
+            Output.line("imported \(products.count) products")
         }
     }
 
@@ -79,14 +124,15 @@ struct PantryCommand: ParsableCommand {
             abstract: "Consume from the first-expiring product (or --product), never below zero.")
 
         @Option(help: ArgumentHelp("The product id (default: the first in first-expiring-first-out order).", valueName: "id")) var product: Int64?
-        @Option(help: ArgumentHelp("How much: \(Quantity.accepted).", valueName: "amount")) var amount: String = "1"
+        @Option(parsing: .unconditional, help: ArgumentHelp("How much: \(Quantity.accepted).", valueName: "amount")) var amount: String = "1"
         @Option(help: ArgumentHelp("The day that decides what expires first, YYYY-MM-DD (default: today).", valueName: "date")) var today: String?
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
             let amount = try Arguments.quantity(amount, option: "--amount")
             let today = try today.map { try Arguments.date($0, option: "--today") } ?? LocalDate(Date(), in: storeOptions.timeZone)
-            let consumption = try storeOptions.openForWriting().consume(productID: product, amount: amount) { products in
+            let missing: PantryError = product.map { .unknownProduct(id: $0) } ?? .nothingInStock
+            let consumption = try storeOptions.openExistingForWriting(otherwise: missing).consume(productID: product, amount: amount) { products in
                 PantryOrder.next(products, today: today, dueSoonDays: PantryOrder.defaultDueSoonDays)
             }
             Output.line("consumed \(consumption.amount) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(consumption.remaining) left")
@@ -98,7 +144,7 @@ struct PantryCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let consumption = try storeOptions.openForWriting().undoLastConsume()
+            let consumption = try storeOptions.openExistingForWriting(otherwise: PantryError.nothingToUndo).undoLastConsume()
             Output.line("put back \(consumption.amount) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(consumption.remaining) left")
         }
     }
@@ -109,9 +155,51 @@ struct PantryCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let product = try storeOptions.openForWriting().removeProduct(id: id)
+            let product = try storeOptions.openExistingForWriting(otherwise: PantryError.unknownProduct(id: id)).removeProduct(id: id)
             Output.line("removed product \(product.id): \(Display.safe(product.name))")
         }
+    }
+}
+
+/// A product to add, validated: a name of 1…200 characters, a real due date, a positive amount
+/// and a unit of at most 20 characters.
+struct NewProduct {
+    let name: String
+    let due: LocalDate
+    let amount: Quantity
+    let unit: String
+
+    /// - Parameter place: where the values came from, prefixed to error messages ("product 3: ").
+    init(name rawName: String, due rawDue: String, amount rawAmount: String, unit rawUnit: String, place: String) throws {
+        name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw CLIError.usage(place + "the product name '\(Display.safe(rawName))' is empty; give a name such as \"Milk\".") }
+        guard name.count <= 200 else { throw CLIError.usage(place + "the product name is \(name.count) characters long; use at most 200.") }
+        guard let due = LocalDate(iso: rawDue) else {
+            throw CLIError.usage(place + "the due date '\(Display.safe(rawDue))' is not a date; use a real day as YYYY-MM-DD, such as 2026-02-17.")
+        }
+        self.due = due
+        guard let amount = Quantity(argument: rawAmount) else {
+            throw CLIError.usage(place + "the amount '\(Display.safe(rawAmount))' is not valid; use \(Quantity.accepted).")
+        }
+        self.amount = amount
+        unit = rawUnit.trimmingCharacters(in: .whitespaces)
+        guard unit.count <= 20 else { throw CLIError.usage(place + "the unit '\(Display.safe(unit))' is too long; use at most 20 characters.") }
+    }
+}
+
+/// Where a JSON document went wrong, in words.
+enum JSONProblem {
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context): return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath)) is missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+
+    static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "the document" : keys.map { $0.intValue.map { "product \($0 + 1)" } ?? $0.stringValue }.joined(separator: ".")
     }
 }
 

@@ -22,6 +22,13 @@ struct StoreOptions: ParsableArguments {
     }
 
     func openForWriting() throws -> Store { try Store.open(at: storePath) }
+
+    /// Opens the store for a change to data that must already exist (consume, undo, remove):
+    /// a store that does not exist is not created, `missing` is thrown instead.
+    func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> Store {
+        guard FileManager.default.fileExists(atPath: storePath) else { throw missing() }
+        return try Store.open(at: storePath)
+    }
     func openForReading() throws -> Store { try Store.openReadOnly(at: storePath) }
 }
 
