@@ -52,7 +52,7 @@ struct RenderCommand: ParsableCommand {
         let encoder = format.encoder(theme: theme, depth: depth)
         for family in families {
             let context = session.context(family, density: density, size: size)
-            if families.count > 1 { Output.line("\(family.rawValue) (\(context.size), \(density.rawValue))") }
+            if families.count > 1 { Output.line("\(family.rawValue) (\(context.size.columns)x\(context.size.rows), \(density.rawValue))") }
             Output.line(encoder.encode(try session.draw(widget, context)))
             if families.count > 1 { Output.line("") }
         }

@@ -22,6 +22,21 @@ enum Output {
             var container = encoder.singleValueContainer()
             try container.encode(formatter.string(from: date))
         }
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return escapingC1Controls(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// JSON may carry DEL and the C1 controls raw (U+009B is CSI to some terminals); written as
+    /// \u escapes the document means the same and stays inert when printed.
+    static func escapingC1Controls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                result += "\\u00" + String(scalar.value, radix: 16)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import HomescreenTestSupport
+
+/// A product name holding escape sequences, control characters and tmux formats changes
+/// nothing but its own cells, in every output.
+struct HostileDataTests {
+    static let marker = "/tmp/hs-pwn-\(UInt32.random(in: 100_000...999_999))"
+    static let hostileName = "Milk\u{1B}[2J\u{1B}]0;pwned\u{07}\u{9B}1m#(touch \(marker))"
+
+    func storeWithHostileProduct(_ folder: TemporaryFolder) throws -> String {
+        let store = folder.path("store.sqlite")
+        let added = try Homescreen.run(["pantry", "add", Self.hostileName, "--due", "2026-11-20"], store: store)
+        #expect(added.status == 0)
+        #expect(!containsControlCharacters(added.stdout))
+        return store
+    }
+
+    @Test func everyOutputIsInert() throws {
+        let folder = TemporaryFolder()
+        let store = try storeWithHostileProduct(folder)
+        var outputs: [(String, String, Bool)] = []
+        for family in ["small", "medium", "large", "rectangular", "circular", "inline"] {
+            for format in ["plain", "ansi"] {
+                let result = try Homescreen.run(["render", "pantry", "--family", family, "--format", format, "--now", "2026-11-22"], store: store)
+                #expect(result.status == 0)
+                outputs.append(("render \(family) \(format)", result.stdout, format == "ansi"))
+            }
+        }
+        for format in ["plain", "ansi", "tmux"] {
+            outputs.append(("status \(format)", try Homescreen.run(["status", "--format", format, "--now", "2026-11-22"], store: store).stdout, format == "ansi"))
+        }
+        for arguments in [["pantry", "list"], ["pantry", "list", "--json"], ["timeline", "pantry"], ["timeline", "pantry", "--json"], ["pantry", "consume"]] {
+            outputs.append((arguments.joined(separator: " "), try Homescreen.run(arguments, store: store).stdout, false))
+        }
+        for (label, output, allowSGR) in outputs {
+            #expect(!output.isEmpty, "\(label)")
+            #expect(!containsControlCharacters(output, allowingSGR: allowSGR), "\(label): \(output.debugDescription)")
+        }
+        let tmux = try #require(outputs.first { $0.0 == "status tmux" }?.1)
+        #expect(tmux.contains("##(touch"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    func aRealTmuxStatusLineShowsTheNameAndRunsNothing() throws {
+        let folder = TemporaryFolder()
+        let store = try storeWithHostileProduct(folder)
+        let socket = "hs-test-\(getpid())"
+        let command = "HOMESCREEN_STORE=\(store) TZ=Europe/Zurich \(Homescreen.executable.path) status pantry --format tmux"
+        defer {
+            _ = try? Shell.run("/usr/bin/tmux", ["-L", socket + "-outer", "kill-server"])
+            _ = try? Shell.run("/usr/bin/tmux", ["-L", socket, "kill-server"])
+            try? FileManager.default.removeItem(atPath: Self.marker)
+        }
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "5"])
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-interval", "1"])
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-right-length", "90"])
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-right", "<#(\(command))>"])
+        // A client of that server inside an outer tmux, so its status line can be captured.
+        try Shell.run("/usr/bin/tmux", ["-L", socket + "-outer", "-f", "/dev/null", "new-session", "-d", "-x", "110", "-y", "6",
+                                        "env TMUX= /usr/bin/tmux -L \(socket) attach"])
+        var statusLine = ""
+        for _ in 0..<40 where !statusLine.contains("<Milk") {
+            usleep(100_000)
+            statusLine = try Shell.run("/usr/bin/tmux", ["-L", socket + "-outer", "capture-pane", "-p"]).split(separator: "\n").last.map(String.init) ?? ""
+        }
+        #expect(statusLine.contains("Milk"), "\(statusLine)")
+        #expect(statusLine.contains("#(touch"), "\(statusLine)")
+        // The name is long: the 58-column line ends truncated, and the status line still closes.
+        #expect(statusLine.hasSuffix("…>"), "\(statusLine)")
+        #expect(!FileManager.default.fileExists(atPath: Self.marker), "tmux ran a command from a product name")
+    }
+}
+
+/// Runs a helper program (tmux) and returns its output. posix_spawn and waitpid are used
+/// directly: a tmux command that starts a server leaves descriptors and children behind that
+/// make Foundation's Process wait forever.
+enum Shell {
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("hs-shell-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+}
