@@ -47,18 +47,24 @@ struct HostileDataTests {
         let store = try storeWithHostileProduct(folder)
         let socket = "hs-test-\(getpid())"
         let command = "HOMESCREEN_STORE=\(store) TZ=Europe/Zurich \(Homescreen.executable.path) status pantry --format tmux"
+        var servers: [pid_t] = []
         defer {
-            _ = try? Shell.run("/usr/bin/tmux", ["-L", socket + "-outer", "kill-server"])
-            _ = try? Shell.run("/usr/bin/tmux", ["-L", socket, "kill-server"])
+            // kill-server is not always obeyed by a server with a nested client: end them by pid.
+            for pid in servers { kill(pid, SIGKILL) }
             try? FileManager.default.removeItem(atPath: Self.marker)
         }
+        func serverPID(_ socket: String) throws -> pid_t {
+            pid_t(try Shell.run("/usr/bin/tmux", ["-L", socket, "display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
         try Shell.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "5"])
+        servers.append(try serverPID(socket))
         try Shell.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-interval", "1"])
         try Shell.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-right-length", "90"])
         try Shell.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-right", "<#(\(command))>"])
         // A client of that server inside an outer tmux, so its status line can be captured.
         try Shell.run("/usr/bin/tmux", ["-L", socket + "-outer", "-f", "/dev/null", "new-session", "-d", "-x", "110", "-y", "6",
                                         "env TMUX= /usr/bin/tmux -L \(socket) attach"])
+        servers.append(try serverPID(socket + "-outer"))
         var statusLine = ""
         for _ in 0..<40 where !statusLine.contains("<Milk") {
             usleep(100_000)
