@@ -43,6 +43,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "homescreen-bench",
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets"]
+        ),
         .target(
             name: "HomescreenTestSupport",
             dependencies: [

@@ -11,21 +11,20 @@ enum LocalDateFixture {
 
 struct PantryStoreTests {
     let folder = TemporaryFolder()
-    let firstByID: ([Product]) -> Product? = { $0.min { $0.id < $1.id } }
 
     @Test func consumeNeverGoesBelowZeroAndUndoPutsItBack() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
         let product = try store.addProduct(name: "Spinach", amount: Quantity(argument: "0.3")!, unit: "kg", due: LocalDateFixture.day)
-        let consumed = try store.consume(productID: nil, amount: .one, choose: firstByID)
+        let consumed = try store.consume(productID: nil, amount: .one)
         #expect(consumed.amount == Quantity(argument: "0.3")! && consumed.remaining == .zero)
-        #expect(throws: PantryError.nothingInStock) { try store.consume(productID: nil, amount: .one, choose: firstByID) }
-        #expect(throws: PantryError.productEmpty(id: product.id, name: "Spinach")) { try store.consume(productID: product.id, amount: .one, choose: firstByID) }
+        #expect(throws: PantryError.nothingInStock) { try store.consume(productID: nil, amount: .one) }
+        #expect(throws: PantryError.productEmpty(id: product.id, name: "Spinach")) { try store.consume(productID: product.id, amount: .one) }
         #expect(try store.products().first?.amount == .zero)
         let undone = try store.undoLastConsume()
         #expect(undone.remaining == Quantity(argument: "0.3")!)
         #expect(try store.products().first?.amount == Quantity(argument: "0.3")!)
         #expect(throws: PantryError.nothingToUndo) { try store.undoLastConsume() }
-        #expect(throws: PantryError.unknownProduct(id: 999)) { try store.consume(productID: 999, amount: .one, choose: firstByID) }
+        #expect(throws: PantryError.unknownProduct(id: 999)) { try store.consume(productID: 999, amount: .one) }
         #expect(throws: PantryError.unknownProduct(id: 999)) { try store.removeProduct(id: 999) }
     }
 
@@ -33,7 +32,7 @@ struct PantryStoreTests {
         let store = try Store.open(at: folder.path("s.sqlite"))
         #expect(try store.revisions()[.pantry] == nil)
         let product = try store.addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: LocalDateFixture.day)
-        try store.consume(productID: product.id, amount: .one, choose: firstByID)
+        try store.consume(productID: product.id, amount: .one)
         try store.undoLastConsume()
         try store.removeProduct(id: product.id)
         #expect(try store.revisions()[.pantry] == 4)
@@ -51,13 +50,28 @@ struct PantryStoreTests {
         #expect(try store.revisions().isEmpty)
     }
 
-    @Test func rowsWrittenBadlyByAnotherProgramStillRead() throws {
+    @Test func anotherProgramCannotWriteImpossibleRows() throws {
         let path = folder.path("s.sqlite")
         _ = try Store.open(at: path)
         let raw = try DatabaseQueue(path: path)
-        try raw.write { try $0.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Odd', 500, 'g', 'someday', 0)") }
-        let products = try Store.openReadOnly(at: path).products()
-        #expect(products.count == 1 && products[0].due == LocalDate(year: 1, month: 1, day: 1))
+        for values in ["('Odd', 500, 'g', 'someday', 0)", "('Odd', 500, 'g', '2026-02-30', 0)", "('Odd', -5, 'g', '2026-02-01', 0)",
+                       "(' ', 500, 'g', '2026-02-01', 0)", "(NULL, 500, 'g', '2026-02-01', 0)"] {
+            #expect(throws: DatabaseError.self, "\(values)") {
+                try raw.write { try $0.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES \(values)") }
+            }
+        }
+        try raw.write { try $0.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Fine', 500, 'g', '2028-02-29', 0)") }
+        #expect(try Store.openReadOnly(at: path).products().map(\.name) == ["Fine"])
+    }
+
+    @Test func consumeTakesTheFirstInTheStoresOrder() throws {
+        let store = try Store.open(at: folder.path("s.sqlite"))
+        try store.addProduct(name: "b", amount: .one, unit: "", due: LocalDateFixture.day)
+        try store.addProduct(name: "a", amount: .one, unit: "", due: LocalDateFixture.day.adding(days: 1))
+        try store.addProduct(name: "a", amount: .one, unit: "", due: LocalDateFixture.day)
+        #expect(try store.consume(productID: nil, amount: .one).productID == 3)   // earliest day, then name
+        #expect(try store.consume(productID: nil, amount: .one).productID == 1)
+        #expect(try store.consume(productID: nil, amount: .one).productID == 2)
     }
 
     @Test func quantitiesParseExactlyOrNotAtAll() {

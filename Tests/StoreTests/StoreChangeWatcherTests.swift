@@ -37,7 +37,7 @@ struct StoreChangeWatcherTests {
         let product = try store.addProduct(name: "Milk", amount: Quantity(units: 3), unit: "l", due: LocalDateFixture.day)
         #expect(try watcher.waitForChange(timeout: 5) == [.pantry])
         #expect(try watcher.changedKinds().isEmpty)
-        try store.consume(productID: product.id, amount: .one) { _ in nil }
+        try store.consume(productID: product.id, amount: .one)
         var descriptor = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&descriptor, 1, 5000) == 1)
         #expect(watcher.drainEvents())

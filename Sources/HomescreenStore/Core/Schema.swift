@@ -20,10 +20,13 @@ enum Schema {
                 table.column("name", .text).notNull().check(sql: "length(trim(name)) > 0")
                 table.column("amountMilli", .integer).notNull().check { $0 >= 0 }
                 table.column("unit", .text).notNull().defaults(to: "")
-                table.column("due", .text).notNull()
+                // A real day as YYYY-MM-DD: a modifier makes date() normalize 2026-02-30 to
+                // 2026-03-02 (without one, SQLite 3.40 passes it through), so only real days match.
+                table.column("due", .text).notNull().check(sql: "date(due, '+0 days') IS due")
                 table.column("createdAt", .datetime).notNull()
             }
-            try db.create(index: "productByDue", on: "product", columns: ["due"])
+            // Products in stock in first-expiring order: serves the pane and the consume action.
+            try db.execute(sql: "CREATE INDEX productInStockByDue ON product(due, name, id) WHERE amountMilli > 0")
             try db.create(table: "consumption") { table in
                 table.autoIncrementedPrimaryKey("id")
                 table.belongsTo("product", onDelete: .cascade).notNull()

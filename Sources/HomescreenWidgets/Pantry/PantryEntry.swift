@@ -16,28 +16,33 @@ public struct PantryEntry: TimelineEntry, Encodable {
     public let date: Date
     public let today: LocalDate
     public let dueSoonDays: Int
-    /// Every product in stock, in FEFO order (the large family lists them all).
+    /// The first products in stock in FEFO order: as many as the tallest pane can list.
     public let items: [ExpiringProduct]
     public let expiredCount: Int
     public let dueSoonCount: Int
+    /// All products in stock (more than `items` holds when the pantry is big).
+    public let inStockCount: Int
     public let isPlaceholder: Bool
 
     /// The seed shares the top five with its widget.
     public static let topCount = 5
+    /// How many products an entry carries: more rows than any pane at the largest size.
+    public static let itemLimit = 250
 
-    public init(date: Date, today: LocalDate, dueSoonDays: Int, items: [ExpiringProduct], isPlaceholder: Bool = false) {
+    public init(date: Date, today: LocalDate, dueSoonDays: Int, summary: PantrySummary, isPlaceholder: Bool = false) {
         self.date = date
         self.today = today
         self.dueSoonDays = dueSoonDays
-        self.items = items
-        self.expiredCount = items.prefix { $0.urgency == .expired }.count
-        self.dueSoonCount = items.lazy.filter { $0.urgency == .dueSoon }.count
+        self.items = summary.items
+        self.expiredCount = summary.expiredCount
+        self.dueSoonCount = summary.dueSoonCount
+        self.inStockCount = summary.inStockCount
         self.isPlaceholder = isPlaceholder
     }
 
     public var top: ArraySlice<ExpiringProduct> { items.prefix(Self.topCount) }
     public var urgentCount: Int { expiredCount + dueSoonCount }
-    public var state: State { items.isEmpty ? .empty : urgentCount == 0 ? .allFresh : .attention }
+    public var state: State { inStockCount == 0 ? .empty : urgentCount == 0 ? .allFresh : .attention }
 
     // MARK: - JSON (documented in the README)
 
@@ -57,7 +62,7 @@ public struct PantryEntry: TimelineEntry, Encodable {
         try container.encode(dueSoonDays, forKey: .dueSoonDays)
         try container.encode(expiredCount, forKey: .expiredCount)
         try container.encode(dueSoonCount, forKey: .dueSoonCount)
-        try container.encode(items.count, forKey: .inStockCount)
+        try container.encode(inStockCount, forKey: .inStockCount)
         try container.encode(top.map {
             JSONProduct(id: $0.product.id, name: $0.product.name, amount: $0.product.amount.description, unit: $0.product.unit,
                         due: $0.product.due.iso, urgency: $0.urgency, daysUntilDue: $0.daysUntilDue)

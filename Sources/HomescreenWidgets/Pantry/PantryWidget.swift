@@ -22,20 +22,31 @@ public struct PantryWidget: Widget {
         let today = LocalDate(Date(), in: context.timeZone)
         let sample = Product(id: 0, name: "Milk", amount: .one, unit: "l", due: today.adding(days: 1))
         return PantryEntry(date: Date(), today: today, dueSoonDays: dueSoonDays,
-                           items: PantryOrder.ordered([sample], today: today, dueSoonDays: dueSoonDays), isPlaceholder: true)
+                           summary: PantryOrder.summary([sample], today: today, dueSoonDays: dueSoonDays, limit: 1), isPlaceholder: true)
     }
 
+    /// Reads only what a pane can show: the counts and the first products, from the store.
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<PantryEntry> {
-        let products = try store.productsInStock()
-        return Self.timeline(products: products, at: date, timeZone: context.timeZone, dueSoonDays: dueSoonDays)
+        let today = LocalDate(date, in: context.timeZone)
+        let (first, counts) = try store.pantrySnapshot(today: today, dueSoonDays: dueSoonDays, limit: PantryEntry.itemLimit)
+        let items = first.map { product in
+            let days = today.days(until: product.due)
+            return ExpiringProduct(product: product, urgency: PantryOrder.urgency(days: days, dueSoonDays: dueSoonDays), daysUntilDue: days)
+        }
+        let summary = PantrySummary(items: items, expiredCount: counts.expired, dueSoonCount: counts.dueSoon, inStockCount: counts.inStock)
+        return Self.timeline(PantryEntry(date: date, today: today, dueSoonDays: dueSoonDays, summary: summary), timeZone: context.timeZone)
     }
 
-    /// The timeline for given products (the part measured by the benchmark).
+    /// The timeline for products already in memory.
     public static func timeline(products: [Product], at date: Date, timeZone: TimeZone, dueSoonDays: Int) -> Timeline<PantryEntry> {
         let today = LocalDate(date, in: timeZone)
-        let entry = PantryEntry(date: date, today: today, dueSoonDays: dueSoonDays,
-                                items: PantryOrder.ordered(products, today: today, dueSoonDays: dueSoonDays))
-        return Timeline(entries: [entry], policy: .after(TimeBoundaries.nextMidnight(after: date, in: timeZone)))
+        let summary = PantryOrder.summary(products, today: today, dueSoonDays: dueSoonDays, limit: PantryEntry.itemLimit)
+        return timeline(PantryEntry(date: date, today: today, dueSoonDays: dueSoonDays, summary: summary), timeZone: timeZone)
+    }
+
+    /// One entry, reloaded at the next local midnight, when due texts change meaning.
+    static func timeline(_ entry: PantryEntry, timeZone: TimeZone) -> Timeline<PantryEntry> {
+        Timeline(entries: [entry], policy: .after(TimeBoundaries.nextMidnight(after: entry.date, in: timeZone)))
     }
 
     public func render(_ entry: PantryEntry, in context: WidgetContext) -> CellGrid {

@@ -125,16 +125,12 @@ struct PantryCommand: ParsableCommand {
 
         @Option(help: ArgumentHelp("The product id (default: the first in first-expiring-first-out order).", valueName: "id")) var product: Int64?
         @Option(parsing: .unconditional, help: ArgumentHelp("How much: \(Quantity.accepted).", valueName: "amount")) var amount: String = "1"
-        @Option(help: ArgumentHelp("The day that decides what expires first, YYYY-MM-DD (default: today).", valueName: "date")) var today: String?
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
             let amount = try Arguments.quantity(amount, option: "--amount")
-            let today = try today.map { try Arguments.date($0, option: "--today") } ?? LocalDate(Date(), in: storeOptions.timeZone)
             let missing: PantryError = product.map { .unknownProduct(id: $0) } ?? .nothingInStock
-            let consumption = try storeOptions.openExistingForWriting(otherwise: missing).consume(productID: product, amount: amount) { products in
-                PantryOrder.next(products, today: today, dueSoonDays: PantryOrder.defaultDueSoonDays)
-            }
+            let consumption = try storeOptions.openExistingForWriting(otherwise: missing).consume(productID: product, amount: amount)
             Output.line("consumed \(consumption.amount) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(consumption.remaining) left")
         }
     }

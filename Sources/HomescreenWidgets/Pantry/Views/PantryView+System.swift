@@ -31,7 +31,7 @@ extension PantryView {
     }
 
     func medium() -> CellGrid {
-        var (grid, content) = Pane.start(context, title: strings.title, trailing: strings.inStockCount(entry.items.count))
+        var (grid, content) = Pane.start(context, title: strings.title, trailing: strings.inStockCount(entry.inStockCount))
         guard entry.state != .empty else {
             drawState(in: &grid, rect: content)
             return grid
@@ -46,7 +46,7 @@ extension PantryView {
     }
 
     func large() -> CellGrid {
-        var (grid, content) = Pane.start(context, title: strings.title, trailing: strings.inStockCount(entry.items.count))
+        var (grid, content) = Pane.start(context, title: strings.title, trailing: strings.inStockCount(entry.inStockCount))
         guard entry.state != .empty else {
             drawState(in: &grid, rect: content)
             return grid
@@ -56,7 +56,7 @@ extension PantryView {
         let (body, hintArea) = rest.splitBottom(isCompact ? 1 : 2)
         // Column headings over the rows, aligned with the columns the list chose.
         let (headings, listArea) = body.splitTop(isCompact ? 0 : 2)
-        let columns = drawList(entry.items[...], in: &grid, rect: listArea, showAmount: true)
+        let columns = drawList(entry.items[...], total: entry.inStockCount, in: &grid, rect: listArea, showAmount: true)
         if !headings.isEmpty {
             let heading = Style(.muted, [.underline])
             let amountX = headings.maxX - columns.amount, dueX = amountX - 2 - columns.due

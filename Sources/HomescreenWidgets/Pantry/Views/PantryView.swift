@@ -102,15 +102,16 @@ struct PantryView {
     /// Rows of products from the top of `rect`; the last row says "+N more" when not all fit.
     /// - Returns: the columns used, so headings can align with them.
     @discardableResult
-    func drawList(_ items: ArraySlice<ExpiringProduct>, in grid: inout CellGrid, rect: Rect, showAmount: Bool, spacing: Int = 1) -> Columns {
+    func drawList(_ items: ArraySlice<ExpiringProduct>, total: Int? = nil, in grid: inout CellGrid, rect: Rect, showAmount: Bool, spacing: Int = 1) -> Columns {
+        let total = total ?? items.count
         let capacity = max(0, (rect.height + spacing - 1) / spacing)
-        let shown = items.count <= capacity ? items.count : max(0, capacity - 1)
+        let shown = min(items.count, total <= capacity ? total : max(0, capacity - 1))
         let columns = columns(for: items.prefix(shown), width: rect.width, showAmount: showAmount)
         for (index, item) in items.prefix(shown).enumerated() {
             drawRow(item, in: &grid, rect: rect.row(index * spacing), columns: columns)
         }
-        if shown < items.count, capacity > 0 {
-            grid.write(strings.more(items.count - shown), in: rect.row(shown * spacing), style: Style(.muted))
+        if shown < total, capacity > 0 {
+            grid.write(strings.more(total - shown), in: rect.row(shown * spacing), style: Style(.muted))
         }
         return columns
     }
