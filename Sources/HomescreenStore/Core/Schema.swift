@@ -10,30 +10,34 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("1-pantry") { db in
-            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-            try db.create(table: "kindRevision") { table in
-                table.primaryKey("kind", .text)
-                table.column("revision", .integer).notNull().defaults(to: 0)
-            }
-            try db.create(table: "product") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("name", .text).notNull().check(sql: "length(trim(name)) > 0")
-                table.column("amountMilli", .integer).notNull().check { $0 >= 0 }
-                table.column("unit", .text).notNull().defaults(to: "")
-                // A real day as YYYY-MM-DD: a modifier makes date() normalize 2026-02-30 to
-                // 2026-03-02 (without one, SQLite 3.40 passes it through), so only real days match.
-                table.column("due", .text).notNull().check(sql: "date(due, '+0 days') IS due")
-                table.column("createdAt", .datetime).notNull()
-            }
-            // Products in stock in first-expiring order: serves the pane and the consume action.
-            try db.execute(sql: "CREATE INDEX productInStockByDue ON product(due, name, id) WHERE amountMilli > 0")
-            try db.create(table: "consumption") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.belongsTo("product", onDelete: .cascade).notNull()
-                table.column("amountMilli", .integer).notNull().check { $0 > 0 }
-                table.column("at", .datetime).notNull()
-            }
-            try db.execute(sql: "PRAGMA user_version = 1")
+            // Plain SQL: this is the schema other programs read and write (see the README).
+            try db.execute(sql: """
+                PRAGMA application_id = \(applicationID);
+                CREATE TABLE kindRevision (
+                    kind TEXT PRIMARY KEY NOT NULL,
+                    revision INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE product (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+                    amountMilli INTEGER NOT NULL CHECK (amountMilli >= 0),
+                    unit TEXT NOT NULL DEFAULT '',
+                    -- A real day as YYYY-MM-DD: the modifier makes date() normalize 2026-02-30
+                    -- to 2026-03-02 (without one SQLite 3.40 passes it through).
+                    due TEXT NOT NULL CHECK (date(due, '+0 days') IS due),
+                    createdAt DATETIME NOT NULL
+                );
+                -- Products in stock in first-expiring order: the pane and the consume action.
+                CREATE INDEX productInStockByDue ON product(due, name, id) WHERE amountMilli > 0;
+                CREATE TABLE consumption (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    productID INTEGER NOT NULL REFERENCES product(id) ON DELETE CASCADE,
+                    amountMilli INTEGER NOT NULL CHECK (amountMilli > 0),
+                    at DATETIME NOT NULL
+                );
+                CREATE INDEX consumptionByProduct ON consumption(productID);
+                PRAGMA user_version = 1;
+                """)
         }
         return migrator
     }

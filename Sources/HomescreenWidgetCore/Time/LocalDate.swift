@@ -25,11 +25,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(year: year, month: month, day: day)
     }
 
-    /// The day an instant falls on in a time zone.
+    /// The day an instant falls on in a time zone: the local time's whole days since 1970
+    /// (the zone's offset at that instant handles daylight saving time).
     public init(_ date: Date, in timeZone: TimeZone) {
-        let calendar = Calendar.gregorian(in: timeZone)
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(dayNumber: LocalDate.dayNumber(year: parts.year!, month: parts.month!, day: parts.day!))
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        self.init(dayNumber: Int((local / 86_400).rounded(.down)))
     }
 
     public var iso: String {

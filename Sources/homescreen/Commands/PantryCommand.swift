@@ -13,7 +13,7 @@ struct PantryCommand: ParsableCommand {
     )
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a product.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product.")
 
         @Argument(help: "The product's name.") var name: String
         @Option(help: ArgumentHelp("Due date, YYYY-MM-DD.", valueName: "date")) var due: String
@@ -30,6 +30,7 @@ struct PantryCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Add many products in one transaction, from a JSON file or standard input.",
             discussion: """
                 The JSON is an array of {"name": "Milk", "due": "2026-11-24", "amount": "2", "unit": "l"}
@@ -81,6 +82,7 @@ struct PantryCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List products in first-expiring-first-out order (those out of stock last).",
             discussion: "--json prints [{\"id\", \"name\", \"amount\", \"unit\", \"due\", \"urgency\", \"daysUntilDue\"}]; urgency is expired, dueSoon, fresh or empty."
         )
@@ -121,6 +123,7 @@ struct PantryCommand: ParsableCommand {
 
     struct Consume: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "consume",
             abstract: "Consume from the first-expiring product (or --product), never below zero.")
 
         @Option(help: ArgumentHelp("The product id (default: the first in first-expiring-first-out order).", valueName: "id")) var product: Int64?
@@ -136,7 +139,7 @@ struct PantryCommand: ParsableCommand {
     }
 
     struct Undo: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Put back the last consume.")
+        static let configuration = CommandConfiguration(commandName: "undo", abstract: "Put back the last consume.")
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
@@ -146,7 +149,7 @@ struct PantryCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a product.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a product.")
         @Argument(help: "The product id (see `pantry list`).") var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 

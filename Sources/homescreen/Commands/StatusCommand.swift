@@ -38,7 +38,8 @@ struct StatusCommand: ParsableCommand {
         let environment = storeOptions.environment
         // tmux converts #rrggbb to what its client can show, so give it full color.
         let depth = try viewOptions.depth(environment: environment, default: format == .tmux ? .truecolor : nil)
-        let theme = try viewOptions.loadTheme(environment: environment)
+        // Plain text has no colors: skip finding and parsing theme files.
+        let theme = format == .plain ? Theme.builtInDark : try viewOptions.loadTheme(environment: environment)
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
         defer { session.finish() }
         let encoder = format.encoder(theme: theme, depth: depth)
