@@ -28,11 +28,19 @@ PY
 echo "== machine: $(nproc) cores, $(uname -r), $(sqlite3 --version | cut -d' ' -f1) sqlite3"
 echo "== status line vs sqlite3 reading the same store ($((count + 14)) products)"
 export HOMESCREEN_STORE="$store" TZ=Europe/Zurich
-hyperfine --warmup 20 --runs 200 -N --export-markdown "$work/status.md" \
+hyperfine --warmup 20 --runs 200 -N --export-json "$work/status.json" \
   -n "homescreen status pantry --format tmux" "$bin status pantry --format tmux" \
   -n "sqlite3 first-expiring row + counts" "sqlite3 -readonly $store \"SELECT name, due FROM product WHERE amountMilli > 0 ORDER BY due, name, id LIMIT 1; SELECT COUNT(*) FROM product WHERE amountMilli > 0\"" \
   >/dev/null
-cat "$work/status.md"
+python3 - "$work/status.json" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+base = results[1]["median"]
+print("| command | median ms | mean ± σ ms | × sqlite3 (median) |")
+print("|:--|--:|--:|--:|")
+for r in results:
+    print(f"| `{r['command']}` | {r['median']*1000:.2f} | {r['mean']*1000:.2f} ± {r['stddev']*1000:.2f} | {r['median']/base:.2f} |")
+PY
 echo
 echo "== in-process timings (homescreen-bench $count)"
 .build/release/homescreen-bench "$count"

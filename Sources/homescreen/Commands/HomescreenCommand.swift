@@ -5,17 +5,19 @@ struct HomescreenCommand: ParsableCommand {
         commandName: "homescreen",
         abstract: "Home-screen widgets in the terminal: pantry, budget, year, calendar and card.",
         discussion: """
-            Widgets read one shared store (SQLite) that other programs write too. The one-shot commands
-            draw a widget pane as text (plain, ANSI, or tmux format for a status line).
+            Widgets read one shared store (SQLite) that other programs write too.
+            The one-shot commands draw a widget pane as text: plain, ANSI, or
+            tmux format for a status line. The full-screen dashboard is not
+            built yet.
 
-            Exit status: 0 success, 1 runtime failure (store, terminal), 2 bad usage or input
-            (nothing is written).
+            Exit status: 0 success, 1 runtime failure (store, terminal),
+            2 bad usage or input (nothing is written).
 
             Examples:
-              homescreen render pantry --demo                 every family of the pantry, demo data
+              homescreen render pantry --demo      every family, demo data
               homescreen pantry add Milk --due 2026-11-24 --amount 2 --unit l
-              homescreen pantry consume                       one unit of the first-expiring product
-              set -g status-right '#(homescreen status pantry)'   in ~/.tmux.conf
+              homescreen pantry consume            one of the first-expiring
+              set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
             """,
         subcommands: [RenderCommand.self, StatusCommand.self, TimelineCommand.self, PantryCommand.self,
                       DemoCommand.self, DoctorCommand.self]
