@@ -53,10 +53,7 @@ public final class Store: Sendable {
         guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         try checkHeader(path: path)
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(busyTimeout)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try readOnlyConnection(path: path)
             let identity = try queue.read(Identity.read)
             try identity.validate(path: path)
             if identity.isEmpty { return try emptyInMemory(path: path) }
@@ -66,6 +63,14 @@ public final class Store: Sendable {
         } catch {
             throw classify(error, path: path)
         }
+    }
+
+    /// One read-only connection: cheap to open, never writes, waits out writers' locks.
+    static func readOnlyConnection(path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        return try DatabaseQueue(path: path, configuration: configuration)
     }
 
     /// An empty, migrated store in memory, standing in for a store that does not exist yet.
@@ -110,10 +115,7 @@ public final class Store: Sendable {
     private static func checkIdentity(path: String) throws(StoreError) {
         try checkHeader(path: path)
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(busyTimeout)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try readOnlyConnection(path: path)
             let identity = try queue.read(Identity.read)
             try queue.close()
             try identity.validate(path: path)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An exact, non-negative amount of a product, in thousandths ("1.5" kg, "2" cans, "0.25" l).
 /// Never a binary floating point: stock must add up to the unit.
 public struct Quantity: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
@@ -47,4 +49,3 @@ public struct Quantity: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public static func - (lhs: Quantity, rhs: Quantity) -> Quantity { Quantity(thousandths: lhs.thousandths - rhs.thousandths) }
 }
 
-import Foundation

@@ -30,10 +30,7 @@ public final class StoreChangeWatcher {
             throw StoreError.failed(path: storePath, reason: "cannot watch \(folder): \(reason)")
         }
         if FileManager.default.fileExists(atPath: storePath) {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(Store.busyTimeout)
-            connection = try DatabaseQueue(path: storePath, configuration: configuration)
+            connection = try Store.readOnlyConnection(path: storePath)
         } else {
             connection = nil
         }

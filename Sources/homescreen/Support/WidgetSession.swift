@@ -27,9 +27,14 @@ struct WidgetSession {
         privacy = viewOptions.privacy
         if viewOptions.demo {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-demo-\(getpid())-\(UUID().uuidString)")
-            let store = try Store.open(at: folder.appendingPathComponent("store.sqlite").path)
-            try DemoData.fill(store, today: LocalDate(date, in: timeZone), at: date)
-            self.store = store
+            do {
+                let store = try Store.open(at: folder.appendingPathComponent("store.sqlite").path)
+                try DemoData.fill(store, today: LocalDate(date, in: timeZone), at: date)
+                self.store = store
+            } catch {
+                try? FileManager.default.removeItem(at: folder)
+                throw error
+            }
             demoFolder = folder
         } else {
             store = try storeOptions.openForReading()
