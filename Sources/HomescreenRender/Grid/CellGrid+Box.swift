@@ -27,15 +27,4 @@ extension CellGrid {
             write(" \(title) ", in: Rect(x: rect.x + 2, y: rect.y, width: rect.width - 4, height: 1), style: titleStyle ?? style)
         }
     }
-
-    /// A horizontal bar of `fraction` (0…1) filled, e.g. a progress meter.
-    public mutating func bar(_ rect: Rect, fraction: Double, filled: Style, empty: Style, ascii: Bool = false) {
-        guard !rect.isEmpty else { return }
-        let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
-        let full = Int((clamped * Double(rect.width)).rounded())
-        for x in 0..<rect.width {
-            let isFull = x < full
-            write(ascii ? (isFull ? "#" : "-") : (isFull ? "█" : "░"), x: rect.x + x, y: rect.y, style: isFull ? filled : empty)
-        }
-    }
 }

@@ -43,14 +43,6 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 
-    /// Sets the style of every cell in a rectangle, keeping their text.
-    public mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
-        let area = rect.intersection(bounds)
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX { cells[y * width + x].style = transform(cells[y * width + x].style) }
-        }
-    }
-
     /// Writes text at (x, y), never past `maxX` (defaults to the grid's right edge).
     /// The text is made safe first; a wide character that does not fit is replaced by a space.
     /// - Returns: the column after the last cell written.
@@ -84,15 +76,6 @@ public struct CellGrid: Hashable, Sendable {
         case .trailing: start = rect.maxX - used
         }
         return write(fitted, x: start, y: rect.y, style: style, maxX: rect.maxX)
-    }
-
-    /// Copies another grid into this one with its top-left corner at (x, y), clipped.
-    public mutating func blit(_ other: CellGrid, x: Int, y: Int) {
-        for row in 0..<other.height where y + row >= 0 && y + row < height {
-            for column in 0..<other.width where x + column >= 0 && x + column < width {
-                set(x + column, y + row, other[column, row])
-            }
-        }
     }
 
     /// The text of each row, wide characters once, continuation cells skipped.

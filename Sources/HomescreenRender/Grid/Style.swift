@@ -41,10 +41,4 @@ public struct Style: Hashable, Sendable {
     }
 
     public static let plain = Style()
-
-    public func with(_ extra: TextAttributes) -> Style {
-        var copy = self
-        copy.attributes.formUnion(extra)
-        return copy
-    }
 }

@@ -23,8 +23,6 @@ public enum WidgetFamily: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    public var isAccessory: Bool { rawValue.hasPrefix("accessory") }
-
     /// The pane size at a density. Derived from the iPhone 390-pt class point sizes with a cell
     /// about twice as tall as wide: regular is 4 pt per column and 8 pt per row, compact half.
     public func size(_ density: Density) -> CellSize {

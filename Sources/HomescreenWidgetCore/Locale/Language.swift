@@ -21,14 +21,4 @@ public enum Language: String, CaseIterable, Sendable, Codable {
         }
         return .english
     }
-
-    /// A Foundation locale identifier for formatters (`Locale.current` ignores `LANG` on Linux).
-    public var localeIdentifier: String {
-        switch self {
-        case .english: return "en_US"
-        case .french: return "fr_FR"
-        case .italian: return "it_IT"
-        case .vietnamese: return "vi_VN"
-        }
-    }
 }
