@@ -41,6 +41,20 @@ struct HostileDataTests {
         #expect(tmux.contains("##(touch"))
     }
 
+    @Test func errorMessagesAreInertToo() throws {
+        let folder = TemporaryFolder()
+        let store = try storeWithHostileProduct(folder)
+        #expect(try Homescreen.run(["pantry", "consume", "--amount", "1"], store: store).status == 0)
+        // A store error naming the product, and the argument parser echoing an argument.
+        let empty = try Homescreen.run(["pantry", "consume", "--product", "1"], store: store)
+        #expect(empty.status == 1 && empty.stderr.contains("Milk"))
+        let unknown = try Homescreen.run(["render", "pantry", "--bo\u{1B}[2Jgus"], store: store)
+        #expect(unknown.status == 2 && unknown.stderr.contains("gus"))
+        for result in [empty, unknown] {
+            #expect(!containsControlCharacters(result.stderr), "\(result.stderr.debugDescription)")
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
     func aRealTmuxStatusLineShowsTheNameAndRunsNothing() throws {
         let folder = TemporaryFolder()

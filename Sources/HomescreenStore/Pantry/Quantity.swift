@@ -2,7 +2,7 @@ import Foundation
 
 /// An exact, non-negative amount of a product, in thousandths ("1.5" kg, "2" cans, "0.25" l).
 /// Never a binary floating point: stock must add up to the unit.
-public struct Quantity: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct Quantity: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let thousandths: Int64
 
     public init(thousandths: Int64) { self.thousandths = thousandths }

@@ -13,17 +13,10 @@ public enum PantryError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .nothingInStock: return "nothing to consume: no product has stock left (add one with `homescreen pantry add`)."
-        case .productEmpty(let id, let name): return "product \(id) (\(SafeName.of(name))) has no stock left to consume."
+        case .productEmpty(let id, let name): return "product \(id) (\(name)) has no stock left to consume."
         case .unknownProduct(let id): return "there is no product with id \(id); `homescreen pantry list` shows the ids."
         case .nothingToUndo: return "there is no consume to undo."
         }
-    }
-}
-
-/// A product name safe to print in an error message on a terminal.
-enum SafeName {
-    static func of(_ name: String) -> String {
-        String(name.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "\u{FFFD}" : Character($0) })
     }
 }
 
@@ -50,15 +43,6 @@ extension Store {
     /// Every product, in stock or not, by id.
     public func products() throws -> [Product] {
         try read { db in try Row.fetchAll(db, sql: "SELECT * FROM product ORDER BY id").map(Product.init(row:)) }
-    }
-
-    /// The products with stock left.
-    public func productsInStock() throws -> [Product] {
-        try read(Self.productsInStock)
-    }
-
-    static func productsInStock(_ db: Database) throws -> [Product] {
-        try Row.fetchAll(db, sql: "SELECT * FROM product WHERE amountMilli > 0").map(Product.init(row:))
     }
 
     /// What the pantry pane needs, read in one transaction: the first `limit` products in stock

@@ -16,7 +16,7 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let today = try today.map { try Arguments.date($0, option: "--today") } ?? LocalDate(Date(), in: storeOptions.timeZone)
+        let today = try storeOptions.day(today, option: "--today")
         let store = try storeOptions.openForWriting()
         let existing = try store.products().count
         guard existing == 0 else {

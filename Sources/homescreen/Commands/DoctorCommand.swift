@@ -29,8 +29,7 @@ struct DoctorCommand: ParsableCommand {
         report("locale", (localeVariable.isEmpty ? "no locale set" : localeVariable) + (utf8 ? ", UTF-8" : ", not UTF-8: the dashboard will draw with ASCII"))
         report("language", Language.fromEnvironment(environment).rawValue + " (en, fr, it, vi; --locale to choose)")
         report("timezone", storeOptions.timeZone.identifier)
-        let library = ThemeLibrary.standard(environment: environment, executable: Bundle.main.executableURL, sourceThemes: SourceTree.themes)
-        report("themes", library.names().joined(separator: ", "))
+        report("themes", storeOptions.themeLibrary.names().joined(separator: ", "))
 
         let path = storeOptions.storePath
         if !FileManager.default.fileExists(atPath: path) {

@@ -98,10 +98,8 @@ struct PantryCommand: ParsableCommand {
         }
 
         func run() throws {
-            let today = try today.map { try Arguments.date($0, option: "--today") } ?? LocalDate(Date(), in: storeOptions.timeZone)
-            guard PantryOrder.dueSoonDaysRange.contains(dueSoonDays) else {
-                throw CLIError.usage("--due-soon-days \(dueSoonDays) is out of range; use a whole number from 0 to 365.")
-            }
+            let today = try storeOptions.day(today, option: "--today")
+            let dueSoonDays = try Arguments.dueSoonDays(dueSoonDays)
             let products = try storeOptions.openForReading().products()
             let ordered = PantryOrder.ordered(products, today: today, dueSoonDays: dueSoonDays)
             let empty = products.filter { !$0.isInStock }.sorted { $0.due < $1.due }
@@ -168,21 +166,16 @@ struct NewProduct {
     let amount: Quantity
     let unit: String
 
-    /// - Parameter place: where the values came from, prefixed to error messages ("product 3: ").
+    /// - Parameter place: where the values came from, prefixed to error messages ("product 3: ");
+    ///   empty for command-line options, whose messages name the option.
     init(name rawName: String, due rawDue: String, amount rawAmount: String, unit rawUnit: String, place: String) throws {
         name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw CLIError.usage(place + "the product name '\(Display.safe(rawName))' is empty; give a name such as \"Milk\".") }
+        guard !name.isEmpty else { throw CLIError.usage(place + "the product name '\(rawName)' is empty; give a name such as \"Milk\".") }
         guard name.count <= 200 else { throw CLIError.usage(place + "the product name is \(name.count) characters long; use at most 200.") }
-        guard let due = LocalDate(iso: rawDue) else {
-            throw CLIError.usage(place + "the due date '\(Display.safe(rawDue))' is not a date; use a real day as YYYY-MM-DD, such as 2026-02-17.")
-        }
-        self.due = due
-        guard let amount = Quantity(argument: rawAmount) else {
-            throw CLIError.usage(place + "the amount '\(Display.safe(rawAmount))' is not valid; use \(Quantity.accepted).")
-        }
-        self.amount = amount
+        due = try Arguments.date(rawDue, option: place.isEmpty ? "--due" : place + "the due date")
+        amount = try Arguments.quantity(rawAmount, option: place.isEmpty ? "--amount" : place + "the amount")
         unit = rawUnit.trimmingCharacters(in: .whitespaces)
-        guard unit.count <= 20 else { throw CLIError.usage(place + "the unit '\(Display.safe(unit))' is too long; use at most 20 characters.") }
+        guard unit.count <= 20 else { throw CLIError.usage(place + "the unit '\(unit)' is too long; use at most 20 characters.") }
     }
 }
 

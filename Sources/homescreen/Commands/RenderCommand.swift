@@ -45,7 +45,7 @@ struct RenderCommand: ParsableCommand {
         } ?? (Output.isTerminal ? .ansi : .plain)
         let environment = storeOptions.environment
         let depth = try viewOptions.depth(environment: environment)
-        let theme = try viewOptions.loadTheme(environment: environment)
+        let theme = try viewOptions.loadTheme(from: storeOptions.themeLibrary)
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
         defer { session.finish() }
         let widget = try session.widget(kind)

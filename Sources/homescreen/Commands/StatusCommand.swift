@@ -39,7 +39,7 @@ struct StatusCommand: ParsableCommand {
         // tmux converts #rrggbb to what its client can show, so give it full color.
         let depth = try viewOptions.depth(environment: environment, default: format == .tmux ? .truecolor : nil)
         // Plain text has no colors: skip finding and parsing theme files.
-        let theme = format == .plain ? Theme.builtInDark : try viewOptions.loadTheme(environment: environment)
+        let theme = format == .plain ? Theme.builtInDark : try viewOptions.loadTheme(from: storeOptions.themeLibrary)
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
         defer { session.finish() }
         let encoder = format.encoder(theme: theme, depth: depth)

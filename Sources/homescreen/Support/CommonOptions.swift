@@ -23,6 +23,16 @@ struct StoreOptions: ParsableArguments {
 
     func openForWriting() throws -> Store { try Store.open(at: storePath) }
 
+    /// The day given as YYYY-MM-DD in `option`, or today in the local time zone.
+    func day(_ text: String?, option: String) throws -> LocalDate {
+        try text.map { try Arguments.date($0, option: option) } ?? LocalDate(Date(), in: timeZone)
+    }
+
+    /// The theme folders: the user's, then the shipped ones.
+    var themeLibrary: ThemeLibrary {
+        ThemeLibrary.standard(environment: environment, executable: Bundle.main.executableURL, sourceThemes: SourceTree.themes)
+    }
+
     /// Opens the store for a change to data that must already exist (consume, undo, remove):
     /// a store that does not exist is not created, `missing` is thrown instead.
     func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> Store {
@@ -75,10 +85,7 @@ struct ViewOptions: ParsableArguments {
     }
 
     func settings() throws -> WidgetCatalog.Settings {
-        guard PantryOrder.dueSoonDaysRange.contains(dueSoonDays) else {
-            throw CLIError.usage("--due-soon-days \(dueSoonDays) is out of range; use a whole number from 0 to 365.")
-        }
-        return WidgetCatalog.Settings(dueSoonDays: dueSoonDays)
+        WidgetCatalog.Settings(dueSoonDays: try Arguments.dueSoonDays(dueSoonDays))
     }
 
     func depth(environment: [String: String], default fallback: ColorDepth? = nil) throws -> ColorDepth {
@@ -93,8 +100,7 @@ struct ViewOptions: ParsableArguments {
         }
     }
 
-    func loadTheme(environment: [String: String]) throws -> Theme {
-        let library = ThemeLibrary.standard(environment: environment, executable: Bundle.main.executableURL, sourceThemes: SourceTree.themes)
+    func loadTheme(from library: ThemeLibrary) throws -> Theme {
         do { return try library.theme(named: theme) } catch let error as ThemeError {
             throw CLIError.usage(error.description + ".")
         }
@@ -132,6 +138,13 @@ enum Arguments {
             throw CLIError.usage("\(option) '\(text)' is not a date; use a real day as YYYY-MM-DD, such as 2026-02-17.")
         }
         return date
+    }
+
+    static func dueSoonDays(_ days: Int) throws -> Int {
+        guard PantryOrder.dueSoonDaysRange.contains(days) else {
+            throw CLIError.usage("--due-soon-days \(days) is out of range; use a whole number from 0 to 365.")
+        }
+        return days
     }
 
     static func quantity(_ text: String, option: String) throws -> Quantity {

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 
 /// Writing to the standard streams.
 enum Output {
@@ -6,8 +7,11 @@ enum Output {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// Every error message passes here, so values from data or arguments (a product name, an
+    /// argument the parser echoes) never reach the terminal with control characters.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.clean(String($0)) }
+        FileHandle.standardError.write(Data((safe.joined(separator: "\n") + "\n").utf8))
     }
 
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
