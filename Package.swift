@@ -6,6 +6,8 @@ import PackageDescription
 //   HomescreenWidgetCore  families, sizes, entries, timelines, policies, scheduler (pure)
 //   HomescreenStore       the shared SQLite store (GRDB), migrations, change watcher
 //   HomescreenWidgets     one folder per kind: algorithm, entry, provider, views, actions
+//   HomescreenRuntime     the dashboard: state + update, key table, layout, modals, event loop
+//   HomescreenTerminal    the ncurses backend, the only importer of the ncurses shim
 //   homescreen            the executable: commands only
 let package = Package(
     name: "Homescreen",
@@ -36,10 +38,22 @@ let package = Package(
             name: "HomescreenWidgets",
             dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore"]
         ),
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CSystemEvents", path: "Sources/CSystemEvents"),
+        .target(
+            name: "HomescreenRuntime",
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets", "CSystemEvents",
+                           .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        .target(
+            name: "HomescreenTerminal",
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenRuntime", "CNcursesw"]
+        ),
         .executableTarget(
             name: "homescreen",
             dependencies: [
                 "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets",
+                "HomescreenRuntime", "HomescreenTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,6 +86,10 @@ let package = Package(
             name: "PantryTests",
             dependencies: ["HomescreenWidgets", "HomescreenTestSupport"],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "RuntimeTests",
+            dependencies: ["HomescreenRuntime", "HomescreenWidgets", "HomescreenTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -23,7 +23,10 @@ extension CellGrid {
         switch text {
         case "╭", "╮", "╰", "╯", "┼", "├", "┤", "┬", "┴", "┌", "┐", "└", "┘": return "+"
         case "─", "━", "…": return text == "…" ? "." : "-"
-        case "│", "┃": return "|"
+        case "│", "┃", "▌", "▏", "▎", "▐": return "|"
+        case "·": return "."
+        case "×": return "x"
+        case "○": return "o"
         case "█", "▓", "▒", "●", "•": return text == "•" ? "*" : "#"
         case "░": return "-"
         case "đ": return "d"

@@ -36,6 +36,7 @@ public struct Consumption: Hashable, Sendable {
     public let id: Int64
     public let productID: Int64
     public let productName: String
+    public let unit: String
     public let amount: Quantity
     public let remaining: Quantity
 }

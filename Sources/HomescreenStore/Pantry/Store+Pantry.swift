@@ -111,24 +111,36 @@ extension Store {
             try db.execute(sql: "UPDATE product SET amountMilli = ? WHERE id = ?", arguments: [remaining.thousandths, product.id])
             try db.execute(sql: "INSERT INTO consumption (productID, amountMilli, at) VALUES (?, ?, ?)",
                            arguments: [product.id, taken.thousandths, date])
-            return Consumption(id: db.lastInsertedRowID, productID: product.id, productName: product.name, amount: taken, remaining: remaining)
+            return Consumption(id: db.lastInsertedRowID, productID: product.id, productName: product.name, unit: product.unit, amount: taken, remaining: remaining)
         }
     }
 
     /// Puts back the most recent consumption, in one transaction.
     @discardableResult
     public func undoLastConsume() throws -> Consumption {
+        try undoConsumption(where: "1")
+    }
+
+    /// Puts back one consumption (the dashboard undoes its own, whatever others did since).
+    @discardableResult
+    public func undoConsumption(id: Int64) throws -> Consumption {
+        try undoConsumption(where: "consumption.id = \(id)")
+    }
+
+    private func undoConsumption(where condition: String) throws -> Consumption {
         try write(affecting: [.pantry]) { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT consumption.id, consumption.productID, consumption.amountMilli, product.name, product.amountMilli AS left
+                SELECT consumption.id, consumption.productID, consumption.amountMilli, product.name, product.unit,
+                       product.amountMilli AS left
                 FROM consumption JOIN product ON product.id = consumption.productID
-                ORDER BY consumption.id DESC LIMIT 1
+                WHERE \(condition) ORDER BY consumption.id DESC LIMIT 1
                 """) else { throw PantryError.nothingToUndo }
             let amount = Quantity(thousandths: row["amountMilli"])
             let restored = Quantity(thousandths: row["left"]) + amount
             try db.execute(sql: "UPDATE product SET amountMilli = ? WHERE id = ?", arguments: [restored.thousandths, row["productID"] as Int64])
             try db.execute(sql: "DELETE FROM consumption WHERE id = ?", arguments: [row["id"] as Int64])
-            return Consumption(id: row["id"], productID: row["productID"], productName: row["name"], amount: amount, remaining: restored)
+            return Consumption(id: row["id"], productID: row["productID"], productName: row["name"], unit: row["unit"],
+                               amount: amount, remaining: restored)
         }
     }
 

@@ -6,14 +6,23 @@ public struct AnyEntry: TimelineEntry {
     public let date: Date
     public let value: any Encodable & Sendable
     private let draw: @Sendable (WidgetContext) -> CellGrid
+    private let rewrap: @Sendable (any Sendable) -> AnyEntry?
 
     public init<W: Widget>(_ entry: W.Entry, widget: W) {
         date = entry.date
         value = entry
         draw = { widget.render(entry, in: $0) }
+        rewrap = { ($0 as? W.Entry).map { AnyEntry($0, widget: widget) } }
     }
 
     public func render(in context: WidgetContext) -> CellGrid { draw(context) }
+
+    /// The same entry changed by `transform` when it holds an `E` (an optimistic update shown
+    /// before the store confirms it); itself otherwise.
+    public func map<E: TimelineEntry>(_ type: E.Type, _ transform: (E) -> E) -> AnyEntry {
+        guard let entry = value as? E else { return self }
+        return rewrap(transform(entry)) ?? self
+    }
 }
 
 /// A widget with its entry type erased.

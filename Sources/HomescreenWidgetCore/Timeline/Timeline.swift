@@ -39,9 +39,14 @@ public struct WidgetContext: Sendable {
     public var ascii: Bool
     /// Mask names and amounts (demos, screen sharing).
     public var privacy: Bool
+    /// The full-screen detail view a pane opens (Enter): providers read everything, not only
+    /// what a pane shows, and views draw from row `scroll` on.
+    public var detail: Bool
+    public var scroll: Int
 
     public init(family: WidgetFamily, density: Density = .regular, size: CellSize? = nil,
-                language: Language = .english, timeZone: TimeZone = .current, ascii: Bool = false, privacy: Bool = false) {
+                language: Language = .english, timeZone: TimeZone = .current, ascii: Bool = false, privacy: Bool = false,
+                detail: Bool = false, scroll: Int = 0) {
         self.family = family
         self.density = density
         self.size = size ?? family.size(density)
@@ -49,6 +54,8 @@ public struct WidgetContext: Sendable {
         self.timeZone = timeZone
         self.ascii = ascii
         self.privacy = privacy
+        self.detail = detail
+        self.scroll = scroll
     }
 }
 

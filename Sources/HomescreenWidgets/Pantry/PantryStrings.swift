@@ -24,6 +24,10 @@ struct PantryStrings: Sendable {
     let left: @Sendable (String) -> String
     let columns: (product: String, amount: String, due: String)
     let detailHint: String
+    let scrollHint: String
+    /// Status-line confirmations: (amount with unit, name).
+    let consumed: @Sendable (String, String) -> String
+    let putBack: @Sendable (String, String) -> String
 
     static func of(_ language: Language) -> PantryStrings {
         switch language {
@@ -41,7 +45,9 @@ struct PantryStrings: Sendable {
         todayShort: "today", dayLetter: "d",
         expiredCount: { "\($0) expired" }, dueSoonCount: { "\($0) due soon" }, inStockCount: { "\($0) in stock" },
         urgent: "urgent", consumeHint: "c: consume 1", more: { "+\($0) more" }, next: "next", left: { "\($0) left" },
-        columns: ("Product", "Amount", "Due"), detailHint: "Enter: all products")
+        columns: ("Product", "Amount", "Due"), detailHint: "Enter: all products",
+        scrollHint: "Up/Down PgUp/PgDn: scroll · Esc: back",
+        consumed: { "Consumed \($0) of \($1) · u: undo" }, putBack: { "Put back \($0) of \($1)" })
 
     static let french = PantryStrings(
         title: "Garde-manger", nothingInStock: "Rien en stock", allFresh: "Tout est frais",
@@ -52,7 +58,9 @@ struct PantryStrings: Sendable {
         dueSoonCount: { $0 > 1 ? "\($0) bientôt périmés" : "\($0) bientôt périmé" },
         inStockCount: { "\($0) en stock" },
         urgent: "urgent", consumeHint: "c : consommer 1", more: { "+\($0) autres" }, next: "prochain", left: { "reste \($0)" },
-        columns: ("Produit", "Quantité", "Échéance"), detailHint: "Entrée : tous les produits")
+        columns: ("Produit", "Quantité", "Échéance"), detailHint: "Entrée : tous les produits",
+        scrollHint: "Haut/Bas PgUp/PgDn : défiler · Échap : retour",
+        consumed: { "Consommé \($0) de \($1) · u : annuler" }, putBack: { "Remis \($0) de \($1)" })
 
     static let italian = PantryStrings(
         title: "Dispensa", nothingInStock: "Niente in dispensa", allFresh: "Tutto fresco",
@@ -62,7 +70,9 @@ struct PantryStrings: Sendable {
         expiredCount: { $0 == 1 ? "1 scaduto" : "\($0) scaduti" }, dueSoonCount: { "\($0) in scadenza" },
         inStockCount: { $0 == 1 ? "1 prodotto" : "\($0) prodotti" },
         urgent: "urgenti", consumeHint: "c: consuma 1", more: { "+\($0) altri" }, next: "prossimo", left: { "restano \($0)" },
-        columns: ("Prodotto", "Quantità", "Scadenza"), detailHint: "Invio: tutti i prodotti")
+        columns: ("Prodotto", "Quantità", "Scadenza"), detailHint: "Invio: tutti i prodotti",
+        scrollHint: "Su/Giù PgUp/PgDn: scorri · Esc: indietro",
+        consumed: { "Consumato \($0) di \($1) · u: annulla" }, putBack: { "Rimesso \($0) di \($1)" })
 
     static let vietnamese = PantryStrings(
         title: "Tủ thực phẩm", nothingInStock: "Không còn gì trong kho", allFresh: "Tất cả còn tươi",
@@ -71,7 +81,9 @@ struct PantryStrings: Sendable {
         todayShort: "h.nay", dayLetter: "ng",
         expiredCount: { "\($0) hết hạn" }, dueSoonCount: { "\($0) sắp hết hạn" }, inStockCount: { "\($0) mặt hàng" },
         urgent: "cần dùng", consumeHint: "c: dùng 1", more: { "+\($0) mục khác" }, next: "tiếp", left: { "còn \($0)" },
-        columns: ("Sản phẩm", "Số lượng", "Hạn dùng"), detailHint: "Enter: mọi sản phẩm")
+        columns: ("Sản phẩm", "Số lượng", "Hạn dùng"), detailHint: "Enter: mọi sản phẩm",
+        scrollHint: "Lên/Xuống PgUp/PgDn: cuộn · Esc: quay lại",
+        consumed: { "Đã dùng \($0) \($1) · u: hoàn tác" }, putBack: { "Đã trả lại \($0) \($1)" })
 
     /// "expired 2 days ago", "expires today", "expires tomorrow", "in 3 days".
     func due(_ days: Int) -> String {

@@ -25,10 +25,12 @@ public struct PantryWidget: Widget {
                            summary: PantryOrder.summary([sample], today: today, dueSoonDays: dueSoonDays, limit: 1), isPlaceholder: true)
     }
 
-    /// Reads only what a pane can show: the counts and the first products, from the store.
+    /// Reads only what a pane can show: the counts and the first products, from the store
+    /// (every product in stock for the detail view).
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<PantryEntry> {
         let today = LocalDate(date, in: context.timeZone)
-        let (first, counts) = try store.pantrySnapshot(today: today, dueSoonDays: dueSoonDays, limit: PantryEntry.itemLimit)
+        let limit = context.detail ? Int.max : PantryEntry.itemLimit
+        let (first, counts) = try store.pantrySnapshot(today: today, dueSoonDays: dueSoonDays, limit: limit)
         let items = first.map { product in
             let days = today.days(until: product.due)
             return ExpiringProduct(product: product, urgency: PantryOrder.urgency(days: days, dueSoonDays: dueSoonDays), daysUntilDue: days)

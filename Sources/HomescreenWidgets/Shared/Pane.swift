@@ -31,3 +31,19 @@ public enum Pane {
     public static func bullet(_ context: WidgetContext) -> String { context.ascii ? "*" : "●" }
     public static func separator(_ context: WidgetContext) -> String { context.ascii ? " - " : " · " }
 }
+
+extension Pane {
+    /// A pane with no entry to draw: a kind this build does not have, or one whose first load
+    /// failed. Framed like the kind's pane, with one sentence in it.
+    public static func unavailable(_ context: WidgetContext, title: String, message: String) -> CellGrid {
+        var (grid, content) = start(context, title: title)
+        if context.family.rawValue.hasPrefix("system") {
+            grid.write(message, in: content.row(0), style: Style(.muted))
+        } else {
+            let text = context.family == .accessoryInline ? title + ": " + message : title
+            grid.write(text, in: grid.bounds.row(0), style: Style(.muted))
+            if grid.height > 1 { grid.write(message, in: grid.bounds.row(1), style: Style(.muted)) }
+        }
+        return grid
+    }
+}

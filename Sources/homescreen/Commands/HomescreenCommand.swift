@@ -6,20 +6,22 @@ struct HomescreenCommand: ParsableCommand {
         abstract: "Home-screen widgets in the terminal: pantry, budget, year, calendar and card.",
         discussion: """
             Widgets read one shared store (SQLite) that other programs write too.
-            The one-shot commands draw a widget pane as text: plain, ANSI, or
-            tmux format for a status line. The full-screen dashboard is not
-            built yet.
+            Without a command, the full-screen dashboard runs (`homescreen run`;
+            press ? in it for the keys). The one-shot commands draw a widget pane
+            as text: plain, ANSI, or tmux format for a status line.
 
             Exit status: 0 success, 1 runtime failure (store, terminal),
             2 bad usage or input (nothing is written).
 
             Examples:
+              homescreen --demo                    the dashboard on demo data
               homescreen render pantry --demo      every family, demo data
               homescreen pantry add Milk --due 2026-11-24 --amount 2 --unit l
               homescreen pantry consume            one of the first-expiring
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
             """,
-        subcommands: [RenderCommand.self, StatusCommand.self, TimelineCommand.self, PantryCommand.self,
-                      DemoCommand.self, DoctorCommand.self]
+        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TimelineCommand.self, PantryCommand.self,
+                      DemoCommand.self, DoctorCommand.self],
+        defaultSubcommand: RunCommand.self
     )
 }

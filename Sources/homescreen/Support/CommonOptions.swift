@@ -51,13 +51,13 @@ struct ViewOptions: ParsableArguments {
     var locale: String?
 
     @Option(help: ArgumentHelp("Theme name (dark, light, high-contrast, or a file in $XDG_CONFIG_HOME/homescreen/themes).", valueName: "name"))
-    var theme: String = "dark"
+    var theme: String?
 
     @Option(help: ArgumentHelp("Color depth: truecolor, 256, 16, 8 or none. Default: from NO_COLOR, COLORTERM and TERM.", valueName: "depth"))
     var colors: String?
 
     @Option(name: .customLong("due-soon-days"), help: ArgumentHelp("Pantry: products due within this many days count as due soon (0…365).", valueName: "days"))
-    var dueSoonDays: Int = PantryOrder.defaultDueSoonDays
+    var dueSoonDays: Int?
 
     @Flag(help: "Draw with ASCII characters only.")
     var ascii = false
@@ -84,8 +84,9 @@ struct ViewOptions: ParsableArguments {
         return language
     }
 
-    func settings() throws -> WidgetCatalog.Settings {
-        WidgetCatalog.Settings(dueSoonDays: try Arguments.dueSoonDays(dueSoonDays))
+    /// - Parameter configured: the config file's due-soon days, used when the option is absent.
+    func settings(configured: Int? = nil) throws -> WidgetCatalog.Settings {
+        WidgetCatalog.Settings(dueSoonDays: try Arguments.dueSoonDays(dueSoonDays ?? configured ?? PantryOrder.defaultDueSoonDays))
     }
 
     func depth(environment: [String: String], default fallback: ColorDepth? = nil) throws -> ColorDepth {
@@ -100,8 +101,9 @@ struct ViewOptions: ParsableArguments {
         }
     }
 
-    func loadTheme(from library: ThemeLibrary) throws -> Theme {
-        do { return try library.theme(named: theme) } catch let error as ThemeError {
+    /// The theme named by `--theme`, else `configured`, else dark.
+    func loadTheme(from library: ThemeLibrary, configured: String? = nil) throws -> Theme {
+        do { return try library.theme(named: theme ?? configured ?? Theme.builtInDark.name) } catch let error as ThemeError {
             throw CLIError.usage(error.description + ".")
         }
     }

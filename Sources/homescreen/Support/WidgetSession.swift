@@ -17,12 +17,15 @@ struct WidgetSession {
     private let demoFolder: URL?
 
     /// Validates every option before touching the store.
-    init(storeOptions: StoreOptions, viewOptions: ViewOptions) throws {
+    /// - Parameters:
+    ///   - forWriting: open the store for writing, creating it if needed (the dashboard).
+    ///   - configuredDueSoonDays: the config file's value, when the option is absent.
+    init(storeOptions: StoreOptions, viewOptions: ViewOptions, forWriting: Bool = false, configuredDueSoonDays: Int? = nil) throws {
         let environment = storeOptions.environment
         timeZone = storeOptions.timeZone
         date = try viewOptions.instant(timeZone: timeZone)
         language = try viewOptions.language(environment: environment)
-        settings = try viewOptions.settings()
+        settings = try viewOptions.settings(configured: configuredDueSoonDays)
         ascii = viewOptions.ascii
         privacy = viewOptions.privacy
         if viewOptions.demo {
@@ -37,7 +40,7 @@ struct WidgetSession {
             }
             demoFolder = folder
         } else {
-            store = try storeOptions.openForReading()
+            store = forWriting ? try storeOptions.openForWriting() : try storeOptions.openForReading()
             demoFolder = nil
         }
     }

@@ -56,7 +56,9 @@ extension PantryView {
         let (body, hintArea) = rest.splitBottom(isCompact ? 1 : 2)
         // Column headings over the rows, aligned with the columns the list chose.
         let (headings, listArea) = body.splitTop(isCompact ? 0 : 2)
-        let columns = drawList(entry.items[...], total: entry.inStockCount, in: &grid, rect: listArea, showAmount: true)
+        // The detail view scrolls: it lists from row `scroll` on.
+        let offset = context.detail ? max(0, min(context.scroll, entry.items.count - 1)) : 0
+        let columns = drawList(entry.items[offset...], total: entry.inStockCount - offset, in: &grid, rect: listArea, showAmount: true)
         if !headings.isEmpty {
             let heading = Style(.muted, [.underline])
             let amountX = headings.maxX - columns.amount, dueX = amountX - 2 - columns.due
@@ -64,7 +66,8 @@ extension PantryView {
             grid.write(strings.columns.due, in: Rect(x: dueX, y: headings.y, width: columns.due, height: 1), style: heading)
             grid.write(strings.columns.amount, in: Rect(x: amountX - 2, y: headings.y, width: columns.amount + 2, height: 1), style: heading, alignment: .trailing)
         }
-        grid.write(strings.consumeHint + Pane.separator(context) + strings.detailHint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
+        let hint = context.detail ? strings.scrollHint : strings.detailHint
+        grid.write(strings.consumeHint + Pane.separator(context) + hint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
         return grid
     }
 }

@@ -1,0 +1,77 @@
+// Linux event descriptors the dashboard's loop waits on with poll(): a realtime timer that also
+// fires when the wall clock is set, and signals delivered as a descriptor. Glibc's Swift module
+// does not expose timerfd and signalfd, so they are wrapped here.
+#ifndef HOMESCREEN_SYSTEM_EVENTS_SHIM_H
+#define HOMESCREEN_SYSTEM_EVENTS_SHIM_H
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+
+static inline int hs_timer_create(void) {
+    return timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+/// Arms the timer for an absolute wall-clock instant; it also fires (read fails with
+/// ECANCELED) when the clock is set. seconds < 0 disarms it.
+static inline int hs_timer_arm(int fd, long long seconds, long nanoseconds) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    if (seconds >= 0) {
+        spec.it_value.tv_sec = (time_t)seconds;
+        spec.it_value.tv_nsec = nanoseconds;
+        if (seconds == 0 && nanoseconds == 0) spec.it_value.tv_nsec = 1;
+    }
+    return timerfd_settime(fd, seconds >= 0 ? (TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET) : 0, &spec, NULL);
+}
+
+/// Reads the timer. Returns 1 when it expired, 2 when the clock was set, 0 when nothing.
+static inline int hs_timer_read(int fd) {
+    unsigned long long expirations = 0;
+    ssize_t count = read(fd, &expirations, sizeof expirations);
+    if (count == (ssize_t)sizeof expirations) return 1;
+    if (count < 0 && errno == ECANCELED) return 2;
+    return 0;
+}
+
+/// Blocks the dashboard's signals in this thread (and every thread started after) so they
+/// arrive only through a signalfd. Call before any thread starts.
+static inline int hs_block_signals(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGQUIT);
+    sigaddset(&set, SIGWINCH);
+    sigaddset(&set, SIGCONT);
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGTSTP, SIG_IGN);
+    return pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+static inline int hs_signal_descriptor(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGQUIT);
+    sigaddset(&set, SIGWINCH);
+    sigaddset(&set, SIGCONT);
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+/// Reads one pending signal number, or 0 when none.
+static inline int hs_signal_read(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t count = read(fd, &info, sizeof info);
+    return count == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
+}
+
+static inline int hs_signal_winch(void) { return SIGWINCH; }
+static inline int hs_signal_cont(void) { return SIGCONT; }
+#endif

@@ -1,0 +1,92 @@
+import Foundation
+import HomescreenRender
+import HomescreenWidgetCore
+import HomescreenWidgets
+
+extension Dashboard {
+    /// The whole screen at `now`: the panes of the current page (or the detail view), the
+    /// status line, then the help or a modal on top. Pure: state in, cells out.
+    public func compose(at now: Date) -> CellGrid {
+        var grid = CellGrid(width: size.columns, height: size.rows)
+        guard let layout else {
+            let needed = HomeLayout.minimumSize(home: settings.config.home, lockScreen: settings.config.lockScreen, preferLockScreen: settings.lockScreen)
+            let text = "terminal too small (needs \(needed.columns)×\(needed.rows))"
+            for (offset, line) in [text, "q: quit"].enumerated() where size.rows > 0 {
+                grid.write(line, in: Rect(x: 0, y: max(0, size.rows / 2 - 1) + offset, width: size.columns, height: 1),
+                           style: Style(offset == 0 ? .warning : .muted), alignment: .center)
+            }
+            return settings.ascii ? grid.foldedToASCII() : grid
+        }
+        if let detail, let context = detailContext {
+            grid.blit(paneGrid(.detail, kind: panes[detail].kind, context: context, at: now), x: 0, y: 0)
+        } else {
+            for placement in layout.pages[min(page, layout.pages.count - 1)] {
+                drawPane(placement, in: &grid, at: now)
+            }
+        }
+        drawStatusLine(in: &grid, layout: layout)
+        if showingHelp { Overlay.draw(help: keys, in: &grid, ascii: settings.ascii) }
+        switch modal?.content {
+        case .form(let form): Overlay.draw(form, in: &grid, ascii: settings.ascii)
+        case .picker(let picker): Overlay.draw(picker, in: &grid, ascii: settings.ascii)
+        case nil: break
+        }
+        return settings.ascii ? grid.foldedToASCII() : grid
+    }
+
+    private func drawPane(_ placement: HomeLayout.Placement, in grid: inout CellGrid, at now: Date) {
+        let pane = panes[placement.pane], rect = placement.rect
+        grid.blit(paneGrid(id(placement.pane), kind: pane.kind, context: context(for: placement.pane), at: now), x: rect.x, y: rect.y)
+        guard placement.pane == focus else { return }
+        if pane.family.rawValue.hasPrefix("system") {
+            grid.restyle(rect, style: Style(.focus, [.bold])) { $0.style.foreground == .border }
+        } else {
+            // Frameless lock-screen panes get a bar in the margin before them.
+            for y in rect.y..<rect.maxY { grid.write(settings.ascii ? "|" : "▌", x: rect.x - 2, y: y, style: Style(.focus, [.bold])) }
+        }
+    }
+
+    private func paneGrid(_ id: PaneID, kind: WidgetKind, context: WidgetContext, at now: Date) -> CellGrid {
+        guard settings.builtKinds.contains(kind) else {
+            return Pane.unavailable(context, title: kind.title, message: "not built yet")
+        }
+        guard let entry = entry(for: id, at: now) else {
+            return Pane.unavailable(context, title: kind.title, message: failures[id].map { "unavailable: \($0)" } ?? "loading…")
+        }
+        return entry.render(in: context)
+    }
+
+    private func drawStatusLine(in grid: inout CellGrid, layout: HomeLayout) {
+        let row = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
+        var right: [String] = []
+        if settings.privacy { right.append("privacy") }
+        if layout.pages.count > 1, detail == nil {
+            right.append((0..<layout.pages.count).map { $0 == page ? "●" : "○" }.joined(separator: " "))
+        }
+        right.append(detail == nil ? "? help" : "Esc back · ? help")
+        let rightText = right.joined(separator: "  ")
+        let rightWidth = min(DisplayWidth.of(rightText), max(0, size.columns - 10))
+        grid.write(rightText, in: Rect(x: row.maxX - rightWidth, y: row.y, width: rightWidth, height: 1), style: Style(.muted), alignment: .trailing)
+        guard let message else { return }
+        let style: Style
+        switch message.tone {
+        case .info: style = Style(.text)
+        case .success: style = Style(.success)
+        case .failure: style = Style(.danger, [.bold])
+        }
+        grid.write(message.text, in: Rect(x: 0, y: row.y, width: max(0, size.columns - rightWidth - 2), height: 1), style: style)
+    }
+}
+
+extension WidgetKind {
+    /// The pane title for kinds drawn as placeholders.
+    var title: String {
+        switch self {
+        case .pantry: return "Pantry"
+        case .budget: return "Budget"
+        case .year: return "Year"
+        case .calendar: return "Lịch Việt"
+        case .card: return "Card"
+        }
+    }
+}

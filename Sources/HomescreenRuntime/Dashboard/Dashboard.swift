@@ -1,0 +1,325 @@
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+import HomescreenWidgets
+
+/// The dashboard's state and its single update function: an event in, the new state and the
+/// effects to run out. No I/O happens here; `DashboardRuntime` runs the effects (store reads
+/// and writes) and feeds timelines back with `install`.
+public struct Dashboard: Sendable {
+    public private(set) var settings: DashboardSettings
+    public private(set) var size: CellSize
+    public private(set) var layout: HomeLayout?
+    /// The focused pane: an index into the current mode's list of panes.
+    public private(set) var focus: Int?
+    public private(set) var page = 0
+    /// The pane open full screen (Enter), and how far its view is scrolled.
+    public private(set) var detail: Int?
+    public private(set) var detailScroll = 0
+    public private(set) var showingHelp = false
+    public private(set) var modal: Modal?
+    public private(set) var message: StatusMessage?
+    /// Consumes sent to the store and not yet confirmed: drawn already (optimistic update).
+    public private(set) var pendingConsumes = 0
+    public private(set) var timelines: [PaneID: Timeline<AnyEntry>] = [:]
+    public private(set) var scheduler = Scheduler<PaneID>()
+    public private(set) var failures: [PaneID: String] = [:]
+
+    public init(settings: DashboardSettings, size: CellSize) {
+        self.settings = settings
+        self.size = size
+        relayout()
+    }
+
+    public var theme: Theme { settings.themes[settings.themeIndex] }
+    public var keys: KeyTable { settings.config.keys }
+
+    /// The panes of the current mode (home grid or lock-screen strip).
+    public var panes: [PaneSpec] { layout?.mode == .lockScreen ? settings.config.lockScreen : settings.config.home }
+
+    func id(_ index: Int) -> PaneID { layout?.mode == .lockScreen ? .lock(index) : .home(index) }
+
+    /// Every pane that needs a timeline now: the placed panes (all pages) and the detail view.
+    public var loadedPanes: [(id: PaneID, kind: WidgetKind, context: WidgetContext)] {
+        guard let layout else { return [] }
+        var result = layout.order.map { (id: id($0), kind: panes[$0].kind, context: context(for: $0)) }
+        if let detail, let context = detailContext { result.append((.detail, panes[detail].kind, context)) }
+        return result.filter { settings.builtKinds.contains($0.kind) }
+    }
+
+    func context(for index: Int) -> WidgetContext {
+        let family = panes[index].family
+        var size = family.size(layout?.density ?? .regular)
+        if family == .accessoryInline, let rect = layout?.rect(of: index) { size = CellSize(columns: rect.width, rows: 1) }
+        return WidgetContext(family: family, density: layout?.density ?? .regular, size: size, language: settings.language,
+                             timeZone: settings.timeZone, ascii: settings.ascii, privacy: settings.privacy)
+    }
+
+    /// The detail view fills the screen above the status line, drawn as a large widget.
+    var detailContext: WidgetContext? {
+        guard detail != nil, size.rows > HomeLayout.statusRows else { return nil }
+        return WidgetContext(family: .systemLarge, density: layout?.density ?? .regular,
+                             size: CellSize(columns: size.columns, rows: size.rows - HomeLayout.statusRows),
+                             language: settings.language, timeZone: settings.timeZone, ascii: settings.ascii,
+                             privacy: settings.privacy, detail: true, scroll: detailScroll)
+    }
+
+    // MARK: - Timelines
+
+    /// Installs a freshly loaded timeline for a pane.
+    public mutating func install(_ timeline: Timeline<AnyEntry>, for pane: PaneID, at now: Date) {
+        timelines[pane] = timeline
+        scheduler.install(timeline, for: pane, loadedAt: now)
+        failures[pane] = nil
+    }
+
+    /// A provider failed: the last good timeline stays, the pane and the status line say so.
+    public mutating func loadFailed(_ pane: PaneID, kind: WidgetKind, reason: String) {
+        failures[pane] = reason
+        message = .failure("The \(kind.rawValue) widget could not read the store: \(reason)")
+    }
+
+    /// The entry a pane shows at `now`, with unconfirmed consumes applied.
+    public func entry(for pane: PaneID, at now: Date) -> AnyEntry? {
+        guard let timeline = timelines[pane], let index = scheduler.currentEntryIndex(for: pane, at: now) else { return nil }
+        let entry = timeline.entries[index]
+        return pendingConsumes > 0 ? entry.map(PantryEntry.self) { $0.consumingFirst(times: pendingConsumes) } : entry
+    }
+
+    // MARK: - Update
+
+    public mutating func update(_ event: DashboardEvent) -> [Effect] {
+        switch event {
+        case .key(let key): return handle(key)
+        case .resized(let newSize):
+            let before = (layout?.mode, layout?.density)
+            size = newSize
+            relayout()
+            return before == (layout?.mode, layout?.density) && detail == nil ? [] : [.reloadAll]
+        case .storeChanged(let kinds): return kinds.isEmpty ? [] : [.reload(kinds)]
+        case .written(let outcome): return written(outcome)
+        }
+    }
+
+    private mutating func relayout() {
+        let config = settings.config
+        layout = HomeLayout.make(home: config.home, lockScreen: config.lockScreen, size: size, forcedDensity: config.density, preferLockScreen: settings.lockScreen)
+        guard let layout else { focus = nil; return }
+        if let current = focus, current < panes.count, layout.page(of: current) != nil {
+            page = layout.page(of: current) ?? 0
+        } else {
+            focus = layout.order.first
+            page = 0
+        }
+        page = min(page, layout.pages.count - 1)
+        timelines = timelines.filter { key, _ in key == .detail || (layout.mode == .lockScreen ? key.isLock : !key.isLock) }
+        if let detail, detail >= panes.count { self.detail = nil }
+    }
+
+    private mutating func handle(_ key: Key) -> [Effect] {
+        if let modal { return handle(key, in: modal) }
+        let action = keys.action(for: key)
+        if showingHelp {
+            if action == .quit { return [.quit] }
+            if action == .back || action == .help { showingHelp = false }
+            return []
+        }
+        guard let action else {
+            message = .info("\(key.name): no action. Press ? for the keys.")
+            return []
+        }
+        if detail != nil, let effects = handleInDetail(action) { return effects }
+        switch action {
+        case .consume:
+            let first = pantry?.consumingFirst(times: pendingConsumes).items.first
+            pendingConsumes += 1
+            if let first {
+                message = .success(PantryMessages.consumed(min(.one, first.product.amount), unit: first.product.unit, of: first.product.name, language: settings.language))
+            }
+            return [.write(.consume)]
+        case .undo: return [.write(.undo)]
+        case .addExpense: message = .failure("Adding an expense comes with the budget widget, which this version does not have yet."); return []
+        case .selectCard: message = .failure("Choosing a card comes with the card widget, which this version does not have yet."); return []
+        case .addProduct:
+            let due = LocalDate(Date(), in: settings.timeZone).adding(days: 7).iso
+            modal = Modal(.addProduct, .form(Form(title: "Add a product", fields: [
+                Form.Field("Name", hint: "Milk"), Form.Field("Amount", text: "1", hint: "2, 0.5 or 1,25"),
+                Form.Field("Unit", hint: "l, kg, cans (optional)", maxLength: 20), Form.Field("Due", text: due, hint: "YYYY-MM-DD", maxLength: 10),
+            ])))
+            return []
+        case .chooseTheme:
+            let items = settings.themes.enumerated().map { Picker.Item(title: $1.name, marked: $0 == settings.themeIndex) }
+            modal = Modal(.chooseTheme, .picker(Picker(title: "Theme", items: items, selection: settings.themeIndex)))
+            return []
+        case .focusNext, .focusPrevious: moveFocus(by: action == .focusNext ? 1 : -1)
+        case .focusLeft: moveFocus(dx: -1, dy: 0)
+        case .focusRight: moveFocus(dx: 1, dy: 0)
+        case .focusUp: moveFocus(dx: 0, dy: -1)
+        case .focusDown: moveFocus(dx: 0, dy: 1)
+        case .nextPage, .previousPage: turnPage(by: action == .nextPage ? 1 : -1)
+        case .open:
+            guard let focus else { return [] }
+            detail = focus
+            detailScroll = 0
+            return settings.builtKinds.contains(panes[focus].kind) ? [.reload([panes[focus].kind])] : []
+        case .back: break
+        case .reload:
+            message = .info("Reloaded every widget.")
+            return [.reloadAll]
+        case .nextTheme:
+            settings.themeIndex = (settings.themeIndex + 1) % settings.themes.count
+            message = .info("Theme: \(theme.name)")
+        case .privacy:
+            settings.privacy.toggle()
+            message = .info(settings.privacy ? "Privacy on: names and amounts are masked." : "Privacy off.")
+        case .help: showingHelp = true
+        case .quit: return [.quit]
+        }
+        return []
+    }
+
+    /// Keys in the full-screen detail view: arrows scroll, Esc returns.
+    private mutating func handleInDetail(_ action: Action) -> [Effect]? {
+        let pageRows = max(1, size.rows - 8)
+        switch action {
+        case .back: detail = nil; timelines[.detail] = nil; scheduler.remove(.detail)
+        case .focusUp: detailScroll = max(0, detailScroll - 1)
+        case .focusDown: detailScroll = min(detailScroll + 1, detailRows - 1)
+        case .previousPage: detailScroll = max(0, detailScroll - pageRows)
+        case .nextPage: detailScroll = min(detailScroll + pageRows, detailRows - 1)
+        case .focusLeft, .focusRight, .focusNext, .focusPrevious, .open: break
+        default: return nil
+        }
+        return []
+    }
+
+    private var detailRows: Int {
+        max(1, (timelines[.detail]?.entries.first?.value as? PantryEntry)?.items.count ?? 1)
+    }
+
+    private mutating func handle(_ key: Key, in current: Modal) -> [Effect] {
+        switch current.content {
+        case .form(var form):
+            let outcome = form.handle(key)
+            modal = Modal(current.purpose, .form(form))
+            switch outcome {
+            case .editing: return []
+            case .cancelled:
+                modal = nil
+                message = .info("Cancelled; nothing was saved.")
+                return []
+            case .submitted: return submit(form, purpose: current.purpose)
+            }
+        case .picker(var picker):
+            let outcome = picker.handle(key)
+            modal = Modal(current.purpose, .picker(picker))
+            switch outcome {
+            case .browsing: return []
+            case .cancelled:
+                modal = nil
+                message = .info("Cancelled.")
+                return []
+            case .chosen(let index):
+                modal = nil
+                if current.purpose == .chooseTheme {
+                    settings.themeIndex = index
+                    message = .info("Theme: \(theme.name)")
+                }
+                return []
+            }
+        }
+    }
+
+    private mutating func submit(_ form: Form, purpose: Modal.Purpose) -> [Effect] {
+        switch purpose {
+        case .addProduct:
+            let values = form.values.map { $0.trimmingCharacters(in: .whitespaces) }
+            var errors: [Int: String] = [:]
+            if values[0].isEmpty { errors[0] = "Give the product a name." }
+            let amount = Quantity(argument: values[1])
+            if amount == nil { errors[1] = "'\(values[1])' is not an amount; use \(Quantity.accepted)." }
+            let due = LocalDate(iso: values[3])
+            if due == nil { errors[3] = "'\(values[3])' is not a date; use a real day as YYYY-MM-DD." }
+            guard errors.isEmpty, let amount, let due else {
+                var form = form
+                form.show(errors: errors)
+                modal = Modal(purpose, .form(form))
+                return []
+            }
+            // Closed at once; a failed save opens it again with what was typed.
+            submittedForm = form
+            modal = nil
+            message = .info("Adding \(values[0])…")
+            return [.write(.addProduct(name: values[0], amount: amount, unit: values[2], due: due))]
+        case .chooseTheme:
+            return []
+        }
+    }
+
+    /// The last submitted form, reopened if its save fails (nothing typed is lost).
+    private var submittedForm: Form?
+
+    /// The pantry as the panes know it (the detail view's holds every product).
+    private var pantry: PantryEntry? {
+        let ids = [PaneID.detail] + (layout?.order.map(id) ?? [])
+        return ids.lazy.compactMap { timelines[$0]?.entries.last?.value as? PantryEntry }.first
+    }
+
+    private mutating func written(_ outcome: WriteOutcome) -> [Effect] {
+        switch outcome {
+        case .consumed(let consumption):
+            pendingConsumes = max(0, pendingConsumes - 1)
+            message = .success(PantryMessages.consumed(consumption, language: settings.language))
+            return [.reload([.pantry])]
+        case .undone(let consumption):
+            message = .success(PantryMessages.putBack(consumption, language: settings.language))
+            return [.reload([.pantry])]
+        case .added(let product):
+            message = .success("Added \(product.name), due \(product.due.iso).")
+            submittedForm = nil
+            return [.reload([.pantry])]
+        case .failed(let request, let reason):
+            message = .failure(reason)
+            switch request {
+            case .consume: pendingConsumes = max(0, pendingConsumes - 1)
+            case .addProduct:
+                if var form = submittedForm {
+                    form.error = reason
+                    modal = Modal(.addProduct, .form(form))
+                }
+            case .undo: break
+            }
+            return [.reload([.pantry])]
+        }
+    }
+
+    // MARK: - Focus
+
+    private mutating func moveFocus(by step: Int) {
+        guard let layout, !layout.order.isEmpty else { return }
+        let order = layout.order
+        let position = focus.flatMap { order.firstIndex(of: $0) } ?? 0
+        focus = order[(position + step + order.count) % order.count]
+        page = layout.page(of: focus!) ?? 0
+    }
+
+    private mutating func moveFocus(dx: Int, dy: Int) {
+        guard let layout, let focus else { return }
+        if let next = layout.neighbor(of: focus, dx: dx, dy: dy) {
+            self.focus = next
+        } else if dx != 0, layout.pages.count > 1 {
+            turnPage(by: dx)
+        }
+    }
+
+    private mutating func turnPage(by step: Int) {
+        guard let layout, layout.pages.count > 1 else { return }
+        page = (page + step + layout.pages.count) % layout.pages.count
+        focus = layout.pages[page].first?.pane
+    }
+}
+
+extension PaneID {
+    var isLock: Bool { if case .lock = self { return true } else { return false } }
+}

@@ -1,0 +1,152 @@
+import HomescreenRender
+import HomescreenWidgetCore
+
+/// Where each pane goes. The home screen is a phone's slot grid: small spans 2×2 slots, medium
+/// 4×2, large 4×4, filled in order (first fit, row by row), as many slot columns as the width
+/// allows, and further pages when a page is full. The slot and gap sizes are derived from the
+/// family table so a spanning pane is exactly its family's size: regular 18×8 slots with 4-cell
+/// gaps (2·18+4 = 40, 4·18+3·4 = 84; 2·8+4 = 20, 4·8+3·4 = 44), compact 9×4 with 2-cell gaps.
+/// The lock screen is a strip: inline panes one per row, then rectangular and circular side by side.
+public struct HomeLayout: Equatable, Sendable {
+    public struct Placement: Equatable, Sendable {
+        /// Index into the config's list (home or lock screen).
+        public let pane: Int
+        public let rect: Rect
+    }
+
+    public enum Mode: Equatable, Sendable { case home, lockScreen }
+
+    public let mode: Mode
+    public let density: Density
+    /// Pages of placements; the lock screen has one.
+    public let pages: [[Placement]]
+
+    /// Rows under the panes for the status line.
+    public static let statusRows = 1
+
+    struct Metrics {
+        let slotWidth, slotHeight, gapX, gapY: Int
+        static func of(_ density: Density) -> Metrics {
+            density == .regular ? Metrics(slotWidth: 18, slotHeight: 8, gapX: 4, gapY: 4) : Metrics(slotWidth: 9, slotHeight: 4, gapX: 2, gapY: 2)
+        }
+        func span(_ family: WidgetFamily) -> (columns: Int, rows: Int) {
+            switch family {
+            case .systemSmall: return (2, 2)
+            case .systemMedium: return (4, 2)
+            default: return (4, 4)
+            }
+        }
+        func slots(_ length: Int, slot: Int, gap: Int) -> Int { max(0, (length + gap) / (slot + gap)) }
+        func extent(_ count: Int, slot: Int, gap: Int) -> Int { count * slot + max(0, count - 1) * gap }
+    }
+
+    /// The layout for a terminal size, or nil when nothing fits ("terminal too small").
+    /// - Parameters:
+    ///   - forcedDensity: `--density` or the config; nil picks the largest density that fits.
+    ///   - lockScreen: `--lock-screen`; a terminal too short for the grid gets the strip too.
+    public static func make(home: [PaneSpec], lockScreen: [PaneSpec], size: CellSize, forcedDensity: Density?, preferLockScreen: Bool) -> HomeLayout? {
+        let area = CellSize(columns: size.columns, rows: size.rows - statusRows)
+        let densities: [Density] = forcedDensity.map { [$0] } ?? [.regular, .compact]
+        if !preferLockScreen, !home.isEmpty {
+            for density in densities {
+                if let pages = grid(home, in: area, density: density) { return HomeLayout(mode: .home, density: density, pages: pages) }
+            }
+        }
+        for density in densities {
+            if let strip = strip(lockScreen, in: area, density: density) { return HomeLayout(mode: .lockScreen, density: density, pages: [strip]) }
+        }
+        return nil
+    }
+
+    /// The smallest terminal that shows something, for the "too small" message.
+    public static func minimumSize(home: [PaneSpec], lockScreen: [PaneSpec], preferLockScreen: Bool) -> CellSize {
+        let candidates = (preferLockScreen ? [] : home.map { $0.family.size(.compact) }) + lockScreen.prefix(1).map { $0.family.size(.compact) }
+        let widest = candidates.map(\.columns).min() ?? 20
+        let tallest = candidates.map(\.rows).min() ?? 1
+        return CellSize(columns: widest, rows: tallest + statusRows)
+    }
+
+    static func grid(_ panes: [PaneSpec], in area: CellSize, density: Density) -> [[Placement]]? {
+        let metrics = Metrics.of(density)
+        let columns = metrics.slots(area.columns, slot: metrics.slotWidth, gap: metrics.gapX)
+        let rows = metrics.slots(area.rows, slot: metrics.slotHeight, gap: metrics.gapY)
+        guard panes.allSatisfy({ metrics.span($0.family).columns <= columns && metrics.span($0.family).rows <= rows }) else { return nil }
+        let left = (area.columns - metrics.extent(columns, slot: metrics.slotWidth, gap: metrics.gapX)) / 2
+        var pages: [[Placement]] = [[]]
+        var taken = Array(repeating: Array(repeating: false, count: columns), count: rows)
+        func place(_ span: (columns: Int, rows: Int)) -> (Int, Int)? {
+            for row in 0...(rows - span.rows) {
+                for column in 0...(columns - span.columns) {
+                    let free = (row..<row + span.rows).allSatisfy { r in (column..<column + span.columns).allSatisfy { !taken[r][$0] } }
+                    if free { return (column, row) }
+                }
+            }
+            return nil
+        }
+        for (index, pane) in panes.enumerated() {
+            let span = metrics.span(pane.family)
+            var spot = place(span)
+            if spot == nil {
+                pages.append([])
+                taken = Array(repeating: Array(repeating: false, count: columns), count: rows)
+                spot = place(span)
+            }
+            guard let (column, row) = spot else { return nil }
+            for r in row..<row + span.rows { for c in column..<column + span.columns { taken[r][c] = true } }
+            let size = pane.family.size(density)
+            let rect = Rect(x: left + column * (metrics.slotWidth + metrics.gapX), y: row * (metrics.slotHeight + metrics.gapY),
+                            width: size.columns, height: size.rows)
+            pages[pages.count - 1].append(Placement(pane: index, rect: rect))
+        }
+        return pages
+    }
+
+    /// Inline panes one per row at the top; the others side by side below, as many as fit,
+    /// with a one-column margin (the focus mark) before each.
+    static func strip(_ panes: [PaneSpec], in area: CellSize, density: Density) -> [Placement]? {
+        var placements: [Placement] = []
+        var y = 0
+        for (index, pane) in panes.enumerated() where pane.family == .accessoryInline {
+            let width = min(pane.family.size(density).columns, area.columns - 2)
+            guard width >= 10 else { continue }
+            placements.append(Placement(pane: index, rect: Rect(x: 2, y: y, width: width, height: 1)))
+            y += 1
+        }
+        let blocks = panes.enumerated().filter { $0.element.family != .accessoryInline }
+        let height = blocks.map { $0.element.family.size(density).rows }.max() ?? 0
+        guard y + height <= area.rows, y + height > 0 else { return nil }
+        var x = 2
+        for (index, pane) in blocks {
+            let size = pane.family.size(density)
+            guard x + size.columns <= area.columns else { break }
+            placements.append(Placement(pane: index, rect: Rect(x: x, y: y, width: size.columns, height: size.rows)))
+            x += size.columns + 3
+        }
+        return placements.isEmpty ? nil : placements
+    }
+
+    /// The page that holds a pane.
+    public func page(of pane: Int) -> Int? { pages.firstIndex { $0.contains { $0.pane == pane } } }
+
+    public func rect(of pane: Int) -> Rect? { pages.lazy.flatMap { $0 }.first { $0.pane == pane }?.rect }
+
+    /// Every placed pane, page by page: the Tab order.
+    public var order: [Int] { pages.flatMap { $0.map(\.pane) } }
+
+    /// The nearest pane in a direction on the same page, by the centers of the panes.
+    public func neighbor(of pane: Int, dx: Int, dy: Int) -> Int? {
+        guard let page = page(of: pane), let from = rect(of: pane) else { return nil }
+        let fx = from.x * 2 + from.width, fy = from.y * 2 + from.height
+        var best: (pane: Int, score: Int)?
+        for candidate in pages[page] where candidate.pane != pane {
+            let r = candidate.rect
+            let cx = r.x * 2 + r.width - fx, cy = r.y * 2 + r.height - fy
+            let along = dx != 0 ? cx * dx : cy * dy
+            let across = dx != 0 ? abs(cy) : abs(cx)
+            guard along > 0 else { continue }
+            let score = along + 2 * across
+            if best.map({ score < $0.score }) ?? true { best = (candidate.pane, score) }
+        }
+        return best?.pane
+    }
+}

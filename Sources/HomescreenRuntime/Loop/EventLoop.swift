@@ -1,0 +1,158 @@
+import CSystemEvents
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// The dashboard's only loop. It sleeps in one poll() on the keyboard, the store's change
+/// watcher, a realtime timer set to the next thing due (which also fires when the wall clock is
+/// set), the signal descriptor, and the writer's wake-up pipe; with nothing due it does not wake
+/// up at all. Each wake-up turns into events for the runtime, then one frame.
+public final class EventLoop {
+    public enum Exit: Equatable, Sendable {
+        case quit
+        case signal(Int32)
+        case terminalClosed
+    }
+
+    /// Store-change checks are coalesced: one at the first event, then at most one per window.
+    static let debounce: TimeInterval = 0.05
+
+    private let runtime: DashboardRuntime
+    private let screen: any TerminalScreen
+    private let watcher: StoreChangeWatcher?
+    private let wakeRead: Int32
+    private let timer: Int32
+    private let signals: Int32
+    private var cooldownUntil: Date?
+    private var changePending = false
+    private let firstFrameOnly: Bool
+
+    /// Blocks the dashboard's signals so they arrive through a descriptor. Call first, before
+    /// any thread starts (threads inherit the mask).
+    public static func blockSignals() { _ = hs_block_signals() }
+
+    /// A pipe whose write end the runtime posts to when a background write finishes.
+    public static func makeWakePipe() -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return (-1, -1) }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        return (ends[0], ends[1])
+    }
+
+    /// - Parameter firstFrameOnly: return after the first frame (start-up benchmarks).
+    public init(runtime: DashboardRuntime, screen: any TerminalScreen, watcher: StoreChangeWatcher?, wakeRead: Int32,
+                firstFrameOnly: Bool = false) {
+        self.runtime = runtime
+        self.screen = screen
+        self.watcher = watcher
+        self.wakeRead = wakeRead
+        self.timer = hs_timer_create()
+        self.signals = hs_signal_descriptor()
+        self.firstFrameOnly = firstFrameOnly
+    }
+
+    deinit {
+        close(timer)
+        close(signals)
+    }
+
+    public func run() -> Exit {
+        runtime.start()
+        present()
+        if firstFrameOnly { return .quit }
+        var emptyReads = 0
+        while true {
+            armTimer()
+            var descriptors = [
+                pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: watcher?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .terminalClosed
+            }
+            // Signals first: a quit request wins over anything else in the same wake-up.
+            if descriptors[1].revents != 0 {
+                while true {
+                    let number = hs_signal_read(signals)
+                    if number == 0 { break }
+                    if number == hs_signal_winch() {
+                        runtime.send(.resized(screen.refreshSize()))
+                    } else if number == hs_signal_cont() {
+                        screen.invalidate()
+                    } else {
+                        return .signal(number)
+                    }
+                }
+            }
+            let input = descriptors[0].revents
+            if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .terminalClosed }
+            if input & Int16(POLLIN) != 0 {
+                let (keys, closed) = screen.readKeys()
+                if closed { return .terminalClosed }
+                // Readable with nothing to read, again and again: the terminal is gone.
+                emptyReads = keys.isEmpty ? emptyReads + 1 : 0
+                if emptyReads > 8 { return .terminalClosed }
+                for key in keys {
+                    runtime.send(.key(key))
+                    if runtime.quitRequested { return .quit }
+                }
+            }
+            if descriptors[2].revents != 0 {
+                if hs_timer_read(timer) == 2 { runtime.reloadAll() }   // the wall clock was set
+                runtime.tick()
+                checkStoreIfDue()
+            }
+            if descriptors[3].revents != 0 {
+                var buffer = [UInt8](repeating: 0, count: 256)
+                while read(wakeRead, &buffer, buffer.count) > 0 {}
+                runtime.deliverWrites()
+            }
+            if let watcher, descriptors[4].revents != 0, watcher.drainEvents() {
+                changePending = true
+                checkStoreIfDue()
+            }
+            present()
+        }
+    }
+
+    private func present() {
+        screen.present(runtime.frame(), theme: runtime.dashboard.theme)
+    }
+
+    /// Confirms and reloads a store change now, unless one was handled less than the debounce
+    /// window ago; then the timer brings the check at the window's end.
+    private func checkStoreIfDue() {
+        let now = Date()
+        if let until = cooldownUntil, now < until { return }
+        cooldownUntil = nil
+        guard changePending, let watcher else { return }
+        changePending = false
+        cooldownUntil = now.addingTimeInterval(Self.debounce)
+        if let kinds = try? watcher.changedKinds(), !kinds.isEmpty {
+            runtime.send(.storeChanged(kinds))
+        }
+    }
+
+    /// The timer goes off at the earliest of: the scheduler's next wake-up (converted from the
+    /// dashboard's clock, which `--now` may shift, to the wall clock) and the end of a debounce
+    /// window. Nothing due: disarmed, and poll() sleeps until an event.
+    private func armTimer() {
+        var deadlines: [Date] = []
+        if let next = runtime.nextWakeUp { deadlines.append(Date().addingTimeInterval(next.timeIntervalSince(runtime.clock.now))) }
+        if let until = cooldownUntil { deadlines.append(until) }
+        guard let earliest = deadlines.min() else {
+            _ = hs_timer_arm(timer, -1, 0)
+            return
+        }
+        let seconds = max(0, earliest.timeIntervalSince1970)
+        _ = hs_timer_arm(timer, Int64(seconds), Int(seconds.truncatingRemainder(dividingBy: 1) * 1_000_000_000))
+    }
+}

@@ -1,0 +1,210 @@
+import CNcursesw
+import Foundation
+import HomescreenRender
+import HomescreenRuntime
+import HomescreenWidgetCore
+
+/// The terminal through ncursesw: the only code that talks to ncurses. It owns the screen from
+/// `init` to `end()`, draws only the cells that changed since the last frame (ncurses then sends
+/// the fewest bytes for them), and decodes keys.
+public final class NcursesScreen: TerminalScreen {
+    public let depth: ColorDepth
+    public private(set) var size: CellSize
+    public var inputDescriptor: Int32 { 0 }
+
+    private var previous: CellGrid?
+    private var theme: Theme?
+    private var pairs: [PairKey: Int32] = [:]
+    private var ended = false
+    private let attributeBits: [(TextAttributes, attr_t)]
+    private let directColor: Bool
+
+    private struct PairKey: Hashable {
+        let foreground: TerminalColor
+        let background: TerminalColor
+    }
+
+    /// Sets the locale ncurses draws with: the user's when it is UTF-8; `C.UTF-8` when the
+    /// user's names UTF-8 but is not installed (only C, C.UTF-8 and POSIX are on these machines);
+    /// otherwise the user's own (ASCII drawing).
+    /// - Returns: whether the terminal gets UTF-8 (else the caller draws ASCII).
+    public static func setUpLocale(environment: [String: String]) -> Bool {
+        if setlocale(LC_ALL, "") != nil, isUTF8(String(cString: hs_codeset())) { return true }
+        let requested = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        if isUTF8(requested), setlocale(LC_ALL, "C.UTF-8") != nil { return true }
+        setlocale(LC_ALL, "C")
+        return false
+    }
+
+    private static func isUTF8(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.contains("utf-8") || lowered.contains("utf8")
+    }
+
+    /// Takes over the terminal.
+    /// - Parameter depth: the color depth the environment announces (`NO_COLOR`, `--colors`);
+    ///   the terminal's own capability can lower it further.
+    /// - Throws: when the terminal cannot be set up (unknown `TERM`, no terminal).
+    public init(environment: [String: String], depth requested: ColorDepth) throws {
+        guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
+            throw TerminalError("the terminal could not be opened.")
+        }
+        if environment["ESCDELAY"] == nil { set_escdelay(25) }
+        guard newterm(nil, output, input) != nil else {
+            throw TerminalError("the terminal type '\(environment["TERM"] ?? "")' is unknown to ncurses; set TERM to one it knows, such as xterm-256color.")
+        }
+        if environment["ESCDELAY"] == nil { set_escdelay(25) }
+        raw()
+        noecho()
+        nonl()
+        keypad(hs_stdscr(), true)
+        nodelay(hs_stdscr(), true)
+        curs_set(0)
+        var depth = requested
+        if depth != .monochrome, has_colors() {
+            start_color()
+            use_default_colors()
+            let colors = hs_colors()
+            let capability: ColorDepth = colors >= 0x1000000 ? .truecolor : colors >= 256 ? .indexed256 : colors >= 16 ? .ansi16 : .ansi8
+            depth = min(depth, capability)
+        } else {
+            depth = .monochrome
+        }
+        self.depth = depth
+        directColor = depth == .truecolor
+        attributeBits = [(.bold, hs_attr_bold()), (.dim, hs_attr_dim()), (.italic, hs_attr_italic()),
+                         (.underline, hs_attr_underline()), (.reverse, hs_attr_reverse())]
+        size = CellSize(columns: Int(hs_cols()), rows: Int(hs_lines()))
+    }
+
+    deinit { end() }
+
+    /// Gives the terminal back: echo, line mode, cursor, the normal screen. Safe to call twice.
+    public func end() {
+        guard !ended else { return }
+        ended = true
+        curs_set(1)
+        endwin()
+    }
+
+    public func present(_ grid: CellGrid, theme: Theme) {
+        if theme != self.theme {
+            self.theme = theme
+            pairs = [:]
+            previous = nil
+        }
+        for run in grid.changes(from: previous) {
+            var x = run.x
+            for cell in run.cells {
+                defer { x += 1 }
+                if cell.isContinuation { continue }
+                draw(cell, x: x, y: run.y, theme: theme)
+            }
+        }
+        previous = grid
+        refresh()
+    }
+
+    private func draw(_ cell: Cell, x: Int, y: Int, theme: Theme) {
+        let resolved = ResolvedStyle(cell.style, theme: theme, depth: depth)
+        var attributes: attr_t = 0
+        for (flag, bits) in attributeBits where resolved.attributes.contains(flag) { attributes |= bits }
+        // One grapheme; a cluster longer than a cell can hold keeps its first scalar. Controls
+        // never get here (the grid made text safe); this is the last line of defence.
+        var scalars = cell.text.unicodeScalars.map { scalar -> wchar_t in
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? 0xFFFD : wchar_t(bitPattern: scalar.value)
+        }
+        if scalars.count > 4 { scalars = Array(scalars.prefix(1)) }
+        scalars.append(0)
+        _ = hs_put_cell(Int32(y), Int32(x), scalars, attributes, pair(resolved))
+    }
+
+    private func pair(_ style: ResolvedStyle) -> Int32 {
+        guard depth != .monochrome else { return 0 }
+        let key = PairKey(foreground: style.foreground, background: style.background)
+        if key.foreground == .terminalDefault, key.background == .terminalDefault { return 0 }
+        if let pair = pairs[key] { return pair }
+        let number = Int32(pairs.count + 1)
+        guard number < hs_color_pairs() else { return 0 }
+        init_extended_pair(number, color(key.foreground), color(key.background))
+        pairs[key] = number
+        return number
+    }
+
+    private func color(_ color: TerminalColor) -> Int32 {
+        switch color {
+        case .terminalDefault: return -1
+        case .palette(let index): return Int32(index)
+        case .rgb(let rgb): return directColor ? Int32(rgb.red) << 16 | Int32(rgb.green) << 8 | Int32(rgb.blue) : -1
+        }
+    }
+
+    public func readKeys() -> (keys: [Key], closed: Bool) {
+        var keys: [Key] = []
+        while true {
+            var value: Int32 = 0
+            let result = hs_read_key(&value)
+            if result == ERR { break }
+            if result == KEY_CODE_YES {
+                if let key = Self.functionKey(value) { keys.append(key) }
+            } else if let key = Self.characterKey(value) {
+                keys.append(key)
+            }
+        }
+        return (keys, false)
+    }
+
+    static func characterKey(_ value: Int32) -> Key? {
+        switch value {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(UnicodeScalar(UInt8(value) + 96)))
+        case 0..<32: return nil
+        default:
+            guard let scalar = UnicodeScalar(UInt32(bitPattern: value)), !(0x7F...0x9F).contains(scalar.value) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    static func functionKey(_ value: Int32) -> Key? {
+        switch value {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_BTAB: return .backTab
+        case KEY_NPAGE: return .pageDown
+        case KEY_PPAGE: return .pageUp
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_F0 + 1...KEY_F0 + 12: return .function(Int(value - KEY_F0))
+        default: return nil   // KEY_RESIZE: the loop handles SIGWINCH itself
+        }
+    }
+
+    public func refreshSize() -> CellSize {
+        var rows: Int32 = 0, columns: Int32 = 0
+        if hs_terminal_size(1, &rows, &columns) == 0, rows > 0, columns > 0 {
+            resizeterm(rows, columns)
+        }
+        size = CellSize(columns: Int(hs_cols()), rows: Int(hs_lines()))
+        invalidate()
+        return size
+    }
+
+    public func invalidate() {
+        previous = nil
+        clearok(hs_stdscr(), true)
+    }
+}
+
+/// The terminal could not be set up.
+public struct TerminalError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

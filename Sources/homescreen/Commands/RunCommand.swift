@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import HomescreenRender
+import HomescreenRuntime
+import HomescreenStore
+import HomescreenTerminal
+import HomescreenWidgetCore
+import HomescreenWidgets
+
+/// The full-screen dashboard: the default command.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "The full-screen dashboard (the default command).",
+        discussion: """
+            Panes sit on a phone-like grid (small 2×2 slots, medium 4×2, large 4×4);
+            a terminal too short for the grid, or --lock-screen, shows the strip of
+            accessory widgets. Press ? for the keys. The layout, theme, locale,
+            due-soon days and key bindings come from the config file
+            ($XDG_CONFIG_HOME/homescreen/config.toml); options override it.
+
+            Exit status: 0 after q or Ctrl-C; 128+N after signal N (SIGTERM, SIGHUP);
+            1 when the terminal goes away or cannot be used; 2 for bad options.
+            """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var viewOptions: ViewOptions
+
+    @Option(help: ArgumentHelp("Pane density: regular or compact. Default: the largest that fits.", valueName: "density"))
+    var density: String?
+
+    @Flag(name: .customLong("lock-screen"), help: "Show only the lock-screen strip of accessory widgets (a short tmux pane).")
+    var lockScreen = false
+
+    @Option(help: ArgumentHelp("The config file. Default: $XDG_CONFIG_HOME/homescreen/config.toml.", valueName: "path"))
+    var config: String?
+
+    @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
+    var exitAfterFirstFrame = false
+
+    func run() throws {
+        // Before any thread exists, so every thread inherits the mask.
+        EventLoop.blockSignals()
+        let environment = storeOptions.environment
+
+        // Every option and the config file are checked before the terminal or the store.
+        var settings = try loadConfig(environment: environment)
+        if let density { settings.density = try Arguments.density(density) }
+        let library = storeOptions.themeLibrary
+        let selected = try viewOptions.loadTheme(from: library, configured: settings.theme)
+        var themes = library.names().compactMap { try? library.theme(named: $0) }
+        if !themes.contains(selected) { themes.insert(selected, at: 0) }
+        let language = viewOptions.locale == nil ? (settings.language ?? Language.fromEnvironment(environment)) : try viewOptions.language(environment: environment)
+        let depth = try viewOptions.depth(environment: environment)
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw CLIError.runtime("the dashboard needs a terminal; for text output use `homescreen render` or `homescreen status`.")
+        }
+
+        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, forWriting: true, configuredDueSoonDays: settings.dueSoonDays)
+        defer { session.finish() }
+        let clock: any WidgetClock = viewOptions.now == nil ? SystemClock() : SimulatedClock(start: session.date)
+        let watcher = try? StoreChangeWatcher(storePath: session.store.path)
+        var widgets: [WidgetKind: AnyWidget] = [:]
+        for kind in WidgetCatalog.builtKinds {
+            widgets[kind] = WidgetCatalog.widget(kind, store: session.store, settings: session.settings)
+        }
+        let wake = EventLoop.makeWakePipe()
+
+        let unicode = NcursesScreen.setUpLocale(environment: environment)
+        let screen: NcursesScreen
+        do { screen = try NcursesScreen(environment: environment, depth: depth) } catch let error as TerminalError {
+            throw CLIError.runtime(error.description)
+        }
+        defer { screen.end() }
+        let dashboardSettings = DashboardSettings(
+            config: settings, lockScreen: lockScreen, language: language, timeZone: session.timeZone,
+            ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy,
+            themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, builtKinds: Set(WidgetCatalog.builtKinds))
+        let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,
+                                       widgets: widgets, clock: clock, asynchronousWrites: true, wakeDescriptor: wake.write)
+        let loop = EventLoop(runtime: runtime, screen: screen, watcher: watcher, wakeRead: wake.read, firstFrameOnly: exitAfterFirstFrame)
+        let exit = loop.run()
+        screen.end()
+        session.finish()
+        switch exit {
+        case .quit: return
+        case .signal(let number): Foundation.exit(128 + number)
+        case .terminalClosed: Foundation.exit(1)
+        }
+    }
+
+    private func loadConfig(environment: [String: String]) throws -> DashboardConfig {
+        let path = config ?? DashboardConfig.defaultPath(environment: environment)
+        do { return try DashboardConfig.load(path: path, explicit: config != nil) } catch let error as ConfigError {
+            throw CLIError.usage(error.description)
+        }
+    }
+}
