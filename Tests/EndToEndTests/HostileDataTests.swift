@@ -68,51 +68,26 @@ struct HostileDataTests {
             try? FileManager.default.removeItem(atPath: Self.marker)
         }
         func serverPID(_ socket: String) throws -> pid_t {
-            pid_t(try Shell.run("/usr/bin/tmux", ["-L", socket, "display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            pid_t(try Spawn.run("/usr/bin/tmux", ["-L", socket, "display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         }
-        try Shell.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "5"])
+        try Spawn.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "5"])
         servers.append(try serverPID(socket))
-        try Shell.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-interval", "1"])
-        try Shell.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-right-length", "90"])
-        try Shell.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-right", "<#(\(command))>"])
+        try Spawn.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-interval", "1"])
+        try Spawn.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-right-length", "90"])
+        try Spawn.run("/usr/bin/tmux", ["-L", socket, "set", "-g", "status-right", "<#(\(command))>"])
         // A client of that server inside an outer tmux, so its status line can be captured.
-        try Shell.run("/usr/bin/tmux", ["-L", socket + "-outer", "-f", "/dev/null", "new-session", "-d", "-x", "110", "-y", "6",
+        try Spawn.run("/usr/bin/tmux", ["-L", socket + "-outer", "-f", "/dev/null", "new-session", "-d", "-x", "110", "-y", "6",
                                         "env TMUX= /usr/bin/tmux -L \(socket) attach"])
         servers.append(try serverPID(socket + "-outer"))
         var statusLine = ""
         for _ in 0..<40 where !statusLine.contains("<Milk") {
             usleep(100_000)
-            statusLine = try Shell.run("/usr/bin/tmux", ["-L", socket + "-outer", "capture-pane", "-p"]).split(separator: "\n").last.map(String.init) ?? ""
+            statusLine = try Spawn.run("/usr/bin/tmux", ["-L", socket + "-outer", "capture-pane", "-p"]).split(separator: "\n").last.map(String.init) ?? ""
         }
         #expect(statusLine.contains("Milk"), "\(statusLine)")
         #expect(statusLine.contains("#(touch"), "\(statusLine)")
         // The name is long: the 58-column line ends truncated, and the status line still closes.
         #expect(statusLine.hasSuffix("…>"), "\(statusLine)")
         #expect(!FileManager.default.fileExists(atPath: Self.marker), "tmux ran a command from a product name")
-    }
-}
-
-/// Runs a helper program (tmux) and returns its output. posix_spawn and waitpid are used
-/// directly: a tmux command that starts a server leaves descriptors and children behind that
-/// make Foundation's Process wait forever.
-enum Shell {
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("hs-shell-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CocoaError(.executableLoad) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 }

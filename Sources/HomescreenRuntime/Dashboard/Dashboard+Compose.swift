@@ -9,11 +9,14 @@ extension Dashboard {
     public func compose(at now: Date) -> CellGrid {
         var grid = CellGrid(width: size.columns, height: size.rows)
         guard let layout else {
-            let needed = HomeLayout.minimumSize(home: settings.config.home, lockScreen: settings.config.lockScreen, preferLockScreen: settings.lockScreen)
+            let config = settings.config
+            let needed = HomeLayout.minimumSize(home: config.home, lockScreen: config.lockScreen, forcedDensity: config.density, preferLockScreen: settings.lockScreen)
             let text = "terminal too small (needs \(needed.columns)×\(needed.rows))"
-            for (offset, line) in [text, "q: quit"].enumerated() where size.rows > 0 {
-                grid.write(line, in: Rect(x: 0, y: max(0, size.rows / 2 - 1) + offset, width: size.columns, height: 1),
-                           style: Style(offset == 0 ? .warning : .muted), alignment: .center)
+            // One line when it fits, else word by word down the screen.
+            let lines = DisplayWidth.of(text) <= size.columns ? [text] : ["terminal", "too small", "(needs", "\(needed.columns)×\(needed.rows))"]
+            let top = max(0, (size.rows - lines.count) / 2)
+            for (offset, line) in lines.enumerated() {
+                grid.write(line, in: Rect(x: 0, y: top + offset, width: size.columns, height: 1), style: Style(.warning, [.bold]), alignment: .center)
             }
             return settings.ascii ? grid.foldedToASCII() : grid
         }

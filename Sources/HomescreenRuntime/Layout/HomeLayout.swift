@@ -58,12 +58,15 @@ public struct HomeLayout: Equatable, Sendable {
         return nil
     }
 
-    /// The smallest terminal that shows something, for the "too small" message.
-    public static func minimumSize(home: [PaneSpec], lockScreen: [PaneSpec], preferLockScreen: Bool) -> CellSize {
-        let candidates = (preferLockScreen ? [] : home.map { $0.family.size(.compact) }) + lockScreen.prefix(1).map { $0.family.size(.compact) }
-        let widest = candidates.map(\.columns).min() ?? 20
-        let tallest = candidates.map(\.rows).min() ?? 1
-        return CellSize(columns: widest, rows: tallest + statusRows)
+    /// The smallest terminal that shows something, for the "too small" message: the fewest
+    /// rows at which a layout exists, then the fewest columns at that height.
+    public static func minimumSize(home: [PaneSpec], lockScreen: [PaneSpec], forcedDensity: Density?, preferLockScreen: Bool) -> CellSize {
+        func fits(_ columns: Int, _ rows: Int) -> Bool {
+            make(home: home, lockScreen: lockScreen, size: CellSize(columns: columns, rows: rows), forcedDensity: forcedDensity, preferLockScreen: preferLockScreen) != nil
+        }
+        let rows = (1...200).first { fits(1000, $0) } ?? 200
+        let columns = (1...1000).first { fits($0, rows) } ?? 1000
+        return CellSize(columns: columns, rows: rows)
     }
 
     static func grid(_ panes: [PaneSpec], in area: CellSize, density: Density) -> [[Placement]]? {

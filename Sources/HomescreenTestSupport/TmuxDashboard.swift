@@ -1,0 +1,128 @@
+import Foundation
+
+/// The real dashboard in a detached tmux server of its own: started in a pane of a given size,
+/// driven with `send-keys`, read with `capture-pane`. When the dashboard exits, the pane's shell
+/// prints its exit status and the terminal's `stty -a`, so tests can check the terminal was
+/// given back in a sane state.
+public final class TmuxDashboard {
+    public let socket: String
+    public let store: String
+    private let serverPID: pid_t
+
+    public static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    /// - Parameters:
+    ///   - environment: extra variables for the dashboard (`NO_COLOR`, `LC_ALL`…).
+    public init(columns: Int, rows: Int, store: String, arguments: [String] = [], environment: [String: String] = [:],
+                configHome: String) throws {
+        self.store = store
+        socket = "hs-test-\(UUID().uuidString.prefix(12))"
+        var variables = ["PATH": "/usr/bin:/bin", "HOME": configHome, "TZ": "Europe/Zurich", "LANG": "C.UTF-8",
+                         "TERM": "tmux-256color", "HOMESCREEN_STORE": store, "XDG_CONFIG_HOME": configHome]
+        variables.merge(environment) { _, new in new }
+        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let command = ([Homescreen.executable.path] + arguments).map(Self.quote).joined(separator: " ")
+        let script = "env -i \(assignments) \(command); echo \"EXIT=$?\"; stty -a | tr '\\n' ' '; echo; sleep 600"
+        try Self.tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script])
+        serverPID = pid_t(try Self.tmux(socket, ["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    deinit { stop() }
+
+    /// Ends the tmux server (and with it the terminal the dashboard runs in).
+    public func stop() {
+        if serverPID > 0 { kill(serverPID, SIGKILL) }
+    }
+
+    /// The pane's text, one string per row.
+    public func screen(escapes: Bool = false) -> [String] {
+        var output = (try? Self.tmux(socket, ["capture-pane", "-p"] + (escapes ? ["-e"] : []))) ?? ""
+        if output.hasSuffix("\n") { output.removeLast() }
+        return output.components(separatedBy: "\n")
+    }
+
+    public var text: String { screen().joined(separator: "\n") }
+
+    /// Sends keys by tmux name ("c", "Escape", "Enter", "Down", "C-c").
+    public func send(_ keys: String...) {
+        _ = try? Self.tmux(socket, ["send-keys"] + keys)
+    }
+
+    /// Sends text literally.
+    public func type(_ text: String) {
+        _ = try? Self.tmux(socket, ["send-keys", "-l", text])
+    }
+
+    public func resize(columns: Int, rows: Int) {
+        _ = try? Self.tmux(socket, ["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Waits until `condition` holds for the screen's text. - Returns: whether it did in time.
+    @discardableResult
+    public func wait(timeout: TimeInterval = 10, until condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if condition(text) { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        return condition(text)
+    }
+
+    /// The dashboard's process id: the child of the pane's shell running `homescreen`.
+    public var dashboardPID: pid_t? {
+        guard let shell = pid_t((try? Self.tmux(socket, ["display-message", "-p", "#{pane_pid}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") else { return nil }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8) else { continue }
+            // pid (comm) state ppid …; comm may hold spaces, so split after the last ')'.
+            guard let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let name = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
+            if fields.count > 1, pid_t(fields[1]) == shell, name == "homescreen" { return pid }
+        }
+        return nil
+    }
+
+    /// The exit status the pane's shell printed, once the dashboard has exited.
+    public func exitStatus(timeout: TimeInterval = 5) -> Int? {
+        var status: Int?
+        wait(timeout: timeout) { text in
+            guard let range = text.range(of: "EXIT=") else { return false }
+            status = Int(text[range.upperBound...].prefix { $0.isNumber })
+            return true
+        }
+        return status
+    }
+
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    @discardableResult
+    static func tmux(_ socket: String, _ arguments: [String]) throws -> String {
+        try Spawn.run("/usr/bin/tmux", ["-L", socket] + arguments)
+    }
+}
+
+/// Runs a helper program and returns its output. posix_spawn and waitpid are used directly: a
+/// tmux command that starts a server leaves descriptors and children behind that make
+/// Foundation's Process wait forever.
+public enum Spawn {
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("hs-spawn-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+}
