@@ -53,6 +53,8 @@ struct RunCommand: ParsableCommand {
         if !themes.contains(selected) { themes.insert(selected, at: 0) }
         let language = viewOptions.locale == nil ? (settings.language ?? Language.fromEnvironment(environment)) : try viewOptions.language(environment: environment)
         let depth = try viewOptions.depth(environment: environment)
+        _ = try viewOptions.instant(timeZone: storeOptions.timeZone)
+        _ = try viewOptions.settings(configured: settings.dueSoonDays)
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw CLIError.runtime("the dashboard needs a terminal; for text output use `homescreen render` or `homescreen status`.")
         }

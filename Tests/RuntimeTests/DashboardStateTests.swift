@@ -1,0 +1,176 @@
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenTestSupport
+import HomescreenWidgetCore
+import HomescreenWidgets
+import Testing
+@testable import HomescreenRuntime
+
+/// The update function and the composed screen, with a real store and a manual clock.
+struct DashboardStateTests {
+    let folder = TemporaryFolder()
+    let zone = TimeZone(identifier: "Europe/Zurich")!
+    let start = Date(timeIntervalSince1970: 1_795_000_000)   // 2026-11-18
+
+    func runtime(_ size: CellSize = CellSize(columns: 160, rows: 48), config: DashboardConfig = .standard, products: [(String, Int64, Int)] = [("Milk", 3, 0), ("Rice", 2, 30)]) throws -> (DashboardRuntime, Store) {
+        let store = try Store.open(at: folder.path("store.sqlite"))
+        let today = LocalDate(start, in: zone)
+        for (name, amount, days) in products {
+            try store.addProduct(name: name, amount: Quantity(units: amount), unit: "l", due: today.adding(days: days), at: start)
+        }
+        let settings = DashboardSettings(config: config, timeZone: zone, themes: [.builtInDark, Theme(name: "light", colors: [:])], builtKinds: [.pantry])
+        let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
+                                       widgets: [.pantry: AnyWidget(PantryWidget(store: store))], clock: ManualClock(start), asynchronousWrites: false)
+        runtime.start()
+        return (runtime, store)
+    }
+
+    func text(_ runtime: DashboardRuntime) -> String { runtime.frame().rowTexts().joined(separator: "\n") }
+
+    @Test func aConsumeIsOnScreenBeforeTheStoreConfirmsIt() throws {
+        let (runtime, _) = try runtime()
+        var dashboard = runtime.dashboard
+        #expect(dashboard.compose(at: start).rowTexts().joined().contains("3 l"))
+        let effects = dashboard.update(.key(.character("c")))
+        #expect(effects == [.write(.consume)])
+        let screen = dashboard.compose(at: start).rowTexts().joined(separator: "\n")
+        #expect(screen.contains("2 l") && !screen.contains("3 l"), "the optimistic state shows at once")
+        #expect(screen.contains("Consumed 1 l of Milk"))
+    }
+
+    @Test func rapidPressesEachCountOnceAndUndoPutsBackTheLast() throws {
+        let (runtime, store) = try runtime()
+        for _ in 0..<3 { runtime.send(.key(.character("c"))) }
+        #expect(try store.products().first { $0.name == "Milk" }?.amount == .zero)
+        #expect(runtime.dashboard.pendingConsumes == 0)
+        // Milk is gone; the next consume takes Rice.
+        runtime.send(.key(.character("c")))
+        #expect(try store.products().first { $0.name == "Rice" }?.amount == Quantity(units: 1))
+        runtime.send(.key(.character("u")))
+        #expect(try store.products().first { $0.name == "Rice" }?.amount == Quantity(units: 2))
+        #expect(text(runtime).contains("Put back 1 l of Rice"))
+        runtime.send(.key(.character("u")))
+        #expect(try store.products().first { $0.name == "Milk" }?.amount == Quantity(units: 1))
+    }
+
+    @Test func aFailedConsumeIsSaidAndTheScreenComesBack() throws {
+        let (runtime, _) = try runtime(products: [])
+        runtime.send(.key(.character("c")))
+        #expect(text(runtime).contains("Nothing to consume"))
+        #expect(runtime.dashboard.pendingConsumes == 0)
+    }
+
+    @Test func nothingToUndoIsSaid() throws {
+        let (runtime, _) = try runtime()
+        runtime.send(.key(.character("u")))
+        #expect(text(runtime).contains("Nothing to undo"))
+    }
+
+    @Test func helpIsTheKeyTableAndEscClosesIt() throws {
+        let (runtime, _) = try runtime()
+        runtime.send(.key(.character("?")))
+        let help = text(runtime)
+        for line in KeyTable.standard.helpLines { #expect(help.contains(line.summary)) }
+        runtime.send(.key(.escape))
+        #expect(!text(runtime).contains(Action.help.summary))
+    }
+
+    @Test func tabWalksEveryPaneAcrossPagesAndTheFocusIsMarked() throws {
+        let (runtime, _) = try runtime()
+        var seen: [Int] = []
+        for _ in 0..<5 {
+            seen.append(try #require(runtime.dashboard.focus))
+            runtime.send(.key(.tab))
+        }
+        #expect(seen == [0, 1, 2, 3, 4])
+        #expect(runtime.dashboard.focus == 0 && runtime.dashboard.page == 0)
+        let grid = runtime.frame()
+        #expect(grid[5, 0].style.foreground == .focus, "the focused pane's frame")
+        #expect(grid[93, 0].style.foreground == .border, "another pane's frame")
+        runtime.send(.key(.backTab))
+        #expect(runtime.dashboard.focus == 4 && runtime.dashboard.page == 1)
+        #expect(text(runtime).contains("Year") && text(runtime).contains("not built yet"))
+    }
+
+    @Test func enterOpensTheWholeProductListAndEscReturns() throws {
+        let products = (0..<60).map { ("Item \($0 < 10 ? "0" : "")\($0)", Int64(1), $0) }
+        let (runtime, _) = try runtime(products: products)
+        #expect(!text(runtime).contains("Item 30"))
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("Item 30") && text(runtime).contains("60 in stock"))
+        for _ in 0..<30 { runtime.send(.key(.down)) }
+        #expect(text(runtime).contains("Item 59") && !text(runtime).contains("Item 05"))
+        runtime.send(.key(.escape))
+        #expect(runtime.dashboard.detail == nil && !text(runtime).contains("Item 30"))
+    }
+
+    @Test func theAddProductFormValidatesAndSaves() throws {
+        let (runtime, store) = try runtime()
+        runtime.send(.key(.character("n")))
+        for character in "Eggs" { runtime.send(.key(.character(character))) }
+        runtime.send(.key(.tab))
+        runtime.send(.key(.backspace))
+        for character in "1.2345" { runtime.send(.key(.character(character))) }
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("'1.2345' is not an amount"), "more than three decimals are refused, never dropped")
+        #expect(try store.products().count == 2)
+        runtime.send(.key(.backspace))
+        runtime.send(.key(.enter))
+        #expect(try store.products().first { $0.name == "Eggs" }?.amount == Quantity(thousandths: 1234))
+        #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added Eggs"))
+    }
+
+    @Test func themesCycleAndThePickerChooses() throws {
+        let (runtime, _) = try runtime()
+        #expect(runtime.dashboard.theme.name == "dark")
+        runtime.send(.key(.character("t")))
+        #expect(runtime.dashboard.theme.name == "light")
+        runtime.send(.key(.character("T")))
+        #expect(text(runtime).contains("Theme"))
+        runtime.send(.key(.down))
+        runtime.send(.key(.enter))
+        #expect(runtime.dashboard.theme.name == "dark" && runtime.dashboard.modal == nil)
+    }
+
+    @Test func privacyMasksAndUnmasks() throws {
+        let (runtime, _) = try runtime()
+        runtime.send(.key(.character("p")))
+        #expect(!text(runtime).contains("Milk") && text(runtime).contains("privacy"))
+        runtime.send(.key(.character("p")))
+        #expect(text(runtime).contains("Milk"))
+    }
+
+    @Test func writesFromElsewhereReloadOnlyWhenTheStoreSaysSo() throws {
+        let (runtime, store) = try runtime()
+        try store.addProduct(name: "Zucchini", amount: .one, unit: "", due: LocalDate(start, in: zone).adding(days: -1), at: start)
+        #expect(!text(runtime).contains("Zucchini"))
+        runtime.send(.storeChanged([.pantry]))
+        #expect(text(runtime).contains("Zucchini"))
+    }
+
+    @Test func midnightReloadsThePantry() throws {
+        let (runtime, _) = try runtime()
+        #expect(text(runtime).contains("expires today"))
+        let midnight = try #require(runtime.nextWakeUp)
+        #expect(midnight == TimeBoundaries.nextMidnight(after: start, in: zone))
+        (runtime.clock as! ManualClock).set(midnight.addingTimeInterval(1))
+        runtime.tick()
+        #expect(text(runtime).contains("expired yesterday"))
+    }
+
+    @Test func aTinyTerminalSaysHowBigItMustBe() throws {
+        let (runtime, _) = try runtime(CellSize(columns: 24, rows: 6))
+        #expect(text(runtime).contains("too small"))
+        runtime.send(.resized(CellSize(columns: 160, rows: 48)))
+        #expect(text(runtime).contains("Milk"))
+    }
+
+    @Test func unboundKeysAndUnbuiltActionsAreSaid() throws {
+        let (runtime, _) = try runtime()
+        runtime.send(.key(.character("z")))
+        #expect(text(runtime).contains("z: no action"))
+        runtime.send(.key(.character("a")))
+        #expect(text(runtime).contains("budget widget"))
+    }
+}

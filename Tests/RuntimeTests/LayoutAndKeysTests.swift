@@ -1,0 +1,149 @@
+import HomescreenRender
+import HomescreenWidgetCore
+import Testing
+@testable import HomescreenRuntime
+
+struct HomeLayoutTests {
+    let standard = DashboardConfig.standard
+
+    @Test func spanningPanesAreExactlyTheirFamilySizeAtBothDensities() throws {
+        for density in Density.allCases {
+            let panes = [PaneSpec(.pantry, .systemSmall), PaneSpec(.pantry, .systemMedium), PaneSpec(.pantry, .systemLarge)]
+            let layout = try #require(HomeLayout.make(home: panes, lockScreen: [], size: CellSize(columns: 400, rows: 200), forcedDensity: density, preferLockScreen: false))
+            for placement in layout.pages.flatMap({ $0 }) {
+                let size = panes[placement.pane].family.size(density)
+                #expect(placement.rect.width == size.columns && placement.rect.height == size.rows, "\(density) \(panes[placement.pane].family)")
+            }
+        }
+    }
+
+    @Test func theDefaultLayoutAt160x48IsRegularOnTwoPages() throws {
+        let layout = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 160, rows: 48), forcedDensity: nil, preferLockScreen: false))
+        #expect(layout.mode == .home && layout.density == .regular)
+        // Seven slot columns: a medium and a small per band, two bands, the fifth pane on page two.
+        #expect(layout.pages.map { $0.map(\.pane) } == [[0, 1, 2, 3], [4]])
+        #expect(layout.rect(of: 0) == Rect(x: 5, y: 0, width: 84, height: 20))
+        #expect(layout.rect(of: 1) == Rect(x: 93, y: 0, width: 40, height: 20))
+        #expect(layout.rect(of: 2) == Rect(x: 5, y: 24, width: 84, height: 20))
+        for placement in layout.pages.flatMap({ $0 }) {
+            #expect(placement.rect.maxX <= 160 && placement.rect.maxY <= 47)
+        }
+    }
+
+    @Test func eightyByTwentyFourFallsBackToCompact() throws {
+        let layout = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 80, rows: 24), forcedDensity: nil, preferLockScreen: false))
+        #expect(layout.mode == .home && layout.density == .compact)
+        let forced = HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 80, rows: 24), forcedDensity: .regular, preferLockScreen: false)
+        #expect(forced?.mode == .lockScreen, "a medium pane does not fit 80 columns at regular density")
+    }
+
+    @Test func aShortPaneGetsTheLockScreenStrip() throws {
+        let strip = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 100, rows: 9), forcedDensity: nil, preferLockScreen: false))
+        #expect(strip.mode == .lockScreen && strip.density == .compact)
+        let placements = strip.pages[0]
+        #expect(placements.first == HomeLayout.Placement(pane: 0, rect: Rect(x: 2, y: 0, width: 29, height: 1)), "the inline pane is a row on top")
+        #expect(placements.dropFirst().allSatisfy { $0.rect.y == 1 && $0.rect.maxX <= 100 })
+        #expect(placements.count == 5)
+    }
+
+    @Test func tooSmallIsNilAndTheMinimumReallyFits() throws {
+        #expect(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 24, rows: 6), forcedDensity: nil, preferLockScreen: false) == nil)
+        let minimum = HomeLayout.minimumSize(home: standard.home, lockScreen: standard.lockScreen, forcedDensity: nil, preferLockScreen: false)
+        #expect(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: minimum, forcedDensity: nil, preferLockScreen: false) != nil)
+        #expect(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: minimum.columns - 1, rows: minimum.rows), forcedDensity: nil, preferLockScreen: false) == nil)
+    }
+
+    @Test func arrowsFollowTheGrid() throws {
+        let layout = try #require(HomeLayout.make(home: standard.home, lockScreen: [], size: CellSize(columns: 160, rows: 48), forcedDensity: nil, preferLockScreen: false))
+        #expect(layout.neighbor(of: 0, dx: 1, dy: 0) == 1)
+        #expect(layout.neighbor(of: 0, dx: 0, dy: 1) == 2)
+        #expect(layout.neighbor(of: 1, dx: 0, dy: 1) == 3)
+        #expect(layout.neighbor(of: 3, dx: -1, dy: 0) == 2)
+        #expect(layout.neighbor(of: 0, dx: -1, dy: 0) == nil)
+    }
+}
+
+struct KeyTableTests {
+    @Test func keyNamesRoundTrip() {
+        for key: Key in [.character("c"), .character("+"), .character("?"), .control("c"), .enter, .escape, .tab, .backTab, .up, .pageDown, .function(5)] {
+            #expect(Key(name: key.name) == key, "\(key.name)")
+        }
+        #expect(Key(name: "ctrl-x") == .control("x"))
+        #expect(Key(name: "") == nil && Key(name: "ab") == nil && Key(name: "F13") == nil && Key(name: "\u{1B}") == nil)
+    }
+
+    @Test func theStandardTableIsDesignSection8() {
+        let table = KeyTable.standard
+        #expect(table.action(for: .character("c")) == .consume)
+        #expect(table.action(for: .character("u")) == .undo)
+        #expect(table.action(for: .character("a")) == .addExpense && table.action(for: .character("+")) == .addExpense)
+        #expect(table.action(for: .character("s")) == .selectCard)
+        #expect(table.action(for: .tab) == .focusNext && table.action(for: .backTab) == .focusPrevious)
+        #expect(table.action(for: .enter) == .open && table.action(for: .escape) == .back)
+        #expect(table.action(for: .character("r")) == .reload && table.action(for: .character("t")) == .nextTheme)
+        #expect(table.action(for: .character("?")) == .help)
+        #expect(table.action(for: .character("q")) == .quit && table.action(for: .control("c")) == .quit)
+        // No key is bound twice.
+        let keys = table.bindings.flatMap(\.keys)
+        #expect(Set(keys).count == keys.count)
+    }
+
+    @Test func rebindingMovesTheKeyAndTheHelpFollows() throws {
+        var table = KeyTable.standard
+        try table.rebind(.consume, to: [.character("x"), .character("u")])
+        #expect(table.action(for: .character("x")) == .consume)
+        #expect(table.action(for: .character("c")) == nil)
+        #expect(table.action(for: .character("u")) == .consume, "u moved from undo to consume")
+        #expect(!table.helpLines.contains { $0.summary == Action.undo.summary }, "an action without keys leaves the help")
+        #expect(table.helpLines.contains { $0.keys == "x u" && $0.summary == Action.consume.summary })
+        #expect(throws: ConfigError.self) { try table.rebind(.help, to: [.escape]) }
+    }
+}
+
+struct DashboardConfigTests {
+    @Test func aFullFileParses() throws {
+        let config = try DashboardConfig.parse(toml: """
+            theme = "light"
+            locale = "fr_CH"
+            due-soon-days = 3
+            density = "compact"
+            home = [ { kind = "pantry", family = "large" }, { kind = "calendar", family = "systemSmall" } ]
+            lock-screen = [ { kind = "pantry", family = "circular" } ]
+            [keys]
+            consume = ["x", "Ctrl-K"]
+            quit = "Q"
+            """)
+        #expect(config.theme == "light" && config.language == .french && config.dueSoonDays == 3 && config.density == .compact)
+        #expect(config.home == [PaneSpec(.pantry, .systemLarge), PaneSpec(.calendar, .systemSmall)])
+        #expect(config.lockScreen == [PaneSpec(.pantry, .accessoryCircular)])
+        #expect(config.keys.keys(for: .consume) == [.character("x"), .control("k")])
+        #expect(config.keys.keys(for: .quit) == [.character("Q")])
+    }
+
+    @Test func anEmptyFileIsTheDefault() throws {
+        #expect(try DashboardConfig.parse(toml: "") == .standard)
+    }
+
+    @Test(arguments: [
+        ("colour = \"red\"", "unknown key 'colour'"),
+        ("due-soon-days = 400", "due-soon-days = 400"),
+        ("due-soon-days = \"five\"", "due-soon-days"),
+        ("density = \"huge\"", "density = \"huge\""),
+        ("locale = \"de\"", "locale = \"de\""),
+        ("home = [ { kind = \"weather\", family = \"small\" } ]", "home[1].kind = \"weather\""),
+        ("home = [ { kind = \"pantry\", family = \"circular\" } ]", "home[1].family = \"circular\""),
+        ("lock-screen = [ { kind = \"pantry\", family = \"large\" } ]", "lock-screen[1].family = \"large\""),
+        ("[keys]\nconsume = \"\"", "keys.consume: \"\" is not a key"),
+        ("[keys]\nlaunch = \"l\"", "keys.launch is not an action"),
+        ("[keys]\nconsume = [\"q\", \"Ctrl-C\"]", "quit needs a key"),
+        ("theme = [", "not valid TOML"),
+    ])
+    func badValuesAreNamed(toml: String, fragment: String) {
+        do {
+            _ = try DashboardConfig.parse(toml: toml)
+            Issue.record("accepted: \(toml)")
+        } catch let error as ConfigError {
+            #expect(error.description.contains(fragment), "\(error.description)")
+        } catch { Issue.record("\(error)") }
+    }
+}
