@@ -37,17 +37,22 @@ static inline int hs_timer_read(int fd) {
     return 0;
 }
 
+/// The signals the dashboard reads from its signalfd.
+static inline void hs_dashboard_signals(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGHUP);
+    sigaddset(set, SIGQUIT);
+    sigaddset(set, SIGWINCH);
+    sigaddset(set, SIGCONT);
+}
+
 /// Blocks the dashboard's signals in this thread (and every thread started after) so they
 /// arrive only through a signalfd. Call before any thread starts.
 static inline int hs_block_signals(void) {
     sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
-    sigaddset(&set, SIGQUIT);
-    sigaddset(&set, SIGWINCH);
-    sigaddset(&set, SIGCONT);
+    hs_dashboard_signals(&set);
     signal(SIGPIPE, SIG_IGN);
     signal(SIGTSTP, SIG_IGN);
     return pthread_sigmask(SIG_BLOCK, &set, NULL);
@@ -55,13 +60,7 @@ static inline int hs_block_signals(void) {
 
 static inline int hs_signal_descriptor(void) {
     sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
-    sigaddset(&set, SIGQUIT);
-    sigaddset(&set, SIGWINCH);
-    sigaddset(&set, SIGCONT);
+    hs_dashboard_signals(&set);
     return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
 

@@ -22,7 +22,7 @@ public final class TmuxDashboard {
         variables.merge(environment) { _, new in new }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let command = ([Homescreen.executable.path] + arguments).map(Self.quote).joined(separator: " ")
-        let script = "env -i \(assignments) \(command); echo \"EXIT=$?\"; stty -a | tr '\\n' ' '; echo; sleep 600"
+        let script = "env -i \(assignments) \(command); echo \"EXIT=$?\"; stty -a | tr '\\n' ' '; echo; read line"
         try Self.tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script])
         serverPID = pid_t(try Self.tmux(socket, ["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }

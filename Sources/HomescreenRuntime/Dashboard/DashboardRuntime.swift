@@ -107,19 +107,43 @@ final class StoreWriter: @unchecked Sendable {
     static let undoWindow: TimeInterval = 60
 
     private let store: Store
-    private let queue: DispatchQueue?
     private let deliver: @Sendable (WriteOutcome) -> Void
-    /// Touched only on `queue` (or the caller's thread when synchronous).
+    /// Requests waiting for the writer thread, guarded by `condition`.
+    private let condition = NSCondition()
+    private var waiting: [WriteRequest] = []
+    /// Touched only by the writer thread (or the caller's thread when synchronous).
     private var consumed: [(id: Int64, at: Date)] = []
+    private let asynchronous: Bool
 
+    /// A plain thread that sleeps on a condition, not a dispatch queue: libdispatch's worker
+    /// pool on Linux keeps a monitor timer that wakes the process every second.
     init(store: Store, asynchronous: Bool, deliver: @escaping @Sendable (WriteOutcome) -> Void) {
         self.store = store
-        self.queue = asynchronous ? DispatchQueue(label: "homescreen.store-writer") : nil
         self.deliver = deliver
+        self.asynchronous = asynchronous
+        if asynchronous {
+            let thread = Thread { [unowned self] in self.serve() }
+            thread.name = "homescreen.store-writer"
+            thread.start()
+        }
     }
 
     func submit(_ request: WriteRequest) {
-        if let queue { queue.async { self.perform(request) } } else { perform(request) }
+        guard asynchronous else { return perform(request) }
+        condition.withLock {
+            waiting.append(request)
+            condition.signal()
+        }
+    }
+
+    private func serve() {
+        while true {
+            let request: WriteRequest = condition.withLock {
+                while waiting.isEmpty { condition.wait() }
+                return waiting.removeFirst()
+            }
+            perform(request)
+        }
     }
 
     private func perform(_ request: WriteRequest) {
