@@ -49,10 +49,10 @@ public final class NcursesScreen: TerminalScreen {
         guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
             throw TerminalError("the terminal could not be opened.")
         }
-        if environment["ESCDELAY"] == nil { set_escdelay(25) }
         guard newterm(nil, output, input) != nil else {
             throw TerminalError("the terminal type '\(environment["TERM"] ?? "")' is unknown to ncurses; set TERM to one it knows, such as xterm-256color.")
         }
+        // After newterm, which sets the delay from ESCDELAY or its one-second default.
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
         raw()
         noecho()

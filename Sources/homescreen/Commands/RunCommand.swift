@@ -48,8 +48,11 @@ struct RunCommand: ParsableCommand {
         var settings = try loadConfig(environment: environment)
         if let density { settings.density = try Arguments.density(density) }
         let library = storeOptions.themeLibrary
-        let selected = try viewOptions.loadTheme(from: library, configured: settings.theme)
+        // Every theme file is read once; `loadTheme` only runs (for its error) when the chosen
+        // name is not among them or its file is malformed.
         var themes = library.names().compactMap { try? library.theme(named: $0) }
+        let chosenName = viewOptions.theme ?? settings.theme ?? Theme.builtInDark.name
+        let selected = try themes.first { $0.name == chosenName } ?? viewOptions.loadTheme(from: library, configured: settings.theme)
         if !themes.contains(selected) { themes.insert(selected, at: 0) }
         let language = viewOptions.locale == nil ? (settings.language ?? Language.fromEnvironment(environment)) : try viewOptions.language(environment: environment)
         let depth = try viewOptions.depth(environment: environment)
