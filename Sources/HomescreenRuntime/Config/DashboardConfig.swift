@@ -28,6 +28,8 @@ public struct DashboardConfig: Sendable, Equatable {
     public var lockScreen: [PaneSpec]
     public var theme: String?
     public var language: Language?
+    /// The locale tag as written (fr_CH), for formatting money and numbers.
+    public var locale: String?
     public var dueSoonDays: Int?
     /// nil: the largest density that fits.
     public var density: Density?
@@ -39,7 +41,7 @@ public struct DashboardConfig: Sendable, Equatable {
                PaneSpec(.card, .systemSmall), PaneSpec(.year, .systemMedium)],
         lockScreen: [PaneSpec(.calendar, .accessoryInline), PaneSpec(.pantry, .accessoryRectangular), PaneSpec(.budget, .accessoryCircular),
                      PaneSpec(.calendar, .accessoryRectangular), PaneSpec(.card, .accessoryCircular)],
-        theme: nil, language: nil, dueSoonDays: nil, density: nil, keys: .standard)
+        theme: nil, language: nil, locale: nil, dueSoonDays: nil, density: nil, keys: .standard)
 
     /// The default file: `$XDG_CONFIG_HOME/homescreen/config.toml`, else `~/.config/…`.
     public static func defaultPath(environment: [String: String]) -> String {
@@ -79,6 +81,7 @@ public struct DashboardConfig: Sendable, Equatable {
             let tag = try string(value, key: "locale")
             guard let language = Language(localeTag: tag) else { throw ConfigError("locale = \"\(tag)\" is not supported; use \(Language.accepted).") }
             config.language = language
+            config.locale = tag
         }
         if let value = table["due-soon-days"] {
             guard let days = value.int, (0...365).contains(days) else {

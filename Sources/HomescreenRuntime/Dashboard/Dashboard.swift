@@ -17,6 +17,8 @@ public struct Dashboard: Sendable {
     /// The pane open full screen (Enter), and how far its view is scrolled.
     public private(set) var detail: Int?
     public private(set) var detailScroll = 0
+    /// ←/→ in the detail view: months from the current one in the year overview.
+    public private(set) var detailCursor = 0
     public private(set) var showingHelp = false
     public private(set) var modal: Modal?
     public private(set) var message: StatusMessage?
@@ -53,7 +55,7 @@ public struct Dashboard: Sendable {
         var size = family.size(layout?.density ?? .regular)
         if family == .accessoryInline, let rect = layout?.rect(of: index) { size = CellSize(columns: rect.width, rows: 1) }
         return WidgetContext(family: family, density: layout?.density ?? .regular, size: size, language: settings.language,
-                             timeZone: settings.timeZone, ascii: settings.ascii, privacy: settings.privacy)
+                             locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii, privacy: settings.privacy)
     }
 
     /// The detail view fills the screen above the status line, drawn as a large widget.
@@ -61,8 +63,8 @@ public struct Dashboard: Sendable {
         guard detail != nil, size.rows > HomeLayout.statusRows else { return nil }
         return WidgetContext(family: .systemLarge, density: layout?.density ?? .regular,
                              size: CellSize(columns: size.columns, rows: size.rows - HomeLayout.statusRows),
-                             language: settings.language, timeZone: settings.timeZone, ascii: settings.ascii,
-                             privacy: settings.privacy, detail: true, scroll: detailScroll)
+                             language: settings.language, locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii,
+                             privacy: settings.privacy, detail: true, scroll: detailScroll, cursor: detailCursor)
     }
 
     // MARK: - Timelines
@@ -139,7 +141,14 @@ public struct Dashboard: Sendable {
             }
             return [.write(.consume)]
         case .undo: return [.write(.undo)]
-        case .addExpense: message = .failure("Adding an expense comes with the budget widget, which this version does not have yet."); return []
+        case .addExpense:
+            let currency = budgetCurrency
+            modal = Modal(.addExpense, .form(Form(title: "Add an expense", fields: [
+                Form.Field("Amount (\(currency.code))", hint: currency.fractionDigits == 0 ? "50000" : "12.50 or 12,50", maxLength: 16),
+                Form.Field("Note", hint: "Lunch (optional)", maxLength: 80),
+                Form.Field("Date", text: LocalDate(Date(), in: settings.timeZone).iso, hint: "YYYY-MM-DD", maxLength: 10),
+            ])))
+            return []
         case .selectCard: message = .failure("Choosing a card comes with the card widget, which this version does not have yet."); return []
         case .addProduct:
             let due = LocalDate(Date(), in: settings.timeZone).adding(days: 7).iso
@@ -162,6 +171,7 @@ public struct Dashboard: Sendable {
             guard let focus else { return [] }
             detail = focus
             detailScroll = 0
+            detailCursor = 0
             return settings.builtKinds.contains(panes[focus].kind) ? [.reload([panes[focus].kind])] : []
         case .back: break
         case .reload:
@@ -188,14 +198,39 @@ public struct Dashboard: Sendable {
         case .focusDown: detailScroll = min(detailScroll + 1, detailRows - 1)
         case .previousPage: detailScroll = max(0, detailScroll - pageRows)
         case .nextPage: detailScroll = min(detailScroll + pageRows, detailRows - 1)
-        case .focusLeft, .focusRight, .focusNext, .focusPrevious, .open: break
+        case .focusLeft, .focusRight:
+            guard let detail, panes[detail].kind == .year else { break }
+            detailCursor += action == .focusRight ? 1 : -1
+            detailScroll = 0
+            return [.reload([.year])]
+        case .focusNext, .focusPrevious, .open: break
         default: return nil
         }
         return []
     }
 
+    /// How many rows the detail view scrolls through: its list's length.
     private var detailRows: Int {
-        max(1, (timelines[.detail]?.entries.first?.value as? PantryEntry)?.items.count ?? 1)
+        switch timelines[.detail]?.entries.first?.value {
+        case let pantry as PantryEntry: return max(1, pantry.items.count)
+        case let budget as BudgetEntry: return max(1, budget.recent.count)
+        case let year as YearEntry: return max(1, year.expenses.count)
+        default: return 1
+        }
+    }
+
+    /// The currency new expenses are typed in: the budget pane's, else the year pane's.
+    private var budgetCurrency: Currency {
+        for timeline in timelines.values {
+            switch timeline.entries.last?.value {
+            case let budget as BudgetEntry:
+                if budget.source == .local, case .currency(let currency) = budget.denomination { return currency }
+            case let year as YearEntry:
+                if let currency = year.currency { return currency }
+            default: continue
+            }
+        }
+        return .euro
     }
 
     private mutating func handle(_ key: Key, in current: Modal) -> [Effect] {
@@ -252,8 +287,38 @@ public struct Dashboard: Sendable {
             modal = nil
             message = .info("Adding \(values[0])…")
             return [.write(.addProduct(name: values[0], amount: amount, unit: values[2], due: due))]
+        case .addExpense:
+            let values = form.values.map { $0.trimmingCharacters(in: .whitespaces) }
+            var errors: [Int: String] = [:]
+            let currency = budgetCurrency
+            var amount: Money?
+            switch Money.parse(values[0], currency: currency) {
+            case .success(let value): amount = value
+            case .failure(let error): errors[0] = "'\(values[0])' " + Self.describe(error) + "; use " + Money.accepted(currency) + "."
+            }
+            let day = LocalDate(iso: values[2])
+            if day == nil { errors[2] = "'\(values[2])' is not a date; use a real day as YYYY-MM-DD." }
+            guard errors.isEmpty, let amount, let day else {
+                var form = form
+                form.show(errors: errors)
+                modal = Modal(purpose, .form(form))
+                return []
+            }
+            submittedForm = form
+            modal = nil
+            message = .info("Saving \(amount.plain(currency)) \(currency.code)…")
+            return [.write(.addExpense(amount: amount, day: day, note: values[1]))]
         case .chooseTheme:
             return []
+        }
+    }
+
+    static func describe(_ error: Money.InputError) -> String {
+        switch error {
+        case .notANumber: return "is not an amount"
+        case .notPositive: return "is not more than zero"
+        case .tooManyDecimals(let allowed): return allowed == 0 ? "has decimals this currency does not have" : "has more than \(allowed) decimals"
+        case .tooLarge: return "is too large"
         }
     }
 
@@ -279,19 +344,35 @@ public struct Dashboard: Sendable {
             message = .success("Added \(product.name), due \(product.due.iso).")
             submittedForm = nil
             return [.reload([.pantry])]
+        case .expenseAdded(let expense):
+            let note = expense.note.isEmpty ? "" : " (\(expense.note))"
+            message = .success("Added an expense of \(expense.amount.plain(budgetCurrency))\(note) on \(expense.day.iso).")
+            submittedForm = nil
+            return [.reload([.budget, .year])]
         case .failed(let request, let reason):
             message = .failure(reason)
             switch request {
             case .consume: pendingConsumes = max(0, pendingConsumes - 1)
-            case .addProduct:
+            case .addProduct, .addExpense:
                 if var form = submittedForm {
                     form.error = reason
-                    modal = Modal(.addProduct, .form(form))
+                    modal = Modal(Self.purpose(of: request), .form(form))
                 }
             case .undo: break
             }
-            return [.reload([.pantry])]
+            return [.reload(Self.kinds(of: request))]
         }
+    }
+
+    private static func purpose(of request: WriteRequest) -> Modal.Purpose {
+        if case .addExpense = request { return .addExpense }
+        return .addProduct
+    }
+
+    /// The kinds a write changes.
+    private static func kinds(of request: WriteRequest) -> Set<WidgetKind> {
+        if case .addExpense = request { return [.budget, .year] }
+        return [.pantry]
     }
 
     // MARK: - Focus

@@ -164,6 +164,8 @@ final class StoreWriter: @unchecked Sendable {
                 outcome = .undone(try store.undoConsumption(id: last.id))
             case .addProduct(let name, let amount, let unit, let due):
                 outcome = .added(try store.addProduct(name: name, amount: amount, unit: unit, due: due))
+            case .addExpense(let amount, let day, let note):
+                outcome = .expenseAdded(try store.addExpense(amount: amount, day: day, note: note))
             }
         } catch let error as PantryError {
             outcome = .failed(request, Self.sentence(error.description))

@@ -14,6 +14,7 @@ public struct DashboardSettings: Sendable {
     public var config: DashboardConfig
     public var lockScreen: Bool
     public var language: Language
+    public var locale: Locale
     public var timeZone: TimeZone
     public var ascii: Bool
     public var privacy: Bool
@@ -22,12 +23,13 @@ public struct DashboardSettings: Sendable {
     /// Kinds with a widget in this build; the others show a placeholder.
     public var builtKinds: Set<WidgetKind>
 
-    public init(config: DashboardConfig, lockScreen: Bool = false, language: Language = .english, timeZone: TimeZone,
+    public init(config: DashboardConfig, lockScreen: Bool = false, language: Language = .english, locale: Locale? = nil, timeZone: TimeZone,
                 ascii: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark], themeIndex: Int = 0,
                 builtKinds: Set<WidgetKind>) {
         self.config = config
         self.lockScreen = lockScreen
         self.language = language
+        self.locale = locale ?? language.defaultLocale
         self.timeZone = timeZone
         self.ascii = ascii
         self.privacy = privacy
@@ -42,6 +44,7 @@ public enum WriteRequest: Equatable, Sendable {
     case consume
     case undo
     case addProduct(name: String, amount: Quantity, unit: String, due: LocalDate)
+    case addExpense(amount: Money, day: LocalDate, note: String)
 }
 
 /// How a write ended.
@@ -49,6 +52,7 @@ public enum WriteOutcome: Equatable, Sendable {
     case consumed(Consumption)
     case undone(Consumption)
     case added(Product)
+    case expenseAdded(Expense)
     case failed(WriteRequest, String)
 }
 

@@ -1,11 +1,12 @@
 import HomescreenRender
 
-/// A modal over the dashboard: what it is for, and its form or picker. The budget issue adds
-/// `addExpense`, the card issue `selectCard`; the dashboard's update decides what a submitted
+/// A modal over the dashboard: what it is for, and its form or picker. The card issue adds
+/// `selectCard`; the dashboard's update decides what a submitted
 /// form or a chosen item does.
 public struct Modal: Equatable, Sendable {
     public enum Purpose: Equatable, Sendable {
         case addProduct
+        case addExpense
         case chooseTheme
     }
 

@@ -39,9 +39,60 @@ enum Schema {
                 PRAGMA user_version = 1;
                 """)
         }
+        migrator.registerMigration("2-budget") { db in
+            try db.execute(sql: """
+                -- One limit per month, in the month's currency.
+                CREATE TABLE budget (
+                    month TEXT PRIMARY KEY NOT NULL
+                        CHECK (month GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]' AND substr(month, 6, 2) BETWEEN '01' AND '12'),
+                    limitCents INTEGER NOT NULL CHECK (limitCents > 0 AND limitCents <= 100000000000),
+                    currency TEXT NOT NULL CHECK (length(currency) = 3),
+                    updatedAt DATETIME NOT NULL
+                );
+                -- Amounts in hundredths of the month's budget currency.
+                CREATE TABLE expense (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    amountCents INTEGER NOT NULL CHECK (amountCents > 0 AND amountCents <= 100000000000),
+                    day TEXT NOT NULL CHECK (date(day, '+0 days') IS day),
+                    note TEXT NOT NULL DEFAULT '',
+                    category TEXT,
+                    createdAt DATETIME NOT NULL
+                );
+                CREATE INDEX expenseByDay ON expense(day, id);
+                -- Spent and count per month, kept by triggers, so a pane never sums 100,000 rows
+                -- and a program writing the expense table directly keeps them right too.
+                CREATE TABLE monthTotal (
+                    month TEXT PRIMARY KEY NOT NULL,
+                    spentCents INTEGER NOT NULL,
+                    expenseCount INTEGER NOT NULL
+                );
+                CREATE TRIGGER expenseInserted AFTER INSERT ON expense BEGIN
+                    INSERT INTO monthTotal (month, spentCents, expenseCount) VALUES (substr(NEW.day, 1, 7), NEW.amountCents, 1)
+                    ON CONFLICT(month) DO UPDATE SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + 1;
+                END;
+                CREATE TRIGGER expenseDeleted AFTER DELETE ON expense BEGIN
+                    UPDATE monthTotal SET spentCents = spentCents - OLD.amountCents, expenseCount = expenseCount - 1
+                    WHERE month = substr(OLD.day, 1, 7);
+                END;
+                CREATE TRIGGER expenseUpdated AFTER UPDATE OF amountCents, day ON expense BEGIN
+                    UPDATE monthTotal SET spentCents = spentCents - OLD.amountCents, expenseCount = expenseCount - 1
+                    WHERE month = substr(OLD.day, 1, 7);
+                    INSERT INTO monthTotal (month, spentCents, expenseCount) VALUES (substr(NEW.day, 1, 7), NEW.amountCents, 1)
+                    ON CONFLICT(month) DO UPDATE SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + 1;
+                END;
+                -- Widget data published by another program (`homescreen publish KIND`): the
+                -- validated JSON, replaced whole in one transaction.
+                CREATE TABLE publishedSnapshot (
+                    kind TEXT PRIMARY KEY NOT NULL,
+                    json TEXT NOT NULL,
+                    publishedAt DATETIME NOT NULL
+                );
+                PRAGMA user_version = 2;
+                """)
+        }
         return migrator
     }
 
     /// The newest schema version this build knows.
-    static let version = 1
+    static let version = 2
 }

@@ -57,6 +57,12 @@ public final class Store: Sendable {
             let identity = try queue.read(Identity.read)
             try identity.validate(path: path)
             if identity.isEmpty { return try emptyInMemory(path: path) }
+            if identity.version < Schema.version {
+                // A store of an older Homescreen: migrate it once (if we may write), then read.
+                try queue.close()
+                _ = try open(at: path)
+                return Store(path: path, database: try readOnlyConnection(path: path), writer: nil)
+            }
             return Store(path: path, database: queue, writer: nil)
         } catch let error as StoreError {
             throw error

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The languages of the interface (the seeds' languages).
 public enum Language: String, CaseIterable, Sendable, Codable {
     case english = "en", french = "fr", italian = "it", vietnamese = "vi"
@@ -15,10 +17,22 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     /// The language from the environment, as POSIX orders it: `LC_ALL`, then `LC_MESSAGES`,
     /// then `LANG`; English when none is set, is `C`/`POSIX`, or names another language.
     public static func fromEnvironment(_ environment: [String: String]) -> Language {
-        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[key], !value.isEmpty else { continue }
-            return Language(localeTag: value) ?? .english
-        }
-        return .english
+        environmentTag(environment).flatMap(Language.init(localeTag:)) ?? .english
+    }
+
+    /// The locale for formatting when only the language is known.
+    public var defaultLocale: Locale { Locale(identifier: rawValue) }
+
+    /// The formatting locale a tag names ("fr_CH.UTF-8" → fr_CH), when its language is one
+    /// the interface speaks; the language's own locale otherwise.
+    public static func formattingLocale(tag: String) -> Locale {
+        guard Language(localeTag: tag) != nil else { return Language.english.defaultLocale }
+        let identifier = tag.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? tag
+        return Locale(identifier: identifier.replacingOccurrences(of: "-", with: "_"))
+    }
+
+    /// The tag the environment names, as `fromEnvironment` reads it.
+    public static func environmentTag(_ environment: [String: String]) -> String? {
+        ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     }
 }

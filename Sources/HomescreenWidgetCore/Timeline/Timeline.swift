@@ -34,6 +34,9 @@ public struct WidgetContext: Sendable {
     public var density: Density
     public var size: CellSize
     public var language: Language
+    /// How numbers, money and dates are written (fr_CH: "CHF 1 500,00"); its language may
+    /// carry a region the interface language does not.
+    public var locale: Locale
     public var timeZone: TimeZone
     /// Draw with ASCII only (no UTF-8 locale on the terminal).
     public var ascii: Bool
@@ -43,14 +46,19 @@ public struct WidgetContext: Sendable {
     /// what a pane shows, and views draw from row `scroll` on.
     public var detail: Bool
     public var scroll: Int
+    /// In the detail view, how far ←/→ moved from the pane's own subject (months from the
+    /// current one in the year overview).
+    public var cursor: Int
 
     public init(family: WidgetFamily, density: Density = .regular, size: CellSize? = nil,
-                language: Language = .english, timeZone: TimeZone = .current, ascii: Bool = false, privacy: Bool = false,
-                detail: Bool = false, scroll: Int = 0) {
+                language: Language = .english, locale: Locale? = nil, timeZone: TimeZone = .current, ascii: Bool = false,
+                privacy: Bool = false, detail: Bool = false, scroll: Int = 0, cursor: Int = 0) {
         self.family = family
         self.density = density
         self.size = size ?? family.size(density)
         self.language = language
+        self.locale = locale ?? language.defaultLocale
+        self.cursor = cursor
         self.timeZone = timeZone
         self.ascii = ascii
         self.privacy = privacy

@@ -4,7 +4,7 @@ import HomescreenWidgetCore
 /// The widget kinds this build can draw, made for a store.
 public enum WidgetCatalog {
     /// Kinds with a widget in this build (the others are announced in design.md and not built).
-    public static let builtKinds: [WidgetKind] = [.pantry]
+    public static let builtKinds: [WidgetKind] = [.pantry, .budget, .year]
 
     public struct Settings: Sendable {
         public var dueSoonDays: Int
@@ -15,7 +15,9 @@ public enum WidgetCatalog {
     public static func widget(_ kind: WidgetKind, store: Store, settings: Settings) -> AnyWidget? {
         switch kind {
         case .pantry: return AnyWidget(PantryWidget(store: store, dueSoonDays: settings.dueSoonDays))
-        case .budget, .year, .calendar, .card: return nil
+        case .budget: return AnyWidget(BudgetWidget(store: store))
+        case .year: return AnyWidget(YearWidget(store: store))
+        case .calendar, .card: return nil
         }
     }
 }

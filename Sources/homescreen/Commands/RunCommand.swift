@@ -79,7 +79,8 @@ struct RunCommand: ParsableCommand {
         }
         defer { screen.end() }
         let dashboardSettings = DashboardSettings(
-            config: settings, lockScreen: lockScreen, language: language, timeZone: session.timeZone,
+            config: settings, lockScreen: lockScreen, language: language,
+            locale: viewOptions.formattingLocale(environment: environment, configured: settings.locale), timeZone: session.timeZone,
             ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy,
             themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, builtKinds: Set(WidgetCatalog.builtKinds))
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,

@@ -84,6 +84,13 @@ struct ViewOptions: ParsableArguments {
         return language
     }
 
+    /// The formatting locale: the region of `--locale`, else of the environment's tag (fr_CH
+    /// writes "CHF 1 500,00"), for a language the interface speaks.
+    func formattingLocale(environment: [String: String], configured: String? = nil) -> Locale {
+        guard let tag = locale ?? configured ?? Language.environmentTag(environment) else { return Language.english.defaultLocale }
+        return Language.formattingLocale(tag: tag)
+    }
+
     /// - Parameter configured: the config file's due-soon days, used when the option is absent.
     func settings(configured: Int? = nil) throws -> WidgetCatalog.Settings {
         WidgetCatalog.Settings(dueSoonDays: try Arguments.dueSoonDays(dueSoonDays ?? configured ?? PantryOrder.defaultDueSoonDays))

@@ -10,6 +10,7 @@ struct WidgetSession {
     let store: Store
     let date: Date
     let language: Language
+    let locale: Locale
     let timeZone: TimeZone
     let settings: WidgetCatalog.Settings
     let ascii: Bool
@@ -25,6 +26,7 @@ struct WidgetSession {
         timeZone = storeOptions.timeZone
         date = try viewOptions.instant(timeZone: timeZone)
         language = try viewOptions.language(environment: environment)
+        locale = viewOptions.formattingLocale(environment: environment)
         settings = try viewOptions.settings(configured: configuredDueSoonDays)
         ascii = viewOptions.ascii
         privacy = viewOptions.privacy
@@ -58,7 +60,7 @@ struct WidgetSession {
     }
 
     func context(_ family: WidgetFamily, density: Density = .regular, size: CellSize? = nil) -> WidgetContext {
-        WidgetContext(family: family, density: density, size: size, language: language, timeZone: timeZone, ascii: ascii, privacy: privacy)
+        WidgetContext(family: family, density: density, size: size, language: language, locale: locale, timeZone: timeZone, ascii: ascii, privacy: privacy)
     }
 
     func timeline(_ widget: AnyWidget, _ context: WidgetContext) throws -> Timeline<AnyEntry> {
@@ -80,5 +82,7 @@ struct WidgetSession {
 enum DemoData {
     static func fill(_ store: Store, today: LocalDate, at date: Date) throws {
         try store.addProducts(PantryDemo.products(today: today), at: date)
+        for budget in BudgetDemo.budgets(today: today) { try store.setBudget(budget, at: date) }
+        try store.addExpenses(BudgetDemo.expenses(today: today), at: date)
     }
 }

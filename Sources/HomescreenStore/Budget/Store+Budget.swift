@@ -1,0 +1,225 @@
+import Foundation
+import GRDB
+import HomescreenWidgetCore
+
+/// Why a budget action could not be done (bad input: exit 2).
+public enum BudgetError: Error, Equatable, CustomStringConvertible {
+    case unknownExpense(id: Int64)
+    case invalidSnapshot(String)
+
+    public var description: String {
+        switch self {
+        case .unknownExpense(let id): return "there is no expense with id \(id); `homescreen expense list` shows the ids."
+        case .invalidSnapshot(let reason): return reason
+        }
+    }
+}
+
+/// A month's spending limit.
+public struct MonthlyBudget: Hashable, Sendable {
+    public let month: YearMonth
+    public let limit: Money
+    public let currency: Currency
+
+    public init(month: YearMonth, limit: Money, currency: Currency) {
+        self.month = month
+        self.limit = limit
+        self.currency = currency
+    }
+}
+
+/// One expense. Its amount is in the currency of its month's budget.
+public struct Expense: Hashable, Sendable, Identifiable {
+    public let id: Int64
+    public let amount: Money
+    public let day: LocalDate
+    public let note: String
+    public let category: String?
+
+    public init(id: Int64, amount: Money, day: LocalDate, note: String = "", category: String? = nil) {
+        self.id = id
+        self.amount = amount
+        self.day = day
+        self.note = note
+        self.category = category
+    }
+
+    /// Reads a row defensively (another program may have written it).
+    init(row: Row) {
+        id = row["id"]
+        amount = Money(cents: max(0, (row["amountCents"] as Int64?) ?? 0))
+        day = ((row["day"] as String?).flatMap(LocalDate.init(iso:))) ?? LocalDate(year: 1, month: 1, day: 1)!
+        note = (row["note"] as String?) ?? ""
+        category = row["category"]
+    }
+}
+
+/// What was spent in a month, and in how many expenses.
+public struct MonthTotal: Hashable, Sendable {
+    public let spent: Money
+    public let expenseCount: Int
+
+    public init(spent: Money, expenseCount: Int) {
+        self.spent = spent
+        self.expenseCount = expenseCount
+    }
+
+    public static let none = MonthTotal(spent: .zero, expenseCount: 0)
+}
+
+/// A widget snapshot another program published, as stored.
+public struct PublishedSnapshot: Hashable, Sendable {
+    public let json: String
+    public let publishedAt: Date
+}
+
+extension Store {
+    // MARK: - Budget reads
+
+    /// The budget of one month, if it has one.
+    public func budget(for month: YearMonth) throws -> MonthlyBudget? {
+        try read { db in try Self.budget(db, month: month) }
+    }
+
+    /// Every month's budget, by month.
+    public func budgets() throws -> [MonthlyBudget] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM budget ORDER BY month").compactMap(Self.budget(row:)) }
+    }
+
+    /// The currency of the latest budget on or before `month` (else the earliest after it): the
+    /// currency an expense of a month without a budget is taken to be in.
+    public func currency(near month: YearMonth) throws -> Currency? {
+        try read { db in
+            let code = try String.fetchOne(db, sql: "SELECT currency FROM budget WHERE month <= ? ORDER BY month DESC LIMIT 1", arguments: [month.iso])
+                ?? String.fetchOne(db, sql: "SELECT currency FROM budget ORDER BY month LIMIT 1")
+            return code.flatMap(Currency.init(code:))
+        }
+    }
+
+    /// Spent and counts per month of a year, from the totals the triggers keep.
+    public func monthTotals(year: Int) throws -> [YearMonth: MonthTotal] {
+        try read { db in try Self.monthTotals(db, year: year) }
+    }
+
+    /// What the budget pane needs about one month, in one read transaction: its budget, its
+    /// total, and its latest expenses (newest day first).
+    public func monthSummary(_ month: YearMonth, recent limit: Int) throws -> (budget: MonthlyBudget?, total: MonthTotal, recent: [Expense]) {
+        try read { db in
+            let total = try Self.monthTotals(db, from: month, to: month)[month] ?? .none
+            let recent = try Row.fetchAll(db, sql: """
+                SELECT * FROM expense WHERE day >= ? AND day <= ? ORDER BY day DESC, id DESC LIMIT ?
+                """, arguments: [month.firstDay.iso, month.lastDay.iso, limit]).map(Expense.init(row:))
+            return (try Self.budget(db, month: month), total, recent)
+        }
+    }
+
+    /// What the year grid needs, in one read transaction: each month's budget and total.
+    public func yearSummary(_ year: Int) throws -> (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal]) {
+        try read { db in
+            let budgets = try Row.fetchAll(db, sql: "SELECT * FROM budget WHERE month LIKE ?", arguments: [String(format: "%04d-%%", year)])
+                .compactMap(Self.budget(row:))
+            return (Dictionary(budgets.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first }), try Self.monthTotals(db, year: year))
+        }
+    }
+
+    /// The expenses of a month (every month when nil), by day then id.
+    public func expenses(in month: YearMonth?) throws -> [Expense] {
+        try read { db in
+            guard let month else { return try Row.fetchAll(db, sql: "SELECT * FROM expense ORDER BY day, id").map(Expense.init(row:)) }
+            return try Row.fetchAll(db, sql: "SELECT * FROM expense WHERE day >= ? AND day <= ? ORDER BY day, id",
+                                    arguments: [month.firstDay.iso, month.lastDay.iso]).map(Expense.init(row:))
+        }
+    }
+
+    public func publishedSnapshot(kind: WidgetKind) throws -> PublishedSnapshot? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT json, publishedAt FROM publishedSnapshot WHERE kind = ?", arguments: [kind.rawValue])
+                .map { PublishedSnapshot(json: $0["json"], publishedAt: $0["publishedAt"]) }
+        }
+    }
+
+    static func budget(_ db: Database, month: YearMonth) throws -> MonthlyBudget? {
+        try Row.fetchOne(db, sql: "SELECT * FROM budget WHERE month = ?", arguments: [month.iso]).flatMap(budget(row:))
+    }
+
+    /// nil for a row another program wrote with a currency or month we cannot use.
+    static func budget(row: Row) -> MonthlyBudget? {
+        guard let month = (row["month"] as String?).flatMap(YearMonth.init(iso:)),
+              let currency = (row["currency"] as String?).flatMap(Currency.init(code:)),
+              let cents = row["limitCents"] as Int64?, cents > 0 else { return nil }
+        return MonthlyBudget(month: month, limit: Money(cents: cents), currency: currency)
+    }
+
+    static func monthTotals(_ db: Database, year: Int) throws -> [YearMonth: MonthTotal] {
+        try monthTotals(db, from: YearMonth(year: year, month: 1)!, to: YearMonth(year: year, month: 12)!)
+    }
+
+    static func monthTotals(_ db: Database, from first: YearMonth, to last: YearMonth) throws -> [YearMonth: MonthTotal] {
+        var result: [YearMonth: MonthTotal] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM monthTotal WHERE month >= ? AND month <= ?", arguments: [first.iso, last.iso]) {
+            guard let month = (row["month"] as String?).flatMap(YearMonth.init(iso:)) else { continue }
+            result[month] = MonthTotal(spent: Money(cents: row["spentCents"]), expenseCount: row["expenseCount"])
+        }
+        return result
+    }
+
+    // MARK: - Budget writes (each one transaction)
+
+    /// Sets (or replaces) a month's limit.
+    public func setBudget(_ budget: MonthlyBudget, at date: Date = Date()) throws {
+        try write(affecting: [.budget, .year]) { db in
+            try db.execute(sql: """
+                INSERT INTO budget (month, limitCents, currency, updatedAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT(month) DO UPDATE SET limitCents = excluded.limitCents, currency = excluded.currency, updatedAt = excluded.updatedAt
+                """, arguments: [budget.month.iso, budget.limit.cents, budget.currency.code, date])
+        }
+    }
+
+    @discardableResult
+    public func addExpense(amount: Money, day: LocalDate, note: String = "", category: String? = nil, at date: Date = Date()) throws -> Expense {
+        try addExpenses([(amount, day, note, category)], at: date)[0]
+    }
+
+    /// Adds many expenses in one transaction (demo data, imports).
+    @discardableResult
+    public func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], at date: Date = Date()) throws -> [Expense] {
+        try write(affecting: [.budget, .year]) { db in
+            let statement = try db.makeStatement(sql: "INSERT INTO expense (amountCents, day, note, category, createdAt) VALUES (?, ?, ?, ?, ?)")
+            return try expenses.map { expense in
+                try statement.execute(arguments: [expense.amount.cents, expense.day.iso, expense.note, expense.category, date])
+                return Expense(id: db.lastInsertedRowID, amount: expense.amount, day: expense.day, note: expense.note, category: expense.category)
+            }
+        }
+    }
+
+    @discardableResult
+    public func removeExpense(id: Int64) throws -> Expense {
+        try write(affecting: [.budget, .year]) { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM expense WHERE id = ?", arguments: [id]) else {
+                throw BudgetError.unknownExpense(id: id)
+            }
+            try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [id])
+            return Expense(row: row)
+        }
+    }
+
+    /// Replaces a kind's published snapshot with already validated JSON, in one transaction.
+    public func publish(kind: WidgetKind, json: String, at date: Date = Date()) throws {
+        try write(affecting: [kind]) { db in
+            try db.execute(sql: """
+                INSERT INTO publishedSnapshot (kind, json, publishedAt) VALUES (?, ?, ?)
+                ON CONFLICT(kind) DO UPDATE SET json = excluded.json, publishedAt = excluded.publishedAt
+                """, arguments: [kind.rawValue, json, date])
+        }
+    }
+
+    /// Removes a kind's published snapshot; the widget shows the local data again.
+    /// - Returns: whether there was one.
+    @discardableResult
+    public func clearPublished(kind: WidgetKind) throws -> Bool {
+        try write(affecting: [kind]) { db in
+            try db.execute(sql: "DELETE FROM publishedSnapshot WHERE kind = ?", arguments: [kind.rawValue])
+            return db.changesCount > 0
+        }
+    }
+}

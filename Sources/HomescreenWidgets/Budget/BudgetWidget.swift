@@ -1,0 +1,83 @@
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// The budget widget (seeds 001 and 002): this month's spending, limit and what is available
+/// to spend. A snapshot published by another program wins while it exists (`homescreen
+/// publish budget --clear` removes it); otherwise the store's budgets and expenses are shown.
+public struct BudgetWidget: Widget {
+    public let store: Store
+
+    public init(store: Store) { self.store = store }
+
+    public var kind: WidgetKind { .budget }
+    public var supportedFamilies: [WidgetFamily] { WidgetFamily.allCases }
+
+    public func placeholder(in context: WidgetContext) -> BudgetEntry {
+        let today = LocalDate(Date(), in: context.timeZone)
+        let month = YearMonth(today)
+        return BudgetEntry(date: Date(), source: .local, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
+                           denomination: .currency(.euro), spent: .zero, limit: Money(cents: 100_000), expenseCount: 0,
+                           daysLeft: month.dayCount - today.day + 1, isPlaceholder: true)
+    }
+
+    public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<BudgetEntry> {
+        let reload = TimeBoundaries.nextHour(after: date, in: context.timeZone)
+        if let snapshot = try store.publishedSnapshot(kind: .budget) {
+            let entry = Self.entry(published: snapshot, at: date, context: context)
+            return Timeline(entries: Self.freshnessTimeline(entry, until: reload), policy: .after(reload))
+        }
+        let today = LocalDate(date, in: context.timeZone)
+        let month = YearMonth(today)
+        let summary = try store.monthSummary(month, recent: context.detail ? Int.max : BudgetEntry.recentLimit)
+        let currency = try summary.budget?.currency ?? store.currency(near: month)
+            ?? context.locale.currency.flatMap { Currency(code: $0.identifier) } ?? .euro
+        let entry = BudgetEntry(date: date, source: .local, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
+                                denomination: .currency(currency), spent: summary.total.spent, limit: summary.budget?.limit,
+                                expenseCount: summary.total.expenseCount, recent: summary.recent, daysLeft: month.dayCount - today.day + 1)
+        // Hourly, as seed 002 asks; the month boundary is a local hour boundary too.
+        return Timeline(entries: [entry], policy: .after(reload))
+    }
+
+    /// The entry for a published snapshot. JSON another program wrote straight into the
+    /// table, and that no longer validates, shows the error state.
+    static func entry(published snapshot: PublishedSnapshot, at date: Date, context: WidgetContext) -> BudgetEntry {
+        let today = LocalDate(date, in: context.timeZone)
+        let month = YearMonth(today)
+        let daysLeft = month.dayCount - today.day + 1
+        guard let data = try? PublishedBudget.parse(Data(snapshot.json.utf8), timeZone: context.timeZone) else {
+            return BudgetEntry(date: date, source: .published, month: month, monthLabel: "", denomination: .currency(.euro), spent: .zero,
+                               limit: nil, expenseCount: 0, daysLeft: daysLeft, lastUpdated: snapshot.publishedAt, hasError: true)
+        }
+        return BudgetEntry(date: date, source: .published, month: YearMonth(data.lastUpdated, in: context.timeZone), monthLabel: data.month,
+                           denomination: data.denomination, spent: data.spent, limit: data.hasNoData ? nil : data.limit,
+                           expenseCount: data.expenseCount, daysLeft: daysLeft, lastUpdated: data.lastUpdated,
+                           hasError: data.hasError, groupName: data.groupName)
+    }
+
+    /// One entry now and one at every instant the freshness line changes before `reload`:
+    /// each minute while it reads "5 min ago", each hour after, and when the data turns stale.
+    static func freshnessTimeline(_ entry: BudgetEntry, until reload: Date) -> [BudgetEntry] {
+        guard let updated = entry.lastUpdated else { return [entry] }
+        let changes = (1...59).map { TimeInterval($0 * 60) } + (1...23).map { TimeInterval($0 * 3600) } + [BudgetEntry.staleAfter]
+        let instants = changes.map { updated.addingTimeInterval($0) }.filter { $0 > entry.date && $0 < reload }
+        return [entry] + instants.map(entry.at)
+    }
+
+    public func render(_ entry: BudgetEntry, in context: WidgetContext) -> CellGrid {
+        Self.draw(entry, in: context)
+    }
+
+    public static func draw(_ entry: BudgetEntry, in context: WidgetContext) -> CellGrid {
+        let view = BudgetView(entry: entry, context: context)
+        switch context.family {
+        case .accessoryInline: return view.inline()
+        case .accessoryCircular: return view.circular()
+        case .accessoryRectangular: return view.rectangular()
+        case .systemSmall: return view.small()
+        case .systemMedium: return view.medium()
+        case .systemLarge: return view.large()
+        }
+    }
+}

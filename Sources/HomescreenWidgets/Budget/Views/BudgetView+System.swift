@@ -1,0 +1,113 @@
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// The home-screen families: small (what is available, big), medium (seed 002: available,
+/// the spending bar and the add hint), large (adds the day's allowance and the expenses).
+extension BudgetView {
+    func small() -> CellGrid {
+        var (grid, content) = Pane.start(context, title: title, trailing: isCompact ? nil : trailing)
+        if let message = stateMessage {
+            drawState(in: &grid, content, message: message)
+            return grid
+        }
+        grid.write(isCompact ? strings.availableShort : strings.available, in: content.row(0), style: Style(.muted))
+        let used = drawAvailable(in: &grid, Rect(x: content.x, y: content.y + 1, width: content.width, height: content.height - 1))
+        var row = used + (isCompact ? 1 : 2)
+        drawBar(in: &grid, content.row(row))
+        row += 1
+        grid.write(spentOfLimit, in: content.row(row), style: Style(.muted))
+        if !isCompact { grid.write(strings.expenses(entry.expenseCount), in: content.row(row + 1), style: Style(.muted)) }
+        footer(in: &grid, content)
+        return grid
+    }
+
+    func medium() -> CellGrid {
+        var (grid, content) = Pane.start(context, title: strings.available, trailing: trailing)
+        if let message = stateMessage {
+            drawState(in: &grid, content, message: message)
+            return grid
+        }
+        if isCompact {
+            grid.write(availableText, in: content.row(0), style: availableStyle)
+            grid.write(spentOfLimit, in: content.row(1), style: Style(.muted))
+            drawBar(in: &grid, content.row(3))
+            grid.write(strings.expenses(entry.expenseCount), in: content.row(4), style: Style(.muted))
+            footer(in: &grid, content)
+            return grid
+        }
+        let split = content.width / 2
+        drawAvailable(in: &grid, Rect(x: content.x, y: content.y + 1, width: split - 2, height: content.height - 3))
+        details(in: &grid, Rect(x: content.x + split, y: content.y + 1, width: content.width - split, height: content.height - 3))
+        drawBar(in: &grid, content.row(content.height - 3))
+        footer(in: &grid, content)
+        return grid
+    }
+
+    func large() -> CellGrid {
+        var (grid, content) = Pane.start(context, title: strings.available, trailing: trailing)
+        if let message = stateMessage {
+            drawState(in: &grid, content, message: message)
+            return grid
+        }
+        var top = 0
+        if isCompact {
+            grid.write(availableText, in: content.row(0), style: availableStyle)
+            drawBar(in: &grid, content.row(1))
+            details(in: &grid, Rect(x: content.x, y: content.y + 3, width: content.width, height: 4))
+            top = 8
+        } else {
+            let split = content.width / 2
+            drawAvailable(in: &grid, Rect(x: content.x, y: content.y + 1, width: split - 2, height: 5))
+            details(in: &grid, Rect(x: content.x + split, y: content.y + 1, width: content.width - split, height: 5))
+            drawBar(in: &grid, content.row(7))
+            top = 9
+        }
+        if let perDay = entry.perDay {
+            grid.write(strings.perDay(money(perDay), entry.daysLeft), in: content.row(top), style: Style(.accent))
+            top += 2
+        }
+        expenses(in: &grid, Rect(x: content.x, y: content.y + top, width: content.width, height: max(0, content.height - top - 2)))
+        footer(in: &grid, content)
+        return grid
+    }
+
+    /// Spent, limit and the count, one per row, labels left and amounts right.
+    private func details(in grid: inout CellGrid, _ rect: Rect) {
+        let rows: [(String, String, Style)] = [
+            (strings.spent, money(entry.spent), Style(.text)),
+            (strings.limit, entry.limit.map(money) ?? strings.noBudget, Style(.text)),
+            (strings.expenses(entry.expenseCount), "", Style(.muted)),
+        ]
+        for (index, row) in rows.enumerated() where index < rect.height {
+            grid.write(row.0, in: rect.row(index), style: Style(.muted))
+            grid.write(row.1, in: rect.row(index), style: row.2, alignment: .trailing)
+        }
+        if entry.state == .overBudget, let available = entry.available, rect.height > 3 {
+            grid.write(strings.overBy(money(.zero - available)), in: rect.row(3), style: Style(.danger, [.bold]))
+        }
+    }
+
+    /// The month's expenses, newest first, from row `context.scroll` in the detail view.
+    private func expenses(in grid: inout CellGrid, _ rect: Rect) {
+        guard rect.height >= 2 else { return }
+        grid.write(strings.recent, in: rect.row(0), style: Style(.muted, [.bold]))
+        guard !entry.recent.isEmpty else {
+            grid.write(strings.noExpenses, in: rect.row(1), style: Style(.muted))
+            return
+        }
+        let start = context.detail ? min(context.scroll, max(0, entry.recent.count - 1)) : 0
+        for (row, expense) in entry.recent.dropFirst(start).prefix(rect.height - 1).enumerated() {
+            grid.write(expenseLine(expense, width: rect.width), in: rect.row(row + 1), style: Style(.text))
+        }
+    }
+
+    /// The last row: the add hint on the left (local data), the freshness on the right.
+    private func footer(in grid: inout CellGrid, _ content: Rect) {
+        let row = content.row(content.height - 1)
+        if entry.source == .local, context.family != .systemSmall || !isCompact {
+            grid.write(strings.addHint, in: row, style: Style(.accent))
+        }
+        if let freshness = freshnessText { grid.write(freshness, in: row, style: Style(.muted), alignment: .trailing) }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// The budget's views: one method per family (`BudgetView+System.swift`,
+/// `BudgetView+Accessory.swift`), sharing the pieces below. Pure: an entry and a context in,
+/// a grid of exactly `context.size` out.
+struct BudgetView {
+    let entry: BudgetEntry
+    let context: WidgetContext
+    let strings: BudgetStrings
+
+    init(entry: BudgetEntry, context: WidgetContext) {
+        self.entry = entry
+        self.context = context
+        self.strings = BudgetStrings.of(context.language)
+    }
+
+    var isCompact: Bool { context.density == .compact }
+
+    /// "CHF 1 234,50" (masked in privacy mode).
+    func money(_ value: Money) -> String {
+        Pane.amount(MoneyFormat.full(value, entry.denomination, locale: context.locale, ascii: context.ascii), context)
+    }
+
+    var availableText: String { entry.available.map(money) ?? strings.noBudget }
+
+    var availableStyle: Style { entry.state == .overBudget ? Style(.danger, [.bold]) : Style(.text, [.bold]) }
+
+    /// The role of the spending bar and percentage: calm, then warning from 80 %, danger over.
+    var levelStyle: Style {
+        guard let percent = entry.percent else { return Style(.muted) }
+        return percent > 100 || entry.state == .overBudget ? Style(.danger, [.bold]) : percent >= 80 ? Style(.warning) : Style(.success)
+    }
+
+    var percentText: String { entry.percent.map { Pane.amount(strings.percent($0), context) } ?? "" }
+
+    /// "765,50 / 2 000,00" in the currency, or "Over budget by CHF 50,00".
+    var spentOfLimit: String {
+        guard let limit = entry.limit else { return "" }
+        return money(entry.spent) + " / " + money(limit)
+    }
+
+    var title: String { strings.title }
+
+    /// The header's right side: the month, or the publisher's group.
+    var trailing: String {
+        let label = SafeText.clean(entry.monthLabel)
+        if entry.source == .published, let group = entry.groupName, !group.isEmpty {
+            return label.isEmpty ? Pane.name(group, context) : label + Pane.separator(context) + Pane.name(group, context)
+        }
+        return label
+    }
+
+    /// The freshness line of published data ("Aggiornato 5 min fa"); nil for local data.
+    var freshnessText: String? {
+        guard let freshness = entry.freshness, let updated = entry.lastUpdated else { return nil }
+        switch freshness {
+        case .now: return strings.updatedNow
+        case .minutes(let minutes): return strings.updatedMinutes(minutes)
+        case .hours(let hours): return strings.updatedHours(hours)
+        case .stale: return strings.updatedOn(Self.dayAndTime(updated, timeZone: context.timeZone))
+        }
+    }
+
+    /// "17/01 14:30", the seed's short date of stale data.
+    static func dayAndTime(_ date: Date, timeZone: TimeZone) -> String {
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.day, .month, .hour, .minute], from: date)
+        return String(format: "%02d/%02d %02d:%02d", parts.day ?? 0, parts.month ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// The sentence of a state that has no figures to show, with its style.
+    var stateMessage: (text: String, style: Style)? {
+        switch entry.state {
+        case .ok, .overBudget: return nil
+        case .notConfigured: return (strings.notConfigured, Style(.muted, [.bold]))
+        case .error: return ((context.ascii ? "! " : "⚠ ") + strings.loadError, Style(.danger, [.bold]))
+        case .stale: return ((context.ascii ? "! " : "⚠ ") + strings.stale, Style(.warning, [.bold]))
+        }
+    }
+
+    /// The line under a state's sentence: the fix, or when the data was last good.
+    var stateDetail: String {
+        if entry.state == .notConfigured, entry.source == .local { return strings.notConfiguredHint }
+        return freshnessText ?? ""
+    }
+
+    /// A bar of spent against the limit, full (and in the danger role) when over.
+    func bar(width: Int) -> String {
+        guard width > 0 else { return "" }
+        let filled: Int
+        if let limit = entry.limit, limit > .zero {
+            filled = Int(min(Int64(width), (entry.spent.cents * Int64(width) + limit.cents / 2) / limit.cents))
+        } else {
+            filled = 0
+        }
+        return String(repeating: context.ascii ? "#" : "█", count: filled) + String(repeating: context.ascii ? "-" : "░", count: width - filled)
+    }
+
+    /// Draws the bar and the percentage on one row.
+    func drawBar(in grid: inout CellGrid, _ rect: Rect) {
+        let percent = percentText
+        let barWidth = max(0, rect.width - DisplayWidth.of(percent) - 1)
+        grid.write(bar(width: barWidth), in: Rect(x: rect.x, y: rect.y, width: barWidth, height: 1), style: levelStyle)
+        grid.write(percent, in: rect, style: levelStyle, alignment: .trailing)
+    }
+
+    /// The available amount in big digits when they fit (never in ASCII or privacy mode),
+    /// else in bold text. - Returns: the rows used.
+    @discardableResult
+    func drawAvailable(in grid: inout CellGrid, _ rect: Rect) -> Int {
+        guard let available = entry.available else { return 0 }
+        if !context.ascii, !context.privacy, rect.height >= BigNumber.height + 1 {
+            let number = MoneyFormat.number(available, entry.denomination, locale: context.locale)
+            if let width = BigNumber.width(number), width <= rect.width {
+                grid.write(entry.denomination.label, in: rect.row(0), style: Style(.muted))
+                BigNumber.draw(number, in: &grid, x: rect.x, y: rect.y + 1, maxX: rect.maxX, style: availableStyle)
+                return BigNumber.height + 1
+            }
+        }
+        grid.write(availableText, in: rect.row(0), style: availableStyle)
+        return 1
+    }
+
+    /// A state's sentence and its detail, for panes that have nothing else to show.
+    func drawState(in grid: inout CellGrid, _ rect: Rect, message: (text: String, style: Style)) {
+        grid.write(message.text, in: rect.row(0), style: message.style)
+        grid.write(stateDetail, in: rect.row(rect.height > 2 ? 2 : 1), style: Style(.muted))
+    }
+
+    /// One expense row: "17/11  Groceries            CHF 45,20".
+    func expenseLine(_ expense: Expense, width: Int) -> String {
+        Self.expenseLine(expense, amount: money(expense.amount), width: width, context: context)
+    }
+
+    static func expenseLine(_ expense: Expense, amount: String, width: Int, context: WidgetContext) -> String {
+        let date = String(format: "%02d/%02d", expense.day.day, expense.day.month)
+        let note = expense.note.isEmpty ? (expense.category ?? "") : expense.note
+        let noteWidth = max(0, width - DisplayWidth.of(date) - DisplayWidth.of(amount) - 4)
+        return date + "  " + DisplayWidth.pad(Pane.name(SafeText.clean(note), context), to: noteWidth) + "  " + amount
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// The year overview (seed 002's YearOverviewWidget): every month's budget and spending.
+public struct YearEntry: TimelineEntry, Encodable {
+    public struct Month: Hashable, Sendable {
+        public let month: YearMonth
+        public let budget: MonthlyBudget?
+        public let total: MonthTotal
+
+        /// What is left to spend; nil for a month without a budget ("—").
+        public var available: Money? { budget.map { $0.limit - total.spent } }
+    }
+
+    public let date: Date
+    /// Today's month, highlighted.
+    public let current: YearMonth
+    /// The month the detail view is on (←/→ move it); the current month in a pane.
+    public let selected: YearMonth
+    /// January to December of the selected month's year.
+    public let months: [Month]
+    /// The selected month's expenses, by day (the detail view only).
+    public let expenses: [Expense]
+    public let isPlaceholder: Bool
+
+    public init(date: Date, current: YearMonth, selected: YearMonth, months: [Month], expenses: [Expense] = [], isPlaceholder: Bool = false) {
+        precondition(months.count == 12)
+        self.date = date
+        self.current = current
+        self.selected = selected
+        self.months = months
+        self.expenses = expenses
+        self.isPlaceholder = isPlaceholder
+    }
+
+    public var year: Int { selected.year }
+    public var selectedMonth: Month { months[selected.month - 1] }
+
+    /// The currency the header names: the selected month's, else the first budgeted month's.
+    public var currency: Currency? { (selectedMonth.budget ?? months.lazy.compactMap(\.budget).first)?.currency }
+
+    // MARK: - JSON (documented in the README)
+
+    enum CodingKeys: String, CodingKey { case date, year, currentMonth, selectedMonth, months }
+
+    struct JSONMonth: Encodable {
+        let month: String, currency: String?, limit: String?, spent: String, available: String?, expenseCount: Int, isCurrentMonth: Bool
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(year, forKey: .year)
+        try container.encode(current.iso, forKey: .currentMonth)
+        try container.encode(selected.iso, forKey: .selectedMonth)
+        try container.encode(months.map { month in
+            let currency = month.budget?.currency ?? self.currency ?? .euro
+            return JSONMonth(month: month.month.iso, currency: month.budget?.currency.code, limit: month.budget?.limit.plain(currency),
+                             spent: month.total.spent.plain(currency), available: month.available?.plain(currency),
+                             expenseCount: month.total.expenseCount, isCurrentMonth: month.month == current)
+        }, forKey: .months)
+    }
+}

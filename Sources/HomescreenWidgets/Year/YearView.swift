@@ -1,0 +1,121 @@
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// The year overview's views: the 4×3 grid of months (medium and large), the current month
+/// framed; the large pane adds the selected month's figures, the detail view its expenses.
+struct YearView {
+    let entry: YearEntry
+    let context: WidgetContext
+    let strings: BudgetStrings
+
+    init(entry: YearEntry, context: WidgetContext) {
+        self.entry = entry
+        self.context = context
+        self.strings = BudgetStrings.of(context.language)
+    }
+
+    var isCompact: Bool { context.density == .compact }
+
+    func draw() -> CellGrid {
+        if context.family == .accessoryInline || context.size.rows < 3 { return inline() }
+        let trailing = entry.currency.map { "\(entry.year)" + Pane.separator(context) + $0.code } ?? "\(entry.year)"
+        var (grid, content) = Pane.start(context, title: strings.yearTitle, trailing: trailing)
+        let showsMonth = context.family == .systemLarge || context.detail
+        let gridRows = showsMonth ? min(content.height, max(3 * 3, content.height * 3 / 5)) : content.height
+        drawMonths(in: &grid, Rect(x: content.x, y: content.y, width: content.width, height: gridRows))
+        if showsMonth, content.height - gridRows >= 3 {
+            drawSelected(in: &grid, Rect(x: content.x, y: content.y + gridRows + 1, width: content.width, height: content.height - gridRows - 1))
+        }
+        return grid
+    }
+
+    /// "Year: Nov CHF 1,2 k left" for a one-line pane.
+    private func inline() -> CellGrid {
+        var grid = CellGrid(width: context.size.columns, height: max(1, context.size.rows))
+        let month = entry.selectedMonth
+        let left = month.available.map(amount) ?? strings.noBudget
+        grid.write(strings.yearTitle + ": " + strings.shortMonthName(month.month.month) + " " + left, in: grid.bounds.row(0), style: Style(.text))
+        return grid
+    }
+
+    private func amount(_ money: Money) -> String {
+        Pane.amount(MoneyFormat.compact(money, locale: context.locale, ascii: context.ascii), context)
+    }
+
+    /// Four columns, three rows; each cell the month's short name, what is left (or "—") and,
+    /// where there is room, a bar of spent against the limit.
+    private func drawMonths(in grid: inout CellGrid, _ rect: Rect) {
+        let cellWidth = rect.width / 4, cellHeight = rect.height / 3
+        guard cellWidth >= 3, cellHeight >= 1 else { return }
+        let framed = cellHeight >= 4 && cellWidth >= 8
+        for (index, month) in entry.months.enumerated() {
+            let cell = Rect(x: rect.x + (index % 4) * cellWidth, y: rect.y + (index / 4) * cellHeight, width: cellWidth - 1, height: cellHeight)
+            let isCurrent = month.month == entry.current
+            let isSelected = context.detail && month.month == entry.selected
+            var inner = cell
+            if framed {
+                if isCurrent || isSelected {
+                    grid.frame(cell, style: Style(isSelected ? .focus : .accent, [.bold]), box: context.ascii ? .ascii : .rounded)
+                }
+                inner = cell.inset(dx: 2, dy: 1)
+            }
+            let nameStyle = isCurrent ? Style(.accent, framed ? [.bold] : [.bold, .reverse]) : Style(.muted)
+            grid.write(strings.shortMonthName(month.month.month), in: inner.row(0), style: isSelected && !framed ? Style(.focus, [.bold, .reverse]) : nameStyle)
+            let row = inner.height >= 2 ? inner.row(1) : Rect(x: inner.x + 5, y: inner.y, width: max(0, inner.width - 5), height: 1)
+            if let available = month.available {
+                grid.write(amount(available), in: row, style: available < .zero ? Style(.danger, [.bold]) : Style(.text, [.bold]), alignment: inner.height >= 2 ? .leading : .trailing)
+                if inner.height >= 3, let budget = month.budget {
+                    grid.write(bar(spent: month.total.spent, limit: budget.limit, width: inner.width), in: inner.row(2), style: barStyle(month))
+                }
+            } else {
+                grid.write(strings.noBudget, in: row, style: Style(.muted), alignment: inner.height >= 2 ? .leading : .trailing)
+            }
+        }
+    }
+
+    private func bar(spent: Money, limit: Money, width: Int) -> String {
+        let filled = Int(min(Int64(width), (spent.cents * Int64(width) + limit.cents / 2) / limit.cents))
+        return String(repeating: context.ascii ? "#" : "▆", count: filled) + String(repeating: context.ascii ? "." : "▁", count: width - filled)
+    }
+
+    private func barStyle(_ month: YearEntry.Month) -> Style {
+        guard let budget = month.budget else { return Style(.muted) }
+        let percent = month.total.spent.percent(of: budget.limit)
+        return percent > 100 ? Style(.danger) : percent >= 80 ? Style(.warning) : Style(.success)
+    }
+
+    /// The selected month: its name, limit, spent, left and count; in the detail view its
+    /// expenses, scrolled by ↑/↓.
+    private func drawSelected(in grid: inout CellGrid, _ rect: Rect) {
+        let month = entry.selectedMonth
+        let denomination = Denomination.currency(month.budget?.currency ?? entry.currency ?? .euro)
+        func money(_ value: Money) -> String {
+            Pane.amount(MoneyFormat.full(value, denomination, locale: context.locale, ascii: context.ascii), context)
+        }
+        grid.write(strings.monthName(month.month), in: rect.row(0), style: Style(.accent, [.bold]))
+        if context.detail { grid.write(strings.monthHint, in: rect.row(0), style: Style(.muted), alignment: .trailing) }
+        let figures: [(String, String, Style)] = [
+            (strings.limit, month.budget.map { money($0.limit) } ?? strings.noBudget, Style(.text)),
+            (strings.spent, money(month.total.spent), Style(.text)),
+            (strings.availableShort, month.available.map(money) ?? strings.noBudget,
+             (month.available ?? .zero) < .zero ? Style(.danger, [.bold]) : Style(.text, [.bold])),
+            (strings.expenses(month.total.expenseCount), "", Style(.muted)),
+        ]
+        let columnWidth = isCompact ? rect.width : min(rect.width, 40)
+        for (index, figure) in figures.enumerated() where index + 1 < rect.height {
+            let row = Rect(x: rect.x, y: rect.y + 1 + index, width: columnWidth, height: 1)
+            grid.write(figure.0, in: row, style: Style(.muted))
+            grid.write(figure.1, in: row, style: figure.2, alignment: .trailing)
+        }
+        guard context.detail, rect.height > figures.count + 3 else { return }
+        let list = Rect(x: rect.x, y: rect.y + figures.count + 2, width: rect.width, height: rect.height - figures.count - 2)
+        let start = min(context.scroll, max(0, entry.expenses.count - 1))
+        if entry.expenses.isEmpty { grid.write(strings.noExpenses, in: list.row(0), style: Style(.muted)) }
+        for (row, expense) in entry.expenses.dropFirst(start).prefix(list.height).enumerated() {
+            grid.write(BudgetView.expenseLine(expense, amount: money(expense.amount), width: list.width, context: context),
+                       in: list.row(row), style: Style(.text))
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// The year overview widget (seed 002): a 4×3 grid of the year's months with what is left to
+/// spend in each, the current month highlighted. Reloads when the month changes.
+public struct YearWidget: Widget {
+    public let store: Store
+
+    public init(store: Store) { self.store = store }
+
+    public var kind: WidgetKind { .year }
+    public var supportedFamilies: [WidgetFamily] { [.systemMedium, .systemLarge] }
+
+    public func placeholder(in context: WidgetContext) -> YearEntry {
+        let current = YearMonth(Date(), in: context.timeZone)
+        let months = (1...12).map { YearEntry.Month(month: YearMonth(year: current.year, month: $0)!, budget: nil, total: .none) }
+        return YearEntry(date: Date(), current: current, selected: current, months: months, isPlaceholder: true)
+    }
+
+    public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<YearEntry> {
+        let current = YearMonth(date, in: context.timeZone)
+        let selected = context.detail ? current.adding(months: context.cursor) : current
+        let summary = try store.yearSummary(selected.year)
+        let months = (1...12).map { number -> YearEntry.Month in
+            let month = YearMonth(year: selected.year, month: number)!
+            return YearEntry.Month(month: month, budget: summary.budgets[month], total: summary.totals[month] ?? .none)
+        }
+        let expenses = context.detail ? try store.expenses(in: selected) : []
+        let entry = YearEntry(date: date, current: current, selected: selected, months: months, expenses: expenses)
+        return Timeline(entries: [entry], policy: .after(TimeBoundaries.nextMonth(after: date, in: context.timeZone)))
+    }
+
+    public func render(_ entry: YearEntry, in context: WidgetContext) -> CellGrid {
+        YearView(entry: entry, context: context).draw()
+    }
+}
