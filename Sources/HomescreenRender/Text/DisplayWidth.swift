@@ -77,4 +77,31 @@ public enum DisplayWidth {
         let fitted = truncate(text, to: width)
         return fitted + String(repeating: " ", count: max(0, width - of(fitted)))
     }
+
+    /// The text broken into lines of at most `width` columns, at spaces where possible.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if of(candidate) <= width { line = candidate; continue }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            var rest = word
+            while of(rest) > width {
+                var head = "", used = 0
+                for character in rest {
+                    if used + of(character) > width { break }
+                    head.append(character)
+                    used += of(character)
+                }
+                if head.isEmpty { break }
+                lines.append(head)
+                rest = String(rest.dropFirst(head.count))
+            }
+            line = rest
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

@@ -20,9 +20,14 @@ public enum BigNumber {
     /// The three rows for `text`, nil when it holds a character without a glyph.
     public static func rows(_ text: String) -> [String]? {
         var rows = ["", "", ""]
-        for (index, character) in text.enumerated() {
+        var previousIsBlank = true
+        for character in text {
             guard let glyph = digits[character] ?? narrow[character] else { return nil }
-            for row in 0..<height { rows[row] += (index > 0 && digits[character] != nil ? " " : "") + glyph[row] }
+            // One column between glyphs, none next to a space.
+            let isBlank = glyph.allSatisfy { $0 == " " }
+            let gap = previousIsBlank || isBlank ? "" : " "
+            for row in 0..<height { rows[row] += gap + glyph[row] }
+            previousIsBlank = isBlank
         }
         return rows
     }

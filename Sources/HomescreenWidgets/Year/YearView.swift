@@ -23,7 +23,7 @@ struct YearView {
         let trailing = entry.currency.map { "\(entry.year)" + Pane.separator(context) + $0.code } ?? "\(entry.year)"
         var (grid, content) = Pane.start(context, title: strings.yearTitle, trailing: trailing)
         let showsMonth = context.family == .systemLarge || context.detail
-        let gridRows = showsMonth ? min(content.height, max(3 * 3, content.height * 3 / 5)) : content.height
+        let gridRows = showsMonth ? max(9, content.height - 7) : content.height
         drawMonths(in: &grid, Rect(x: content.x, y: content.y, width: content.width, height: gridRows))
         if showsMonth, content.height - gridRows >= 3 {
             drawSelected(in: &grid, Rect(x: content.x, y: content.y + gridRows + 1, width: content.width, height: content.height - gridRows - 1))
@@ -59,8 +59,11 @@ struct YearView {
                 if isCurrent || isSelected {
                     grid.frame(cell, style: Style(isSelected ? .focus : .accent, [.bold]), box: context.ascii ? .ascii : .rounded)
                 }
-                inner = cell.inset(dx: 2, dy: 1)
+                inner = cell.inset(dx: cellWidth >= 14 ? 2 : 1, dy: 1)
             }
+            // Centre the cell's lines (name, amount, bar, spent of limit) vertically.
+            let lines = min(inner.height, 4)
+            inner = Rect(x: inner.x, y: inner.y + (inner.height - lines) / 2, width: inner.width, height: lines)
             let nameStyle = isCurrent ? Style(.accent, framed ? [.bold] : [.bold, .reverse]) : Style(.muted)
             grid.write(strings.shortMonthName(month.month.month), in: inner.row(0), style: isSelected && !framed ? Style(.focus, [.bold, .reverse]) : nameStyle)
             let row = inner.height >= 2 ? inner.row(1) : Rect(x: inner.x + 5, y: inner.y, width: max(0, inner.width - 5), height: 1)
@@ -68,10 +71,19 @@ struct YearView {
                 grid.write(amount(available), in: row, style: available < .zero ? Style(.danger, [.bold]) : Style(.text, [.bold]), alignment: inner.height >= 2 ? .leading : .trailing)
                 if inner.height >= 3, let budget = month.budget {
                     grid.write(bar(spent: month.total.spent, limit: budget.limit, width: inner.width), in: inner.row(2), style: barStyle(month))
+                    grid.write(amount(month.total.spent) + " / " + amount(budget.limit), in: inner.row(3), style: Style(.muted))
                 }
             } else {
                 grid.write(strings.noBudget, in: row, style: Style(.muted), alignment: inner.height >= 2 ? .leading : .trailing)
             }
+        }
+    }
+
+    /// Label and amount rows, the amounts right-aligned.
+    private func drawFigures(_ figures: [(String, String, Style)], in grid: inout CellGrid, _ rect: Rect) {
+        for (index, figure) in figures.enumerated() where index < rect.height {
+            grid.write(figure.0, in: rect.row(index), style: Style(.muted))
+            grid.write(figure.1, in: rect.row(index), style: figure.2, alignment: .trailing)
         }
     }
 
@@ -103,11 +115,17 @@ struct YearView {
              (month.available ?? .zero) < .zero ? Style(.danger, [.bold]) : Style(.text, [.bold])),
             (strings.expenses(month.total.expenseCount), "", Style(.muted)),
         ]
-        let columnWidth = isCompact ? rect.width : min(rect.width, 40)
-        for (index, figure) in figures.enumerated() where index + 1 < rect.height {
-            let row = Rect(x: rect.x, y: rect.y + 1 + index, width: columnWidth, height: 1)
-            grid.write(figure.0, in: row, style: Style(.muted))
-            grid.write(figure.1, in: row, style: figure.2, alignment: .trailing)
+        let columnWidth = isCompact ? rect.width : min(rect.width / 2 - 2, 40)
+        drawFigures(figures, in: &grid, Rect(x: rect.x, y: rect.y + 1, width: columnWidth, height: rect.height - 1))
+        if !isCompact, !context.detail {
+            // The whole year beside the month: what was budgeted, spent and is left.
+            let budgeted = entry.months.compactMap(\.budget).reduce(Money.zero) { $0 + $1.limit }
+            let spent = entry.months.filter { $0.budget != nil }.reduce(Money.zero) { $0 + $1.total.spent }
+            let column = Rect(x: rect.x + rect.width / 2 + 2, y: rect.y, width: columnWidth, height: rect.height)
+            grid.write("\(entry.year)", in: column.row(0), style: Style(.accent, [.bold]))
+            drawFigures([(strings.limit, money(budgeted), Style(.text)), (strings.spent, money(spent), Style(.text)),
+                         (strings.availableShort, money(budgeted - spent), budgeted < spent ? Style(.danger, [.bold]) : Style(.text, [.bold]))],
+                        in: &grid, Rect(x: column.x, y: column.y + 1, width: column.width, height: column.height - 1))
         }
         guard context.detail, rect.height > figures.count + 3 else { return }
         let list = Rect(x: rect.x, y: rect.y + figures.count + 2, width: rect.width, height: rect.height - figures.count - 2)

@@ -6,7 +6,7 @@ import HomescreenWidgetCore
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Fill a store with realistic demo data (pantry products due around today).",
+        abstract: "Fill a store with realistic demo data: pantry products due around today, a year of budgets and expenses.",
         discussion: "Only an empty pantry is filled, so real data is never mixed with demo data."
     )
 
@@ -23,6 +23,7 @@ struct DemoCommand: ParsableCommand {
             throw CLIError.runtime("the store \(store.path) already holds \(existing) products; demo data goes into an empty store (use --store with a new path).")
         }
         try DemoData.fill(store, today: today, at: Date())
-        Output.line("filled \(store.path) with demo data: \(try store.products().count) pantry products around \(today.iso)")
+        Output.line("filled \(store.path) with demo data: \(try store.products().count) pantry products around \(today.iso), "
+            + "\(try store.budgets().count) monthly budgets and \(try store.expenses(in: nil).count) expenses")
     }
 }

@@ -18,9 +18,12 @@ struct HomescreenCommand: ParsableCommand {
               homescreen render pantry --demo      every family, demo data
               homescreen pantry add Milk --due 2026-11-24 --amount 2 --unit l
               homescreen pantry consume            one of the first-expiring
+              homescreen budget set 2026-11 --limit 800 --currency CHF
+              homescreen expense add 12,50 --note Lunch
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
             """,
         subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TimelineCommand.self, PantryCommand.self,
+                      BudgetCommand.self, ExpenseCommand.self, PublishCommand.self,
                       DemoCommand.self, DoctorCommand.self],
         defaultSubcommand: RunCommand.self
     )

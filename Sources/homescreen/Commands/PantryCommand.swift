@@ -59,15 +59,7 @@ struct PantryCommand: ParsableCommand {
         }
 
         func run() throws {
-            let data: Data
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let contents = FileManager.default.contents(atPath: file) else {
-                    throw CLIError.usage("cannot read '\(file)'; give a readable JSON file or - for standard input.")
-                }
-                data = contents
-            }
+            let data = try Arguments.contents(of: file)
             let entries: [Entry]
             do { entries = try JSONDecoder().decode([Entry].self, from: data) } catch {
                 throw CLIError.usage("'\(file)' is not a JSON array of products (\(JSONProblem.describe(error))); see `homescreen pantry import --help`.")

@@ -40,6 +40,12 @@ struct StoreOptions: ParsableArguments {
         return try Store.open(at: storePath)
     }
     func openForReading() throws -> Store { try Store.openReadOnly(at: storePath) }
+
+    /// The locale of the environment (LC_ALL, LC_MESSAGES, LANG) for formatting.
+    var locale: Locale { Language.environmentTag(environment).map(Language.formattingLocale(tag:)) ?? Language.english.defaultLocale }
+
+    /// The currency of the environment's region (fr_CH: CHF), else EUR.
+    var localeCurrency: Currency { locale.currency.flatMap { Currency(code: $0.identifier) } ?? .euro }
 }
 
 /// Options of the commands that draw widgets.
@@ -154,6 +160,44 @@ enum Arguments {
             throw CLIError.usage("--due-soon-days \(days) is out of range; use a whole number from 0 to 365.")
         }
         return days
+    }
+
+    static func month(_ text: String, option: String) throws -> YearMonth {
+        guard let month = YearMonth(iso: text) else {
+            throw CLIError.usage("\(option) '\(text)' is not a month; use \(YearMonth.accepted).")
+        }
+        return month
+    }
+
+    static func currency(_ text: String) throws -> Currency {
+        guard let currency = Currency(code: text) else {
+            throw CLIError.usage("--currency '\(text)' is not a supported currency; use \(Currency.accepted).")
+        }
+        return currency
+    }
+
+    static func money(_ text: String, currency: Currency, option: String) throws -> Money {
+        switch Money.parse(text, currency: currency) {
+        case .success(let money): return money
+        case .failure(let error):
+            let problem: String
+            switch error {
+            case .notANumber: problem = "is not an amount"
+            case .notPositive: problem = "is not more than zero"
+            case .tooManyDecimals(let allowed): problem = allowed == 0 ? "has decimals, which \(currency.code) does not have" : "has more than \(allowed) decimals"
+            case .tooLarge: problem = "is too large"
+            }
+            throw CLIError.usage("\(option) '\(text)' \(problem); use \(Money.accepted(currency)).")
+        }
+    }
+
+    /// A file's bytes, or standard input's for "-".
+    static func contents(of file: String) throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let contents = FileManager.default.contents(atPath: file) else {
+            throw CLIError.usage("cannot read '\(file)'; give a readable JSON file or - for standard input.")
+        }
+        return contents
     }
 
     static func quantity(_ text: String, option: String) throws -> Quantity {

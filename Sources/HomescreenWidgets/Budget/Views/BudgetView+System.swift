@@ -11,13 +11,19 @@ extension BudgetView {
             drawState(in: &grid, content, message: message)
             return grid
         }
-        grid.write(isCompact ? strings.availableShort : strings.available, in: content.row(0), style: Style(.muted))
-        let used = drawAvailable(in: &grid, Rect(x: content.x, y: content.y + 1, width: content.width, height: content.height - 1))
-        var row = used + (isCompact ? 1 : 2)
-        drawBar(in: &grid, content.row(row))
+        // The label, the figure, the bar and the amounts as one block, centred above the footer.
+        let body = Rect(x: content.x, y: content.y, width: content.width, height: content.height - 1)
+        let figureRows = availableRows(width: body.width, height: body.height - 5)
+        var row = Self.centred(figureRows + (isCompact ? 4 : 6), in: body)
+        grid.write(isCompact ? strings.availableShort : strings.available, in: Rect(x: body.x, y: row, width: body.width, height: 1), style: Style(.muted))
         row += 1
-        grid.write(spentOfLimit, in: content.row(row), style: Style(.muted))
-        if !isCompact { grid.write(strings.expenses(entry.expenseCount), in: content.row(row + 1), style: Style(.muted)) }
+        drawAvailable(in: &grid, Rect(x: body.x, y: row, width: body.width, height: figureRows))
+        row += figureRows + (isCompact ? 0 : 1)
+        drawBar(in: &grid, Rect(x: body.x, y: row, width: body.width, height: 1))
+        grid.write(spentOfLimit, in: Rect(x: body.x, y: row + 1, width: body.width, height: 1), style: Style(.muted))
+        if !isCompact {
+            grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 2, width: body.width, height: 1), style: Style(.muted))
+        }
         footer(in: &grid, content)
         return grid
     }
@@ -28,18 +34,21 @@ extension BudgetView {
             drawState(in: &grid, content, message: message)
             return grid
         }
+        let body = Rect(x: content.x, y: content.y, width: content.width, height: content.height - 1)
         if isCompact {
-            grid.write(availableText, in: content.row(0), style: availableStyle)
-            grid.write(spentOfLimit, in: content.row(1), style: Style(.muted))
-            drawBar(in: &grid, content.row(3))
-            grid.write(strings.expenses(entry.expenseCount), in: content.row(4), style: Style(.muted))
+            let row = Self.centred(5, in: body)
+            grid.write(availableText, in: Rect(x: body.x, y: row, width: body.width, height: 1), style: availableStyle)
+            grid.write(spentOfLimit, in: Rect(x: body.x, y: row + 1, width: body.width, height: 1), style: Style(.muted))
+            drawBar(in: &grid, Rect(x: body.x, y: row + 3, width: body.width, height: 1))
+            grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 4, width: body.width, height: 1), style: Style(.muted))
             footer(in: &grid, content)
             return grid
         }
-        let split = content.width / 2
-        drawAvailable(in: &grid, Rect(x: content.x, y: content.y + 1, width: split - 2, height: content.height - 3))
-        details(in: &grid, Rect(x: content.x + split, y: content.y + 1, width: content.width - split, height: content.height - 3))
-        drawBar(in: &grid, content.row(content.height - 3))
+        let split = body.width / 2
+        let row = Self.centred(7, in: body)
+        drawAvailable(in: &grid, Rect(x: body.x, y: row, width: split - 2, height: 4))
+        details(in: &grid, Rect(x: body.x + split, y: row, width: body.width - split, height: 5))
+        drawBar(in: &grid, Rect(x: body.x, y: row + 6, width: body.width, height: 1))
         footer(in: &grid, content)
         return grid
     }
@@ -58,7 +67,7 @@ extension BudgetView {
             top = 8
         } else {
             let split = content.width / 2
-            drawAvailable(in: &grid, Rect(x: content.x, y: content.y + 1, width: split - 2, height: 5))
+            drawAvailable(in: &grid, Rect(x: content.x, y: content.y + 1, width: split - 2, height: 4))
             details(in: &grid, Rect(x: content.x + split, y: content.y + 1, width: content.width - split, height: 5))
             drawBar(in: &grid, content.row(7))
             top = 9

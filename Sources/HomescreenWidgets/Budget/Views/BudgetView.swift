@@ -106,27 +106,49 @@ struct BudgetView {
         grid.write(percent, in: rect, style: levelStyle, alignment: .trailing)
     }
 
-    /// The available amount in big digits when they fit (never in ASCII or privacy mode),
-    /// else in bold text. - Returns: the rows used.
-    @discardableResult
-    func drawAvailable(in grid: inout CellGrid, _ rect: Rect) -> Int {
-        guard let available = entry.available else { return 0 }
-        if !context.ascii, !context.privacy, rect.height >= BigNumber.height + 1 {
-            let number = MoneyFormat.number(available, entry.denomination, locale: context.locale)
-            if let width = BigNumber.width(number), width <= rect.width {
-                grid.write(entry.denomination.label, in: rect.row(0), style: Style(.muted))
-                BigNumber.draw(number, in: &grid, x: rect.x, y: rect.y + 1, maxX: rect.maxX, style: availableStyle)
-                return BigNumber.height + 1
-            }
-        }
-        grid.write(availableText, in: rect.row(0), style: availableStyle)
-        return 1
+    /// The big digits of the available amount, when they are drawn at all: never in ASCII or
+    /// privacy mode, nor where they do not fit.
+    private func bigNumber(width: Int, height: Int) -> String? {
+        guard let available = entry.available, !context.ascii, !context.privacy, height >= BigNumber.height + 1 else { return nil }
+        let number = MoneyFormat.number(available, entry.denomination, locale: context.locale)
+        guard let needed = BigNumber.width(number), needed <= width else { return nil }
+        return number
     }
 
-    /// A state's sentence and its detail, for panes that have nothing else to show.
+    /// The rows the available amount takes in a `width` × `height` area: 4 in big digits, else 1.
+    func availableRows(width: Int, height: Int) -> Int {
+        bigNumber(width: width, height: height) == nil ? 1 : BigNumber.height + 1
+    }
+
+    /// The available amount in big digits under its currency when they fit, else in bold text.
+    func drawAvailable(in grid: inout CellGrid, _ rect: Rect) {
+        guard let number = bigNumber(width: rect.width, height: rect.height) else {
+            grid.write(availableText, in: rect.row(0), style: availableStyle)
+            return
+        }
+        grid.write(entry.denomination.label, in: rect.row(0), style: Style(.muted))
+        BigNumber.draw(number, in: &grid, x: rect.x, y: rect.y + 1, maxX: rect.maxX, style: availableStyle)
+    }
+
+    /// A state's sentence, wrapped and centred in the pane, with its detail under it; stale
+    /// data keeps its figures, dimmed, below.
     func drawState(in grid: inout CellGrid, _ rect: Rect, message: (text: String, style: Style)) {
-        grid.write(message.text, in: rect.row(0), style: message.style)
-        grid.write(stateDetail, in: rect.row(rect.height > 2 ? 2 : 1), style: Style(.muted))
+        var lines = DisplayWidth.wrap(message.text, to: rect.width).map { ($0, message.style) }
+        let detail = DisplayWidth.wrap(stateDetail, to: rect.width).map { ($0, Style(.muted)) }
+        if !detail.isEmpty { lines += [("", Style(.muted))] + detail }
+        if entry.state == .stale, entry.limit != nil, rect.height >= lines.count + 4 {
+            lines += [("", Style(.muted)), (availableText + " " + strings.left, Style(.muted)), (spentOfLimit, Style(.muted))]
+        }
+        let top = rect.y + max(0, (rect.height - lines.count) / 2)
+        for (index, line) in lines.enumerated() where top + index < rect.maxY {
+            grid.write(line.0, in: Rect(x: rect.x, y: top + index, width: rect.width, height: 1), style: line.1,
+                       alignment: context.family.rawValue.hasPrefix("system") ? .center : .leading)
+        }
+    }
+
+    /// The first row of a block `height` rows tall, centred in `rect` (at least `minimum`).
+    static func centred(_ height: Int, in rect: Rect, minimum: Int = 0) -> Int {
+        rect.y + max(minimum, (rect.height - height) / 2)
     }
 
     /// One expense row: "17/11  Groceries            CHF 45,20".
