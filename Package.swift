@@ -88,6 +88,12 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
+            name: "BudgetTests",
+            dependencies: ["HomescreenWidgets", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["__Snapshots__"],
+            resources: [.copy("Vectors")]
+        ),
+        .testTarget(
             name: "RuntimeTests",
             dependencies: ["HomescreenRuntime", "HomescreenWidgets", "HomescreenTestSupport"]
         ),

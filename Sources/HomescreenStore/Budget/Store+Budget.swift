@@ -71,6 +71,11 @@ public struct MonthTotal: Hashable, Sendable {
 public struct PublishedSnapshot: Hashable, Sendable {
     public let json: String
     public let publishedAt: Date
+
+    public init(json: String, publishedAt: Date) {
+        self.json = json
+        self.publishedAt = publishedAt
+    }
 }
 
 extension Store {

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import HomescreenStore
+import HomescreenWidgetCore
+@testable import HomescreenWidgets
+
+struct MoneyTests {
+    static let chf = Currency(code: "CHF")!
+    static let vnd = Currency(code: "VND")!
+
+    static func money(_ text: String, _ currency: Currency = chf) -> Money? { try? Money.parse(text, currency: currency).get() }
+
+    @Test(arguments: [("12,50", 1250), ("12.50", 1250), ("12", 1200), ("0.1", 10), ("12.500", 1250), (" 7,05 ", 705), ("1000000000", 100_000_000_000)])
+    func acceptsBothDecimalSeparators(_ text: String, _ cents: Int64) {
+        #expect(Self.money(text) == Money(cents: cents))
+    }
+
+    @Test(arguments: [
+        ("abc", Money.InputError.notANumber), ("-5", .notPositive), ("0", .notPositive), ("0,00", .notPositive),
+        ("1e999", .notANumber), ("12.3.4", .notANumber), ("", .notANumber), ("NaN", .notANumber), ("+5", .notANumber),
+        ("12.", .notANumber), (".5", .notANumber), ("1 000", .notANumber), ("1'000", .notANumber), ("١٢", .notANumber),
+        ("12.345", .tooManyDecimals(allowed: 2)), ("1000000000.01", .tooLarge), ("99999999999999999999", .tooLarge),
+    ])
+    func refusesWhatIsNotAnAmount(_ text: String, _ error: Money.InputError) {
+        #expect(throws: error) { try Money.parse(text, currency: Self.chf).get() }
+    }
+
+    @Test func aCurrencyWithoutDecimalsRefusesThemButNotTrailingZeros() {
+        #expect(throws: Money.InputError.tooManyDecimals(allowed: 0)) { try Money.parse("50000,5", currency: Self.vnd).get() }
+        #expect(Self.money("50000", Self.vnd) == Money(cents: 5_000_000))
+        #expect(Self.money("50000.00", Self.vnd) == Money(cents: 5_000_000))
+        #expect(Money(cents: 5_000_000).plain(Self.vnd) == "50000")
+    }
+
+    @Test func arithmeticIsExact() {
+        #expect(Self.money("0.10")! + Self.money("0.20")! == Self.money("0.30")!)
+        let cents = (0..<100_000).reduce(Money.zero) { sum, _ in sum + Self.money("0.01")! }
+        #expect(cents == Self.money("1000")!)
+        #expect(cents.plain(Self.chf) == "1000.00")
+        // A thousand odd amounts summed in any order give the same total.
+        let amounts = (1...1000).map { Money(cents: Int64($0 * 37 % 997 + 1)) }
+        #expect(amounts.reduce(.zero, +) == amounts.reversed().reduce(.zero, +))
+        #expect(Money(cents: -305).plain(Self.chf) == "-3.05")
+        #expect(Self.money("0.30")!.decimal == Decimal(string: "0.3")!)
+    }
+
+    /// Documented rounding: spent / limit × 100, half up, from the amounts themselves.
+    @Test(arguments: [(45_050, 80_000, 56, 5631), (1, 8, 13, 1250), (5, 1000, 1, 50), (4, 1000, 0, 40), (1234, 1000, 123, 12340),
+                      (0, 100, 0, 0), (80_000, 80_000, 100, 10000), (2, 3, 67, 6667), (1, 200_000, 0, 0), (1, 20_000, 0, 1)])
+    func percentagesRoundHalfUp(_ spent: Int64, _ limit: Int64, _ percent: Int64, _ basisPoints: Int64) {
+        #expect(Money(cents: spent).percent(of: Money(cents: limit)) == percent)
+        #expect(Money(cents: spent).basisPoints(of: Money(cents: limit)) == basisPoints)
+    }
+
+    @Test func currenciesAreISOCodes() {
+        #expect(Currency(code: "chf")?.code == "CHF")
+        #expect(Currency(code: "XXX") == nil)
+        #expect(Currency(code: "€") == nil)
+        #expect(Currency(code: "JPY")?.fractionDigits == 0)
+    }
+
+    // MARK: - Locale data
+
+    struct Vectors: Decodable {
+        struct Vector: Decodable { let locale, currency, amount, number, currencyText: String }
+        let generator: String
+        let vectors: [Vector]
+    }
+
+    static let vectors: [Vectors.Vector] = {
+        let url = Bundle.module.url(forResource: "Vectors/money-format", withExtension: "json")!
+        return try! JSONDecoder().decode(Vectors.self, from: Data(contentsOf: url)).vectors
+    }()
+
+    static func cents(_ amount: String) -> Money {
+        let negative = amount.hasPrefix("-")
+        let parsed = Money.parse(String(amount.drop(while: { $0 == "-" })), currency: chf)
+        let value = (try? parsed.get()) ?? .zero
+        return negative ? Money.zero - value : value
+    }
+
+    /// Grouping, decimal separator and minus sign agree with CLDR as Babel writes it, for
+    /// every locale and currency the widgets use.
+    @Test func numbersMatchCLDRReferenceVectors() {
+        for vector in Self.vectors {
+            let currency = Currency(code: vector.currency)!
+            let text = MoneyFormat.number(Self.cents(vector.amount), .currency(currency), locale: Locale(identifier: vector.locale))
+            #expect(text == vector.number, "\(vector.locale) \(vector.currency) \(vector.amount)")
+        }
+    }
+
+    /// With the currency: the same number, and the same currency sign (symbol or code) as the
+    /// reference. Placement and spacing differ between CLDR versions (ICU writes "CHF 1 500,50"
+    /// in fr_CH where Babel writes "1 500,50 CHF"), so only the parts are compared.
+    @Test func currencyAmountsCarryTheReferenceNumberAndSign() {
+        for vector in Self.vectors where !vector.amount.hasPrefix("-") {
+            let currency = Currency(code: vector.currency)!
+            let text = MoneyFormat.full(Self.cents(vector.amount), .currency(currency), locale: Locale(identifier: vector.locale))
+            let squeeze: (String) -> String = { $0.filter { !$0.isWhitespace } }
+            #expect(squeeze(text).contains(squeeze(vector.number)), "\(vector.locale): \(text) vs \(vector.currencyText)")
+            let sign = squeeze(vector.currencyText).replacingOccurrences(of: squeeze(vector.number), with: "")
+            #expect(squeeze(text).replacingOccurrences(of: squeeze(vector.number), with: "") == sign, "\(vector.locale): \(text) vs \(vector.currencyText)")
+        }
+    }
+
+    @Test func asciiModeWritesCodesAndPlainSpaces() {
+        let text = MoneyFormat.full(Money(cents: 150_000_000), .currency(Self.vnd), locale: Locale(identifier: "vi_VN"), ascii: true)
+        #expect(text.allSatisfy { $0.isASCII }, "\(text)")
+        #expect(text.contains("VND"))
+    }
+}
