@@ -19,9 +19,13 @@ struct DashboardStateTests {
         for (name, amount, days) in products {
             try store.addProduct(name: name, amount: Quantity(units: amount), unit: "l", due: today.adding(days: days), at: start)
         }
-        let settings = DashboardSettings(config: config, timeZone: zone, themes: [.builtInDark, Theme(name: "light", colors: [:])], builtKinds: [.pantry])
+        try store.setBudget(MonthlyBudget(month: YearMonth(today), limit: Money(cents: 80_000), currency: Currency(code: "CHF")!), at: start)
+        let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone,
+                                         themes: [.builtInDark, Theme(name: "light", colors: [:])], builtKinds: [.pantry, .budget, .year])
+        let widgets = [WidgetKind.pantry: AnyWidget(PantryWidget(store: store)), .budget: AnyWidget(BudgetWidget(store: store)),
+                       .year: AnyWidget(YearWidget(store: store))]
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
-                                       widgets: [.pantry: AnyWidget(PantryWidget(store: store))], clock: ManualClock(start), asynchronousWrites: false)
+                                       widgets: widgets, clock: ManualClock(start), asynchronousWrites: false)
         runtime.start()
         return (runtime, store)
     }
@@ -90,7 +94,7 @@ struct DashboardStateTests {
         #expect(grid[93, 0].style.foreground == .border, "another pane's frame")
         runtime.send(.key(.backTab))
         #expect(runtime.dashboard.focus == 4 && runtime.dashboard.page == 1)
-        #expect(text(runtime).contains("Year") && text(runtime).contains("not built yet"))
+        #expect(text(runtime).contains("Year overview"))
     }
 
     @Test func enterOpensTheWholeProductListAndEscReturns() throws {
@@ -150,7 +154,9 @@ struct DashboardStateTests {
     }
 
     @Test func midnightReloadsThePantry() throws {
-        let (runtime, _) = try runtime()
+        var pantryOnly = DashboardConfig.standard
+        pantryOnly.home = [PaneSpec(.pantry, .systemMedium)]
+        let (runtime, _) = try runtime(config: pantryOnly)
         #expect(text(runtime).contains("expires today"))
         let midnight = try #require(runtime.nextWakeUp)
         #expect(midnight == TimeBoundaries.nextMidnight(after: start, in: zone))
@@ -170,7 +176,69 @@ struct DashboardStateTests {
         let (runtime, _) = try runtime()
         runtime.send(.key(.character("z")))
         #expect(text(runtime).contains("z: no action"))
+        runtime.send(.key(.character("s")))
+        #expect(text(runtime).contains("card widget"))
+    }
+
+    static var budgetPanes: DashboardConfig {
+        var config = DashboardConfig.standard
+        config.home = [PaneSpec(.budget, .systemSmall), PaneSpec(.year, .systemMedium), PaneSpec(.pantry, .systemSmall)]
+        config.lockScreen = [PaneSpec(.budget, .accessoryInline)]
+        return config
+    }
+
+    func type(_ text: String, into runtime: DashboardRuntime) {
+        for character in text { runtime.send(.key(.character(character))) }
+    }
+
+    @Test func theAddExpenseFormValidatesInlineAndSavesToEveryBudgetPane() throws {
+        let (runtime, store) = try runtime(config: Self.budgetPanes)
+        #expect(text(runtime).contains("800.00"))
+        runtime.send(.key(.character("+")))
+        #expect(text(runtime).contains("Add an expense") && text(runtime).contains("Amount (CHF)"))
+        type("abc", into: runtime)
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("'abc' is not an amount"))
+        for _ in 0..<3 { runtime.send(.key(.backspace)) }
+        type("12,505", into: runtime)
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("'12,505' has more than 2 decimals"), "digits are refused, never dropped")
+        #expect(try store.expenses(in: nil).isEmpty)
+        runtime.send(.key(.backspace))
+        runtime.send(.key(.tab))
+        type("Lunch", into: runtime)
+        runtime.send(.key(.enter))
+        let saved = try store.expenses(in: nil)
+        #expect(saved.map(\.amount) == [Money(cents: 1250)] && saved.first?.note == "Lunch" && saved.first?.day == LocalDate(start, in: zone))
+        #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added an expense of 12.50 (Lunch)"))
+        // Both panes were reloaded at once: the budget pane's available and the year cell.
+        let budget = runtime.dashboard.entry(for: .home(0), at: start)?.value as? BudgetEntry
+        let year = runtime.dashboard.entry(for: .home(1), at: start)?.value as? YearEntry
+        #expect(budget?.available == Money(cents: 78_750) && year?.selectedMonth.available == Money(cents: 78_750))
+        #expect(text(runtime).contains("790"), "the year cell, in compact form")
+    }
+
+    @Test func escapeClosesTheExpenseFormWritingNothing() throws {
+        let (runtime, store) = try runtime(config: Self.budgetPanes)
         runtime.send(.key(.character("a")))
-        #expect(text(runtime).contains("budget widget"))
+        type("99", into: runtime)
+        runtime.send(.key(.escape))
+        #expect(runtime.dashboard.modal == nil && text(runtime).contains("nothing was saved"))
+        #expect(try store.expenses(in: nil).isEmpty && store.revisions()[.budget] == 1)
+    }
+
+    @Test func theYearDetailMovesThroughMonthsWithTheArrows() throws {
+        let (runtime, store) = try runtime(config: Self.budgetPanes)
+        try store.addExpense(amount: Money(cents: 4_200), day: LocalDate(iso: "2026-12-03")!, note: "Gift")
+        runtime.send(.key(.tab))
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("November 2026") && text(runtime).contains("←/→ month"))
+        runtime.send(.key(.right))
+        #expect(text(runtime).contains("December 2026") && text(runtime).contains("Gift"))
+        runtime.send(.key(.left))
+        runtime.send(.key(.left))
+        #expect(text(runtime).contains("October 2026") && !text(runtime).contains("Gift"))
+        runtime.send(.key(.escape))
+        #expect(runtime.dashboard.detail == nil)
     }
 }

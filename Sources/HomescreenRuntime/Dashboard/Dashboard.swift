@@ -27,6 +27,8 @@ public struct Dashboard: Sendable {
     public private(set) var timelines: [PaneID: Timeline<AnyEntry>] = [:]
     public private(set) var scheduler = Scheduler<PaneID>()
     public private(set) var failures: [PaneID: String] = [:]
+    /// The time of the latest event, in the dashboard's clock (simulated with `--now`).
+    public private(set) var now = Date()
 
     public init(settings: DashboardSettings, size: CellSize) {
         self.settings = settings
@@ -91,7 +93,9 @@ public struct Dashboard: Sendable {
 
     // MARK: - Update
 
-    public mutating func update(_ event: DashboardEvent) -> [Effect] {
+    /// - Parameter now: the dashboard clock's time (a form's "today"); the runtime passes it.
+    public mutating func update(_ event: DashboardEvent, at now: Date? = nil) -> [Effect] {
+        if let now { self.now = now }
         switch event {
         case .key(let key): return handle(key)
         case .resized(let newSize):
@@ -146,12 +150,12 @@ public struct Dashboard: Sendable {
             modal = Modal(.addExpense, .form(Form(title: "Add an expense", fields: [
                 Form.Field("Amount (\(currency.code))", hint: currency.fractionDigits == 0 ? "50000" : "12.50 or 12,50", maxLength: 16),
                 Form.Field("Note", hint: "Lunch (optional)", maxLength: 80),
-                Form.Field("Date", text: LocalDate(Date(), in: settings.timeZone).iso, hint: "YYYY-MM-DD", maxLength: 10),
+                Form.Field("Date", text: LocalDate(now, in: settings.timeZone).iso, hint: "YYYY-MM-DD", maxLength: 10),
             ])))
             return []
         case .selectCard: message = .failure("Choosing a card comes with the card widget, which this version does not have yet."); return []
         case .addProduct:
-            let due = LocalDate(Date(), in: settings.timeZone).adding(days: 7).iso
+            let due = LocalDate(now, in: settings.timeZone).adding(days: 7).iso
             modal = Modal(.addProduct, .form(Form(title: "Add a product", fields: [
                 Form.Field("Name", hint: "Milk"), Form.Field("Amount", text: "1", hint: "2, 0.5 or 1,25"),
                 Form.Field("Unit", hint: "l, kg, cans (optional)", maxLength: 20), Form.Field("Due", text: due, hint: "YYYY-MM-DD", maxLength: 10),

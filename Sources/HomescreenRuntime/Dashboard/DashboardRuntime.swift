@@ -30,13 +30,13 @@ public final class DashboardRuntime {
     public func start() { reload(kinds: nil) }
 
     public func send(_ event: DashboardEvent) {
-        run(dashboard.update(event))
+        run(dashboard.update(event, at: clock.now))
         deliverWrites()
     }
 
     /// Applies the outcomes of finished writes (posted from the writer's queue).
     public func deliverWrites() {
-        while let outcome = inbox.take() { run(dashboard.update(.written(outcome))) }
+        while let outcome = inbox.take() { run(dashboard.update(.written(outcome), at: clock.now)) }
     }
 
     /// Reloads the timelines whose reload date has come (the timer fired).

@@ -23,7 +23,7 @@ struct YearView {
         let trailing = entry.currency.map { "\(entry.year)" + Pane.separator(context) + $0.code } ?? "\(entry.year)"
         var (grid, content) = Pane.start(context, title: strings.yearTitle, trailing: trailing)
         let showsMonth = context.family == .systemLarge || context.detail
-        let gridRows = showsMonth ? max(9, content.height - 7) : content.height
+        let gridRows = context.detail ? max(9, min(18, content.height / 2)) : showsMonth ? max(9, content.height - 7) : content.height
         drawMonths(in: &grid, Rect(x: content.x, y: content.y, width: content.width, height: gridRows))
         if showsMonth, content.height - gridRows >= 3 {
             drawSelected(in: &grid, Rect(x: content.x, y: content.y + gridRows + 1, width: content.width, height: content.height - gridRows - 1))
