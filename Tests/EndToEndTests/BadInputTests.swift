@@ -37,6 +37,26 @@ struct BadInputTests {
         (["timeline", "pantry", "--family", "gigantic"], "gigantic"),
         (["demo", "--today", "2026-02-31"], "2026-02-31"),
         (["render", "pantry", "--bogus"], "--bogus"),
+        (["render", "year", "--family", "small"], "systemSmall"),
+        (["expense", "add", "abc"], "'abc'"),
+        (["expense", "add", "-5"], "'-5'"),
+        (["expense", "add", "0"], "'0'"),
+        (["expense", "add", "1e999"], "'1e999'"),
+        (["expense", "add", "12.3.4"], "'12.3.4'"),
+        (["expense", "add", ""], "''"),
+        (["expense", "add", "NaN"], "'NaN'"),
+        (["expense", "add", "12.345"], "'12.345'"),
+        (["expense", "add"], "needs an amount"),
+        (["expense", "add", "5", "--date", "2026-02-30"], "2026-02-30"),
+        (["expense", "list", "--month", "11-2026"], "11-2026"),
+        (["expense", "remove", "424242"], "424242"),
+        (["budget", "set", "2026-13", "--limit", "800"], "2026-13"),
+        (["budget", "set", "2026-00", "--limit", "800"], "2026-00"),
+        (["budget", "set", "2026-11", "--limit", "abc"], "abc"),
+        (["budget", "set", "2026-11", "--limit", "-800"], "-800"),
+        (["budget", "set", "2026-11", "--limit", "800", "--currency", "XYZ"], "XYZ"),
+        (["budget", "show", "2026-13"], "2026-13"),
+        (["publish", "fridge"], "fridge"),
     ]
 
     @Test(arguments: cases)
@@ -70,7 +90,7 @@ struct BadInputTests {
         #expect(before.count > 3)
         // These two must open the store to learn that the id does not exist; they roll back, and
         // closing may checkpoint the WAL into the main file: same data, other bytes.
-        let lookUps: Set<[String]> = [["pantry", "consume", "--product", "424242"], ["pantry", "remove", "424242"]]
+        let lookUps: Set<[String]> = [["pantry", "consume", "--product", "424242"], ["pantry", "remove", "424242"], ["expense", "remove", "424242"]]
         for (arguments, _) in Self.cases where !lookUps.contains(arguments) {
             let bytes = [FileSnapshot.bytes(store), FileSnapshot.bytes(store + "-wal")]
             let result = try Homescreen.run(arguments, store: store)
@@ -109,7 +129,11 @@ struct BadInputTests {
     @Test func helpExplainsEveryCommand() throws {
         let help = try Homescreen.run(["--help"], store: nil)
         #expect(help.status == 0)
-        for command in ["render", "status", "timeline", "pantry", "demo", "doctor"] { #expect(help.stdout.contains(command)) }
+        for command in ["render", "status", "timeline", "pantry", "budget", "expense", "publish", "demo", "doctor"] { #expect(help.stdout.contains(command)) }
+        let expense = try Homescreen.run(["expense", "--help"], store: nil)
+        for command in ["add", "list", "remove"] { #expect(expense.stdout.contains(command)) }
+        let budget = try Homescreen.run(["budget", "--help"], store: nil)
+        for command in ["set", "show"] { #expect(budget.stdout.contains(command)) }
         let pantry = try Homescreen.run(["pantry", "--help"], store: nil)
         for command in ["add", "import", "list", "consume", "undo", "remove"] { #expect(pantry.stdout.contains(command)) }
     }

@@ -274,3 +274,60 @@ struct DashboardTests {
         #expect(dashboard.wait { $0.contains("Added Zucchini") })
     }
 }
+
+/// The add-expense form in the real dashboard: a budget and a year pane, a lock-screen line.
+@Suite(.enabled(if: TmuxDashboard.available), .serialized)
+struct AddExpenseDashboardTests {
+    static func budgetDashboard(_ folder: TemporaryFolder) throws -> TmuxDashboard {
+        let store = folder.path("store.sqlite")
+        let month = String(DashboardTests.day(0).prefix(7))
+        #expect(try Homescreen.run(["budget", "set", month, "--limit", "800", "--currency", "CHF"], store: store).status == 0)
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        let config = """
+            home = [{ kind = "budget", family = "medium" }, { kind = "year", family = "medium" }]
+            lock-screen = [{ kind = "budget", family = "inline" }]
+            """
+        try Data(config.utf8).write(to: URL(fileURLWithPath: folder.path("homescreen/config.toml")))
+        let dashboard = try TmuxDashboard(columns: 100, rows: 48, store: store, configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("CHF\u{00A0}800.00") && $0.contains("Year overview") }, "\(dashboard.text)")
+        return dashboard
+    }
+
+    static func expenses(_ store: String) throws -> [String] {
+        let result = try Homescreen.run(["expense", "list", "--month", "all"], store: store)
+        return result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("no expenses") }
+    }
+
+    @Test func aValidExpenseLandsAndEveryBudgetPaneUpdates() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.budgetDashboard(folder)
+        dashboard.send("a")
+        #expect(dashboard.wait { $0.contains("Add an expense") && $0.contains("Amount (CHF)") }, "\(dashboard.text)")
+        dashboard.type("12,50")
+        dashboard.send("Tab")
+        dashboard.type("Lunch")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Added an expense of 12.50 (Lunch)") }, "\(dashboard.text)")
+        #expect(try Self.expenses(dashboard.store).count == 1)
+        #expect(try Self.expenses(dashboard.store).first?.contains("12.50 CHF") == true)
+        // The budget pane (spent) and the year cell (what is left, compact) both show it.
+        #expect(dashboard.wait { $0.contains("CHF\u{00A0}12.50") && $0.contains("790") }, "\(dashboard.text)")
+        dashboard.send("q")
+    }
+
+    @Test func anInvalidAmountShowsAnInlineErrorAndEscWritesNothing() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.budgetDashboard(folder)
+        dashboard.send("+")
+        #expect(dashboard.wait { $0.contains("Add an expense") })
+        dashboard.type("abc")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("'abc' is not an amount") }, "\(dashboard.text)")
+        #expect(dashboard.text.contains("Add an expense"), "the form stays open")
+        dashboard.send("Escape")
+        #expect(dashboard.wait { !$0.contains("Add an expense") && $0.contains("nothing was saved") }, "\(dashboard.text)")
+        usleep(200_000)
+        #expect(try Self.expenses(dashboard.store).isEmpty, "Esc wrote something")
+        dashboard.send("q")
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenWidgetCore
+import HomescreenWidgets
 import TOMLKit
 
 /// A config file problem, in one sentence that names the key and the value.
@@ -133,7 +134,8 @@ public struct DashboardConfig: Sendable, Equatable {
                 throw ConfigError("\(place).kind = \"\(kindName)\" is not a widget kind; use \(WidgetKind.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             let familyName = try string(pane["family"] ?? "", key: "\(place).family")
-            let families: [WidgetFamily] = system ? [.systemSmall, .systemMedium, .systemLarge] : [.accessoryInline, .accessoryRectangular, .accessoryCircular]
+            let families = (system ? [.systemSmall, .systemMedium, .systemLarge] : [.accessoryInline, .accessoryRectangular, .accessoryCircular])
+                .filter(WidgetCatalog.families(of: kind).contains)
             guard let family = WidgetFamily(argument: familyName), families.contains(family) else {
                 throw ConfigError("\(place).family = \"\(familyName)\" is not accepted here; use \(families.map(\.shortName).joined(separator: ", ")).")
             }

@@ -6,6 +6,11 @@ public enum WidgetCatalog {
     /// Kinds with a widget in this build (the others are announced in design.md and not built).
     public static let builtKinds: [WidgetKind] = [.pantry, .budget, .year]
 
+    /// The families a kind draws (every family but for the year overview).
+    public static func families(of kind: WidgetKind) -> [WidgetFamily] {
+        kind == .year ? YearWidget.families : WidgetFamily.allCases
+    }
+
     public struct Settings: Sendable {
         public var dueSoonDays: Int
         public init(dueSoonDays: Int = PantryOrder.defaultDueSoonDays) { self.dueSoonDays = dueSoonDays }

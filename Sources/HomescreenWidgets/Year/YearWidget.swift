@@ -11,7 +11,9 @@ public struct YearWidget: Widget {
     public init(store: Store) { self.store = store }
 
     public var kind: WidgetKind { .year }
-    public var supportedFamilies: [WidgetFamily] { [.systemMedium, .systemLarge] }
+    public var supportedFamilies: [WidgetFamily] { Self.families }
+    /// Seed 002's large grid, and a medium one.
+    public static let families: [WidgetFamily] = [.systemMedium, .systemLarge]
 
     public func placeholder(in context: WidgetContext) -> YearEntry {
         let current = YearMonth(Date(), in: context.timeZone)

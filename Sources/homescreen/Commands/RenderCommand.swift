@@ -1,6 +1,7 @@
 import ArgumentParser
 import HomescreenRender
 import HomescreenWidgetCore
+import HomescreenWidgets
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +30,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let kind = try Arguments.kind(kind)
-        let families = try family.map { [try Arguments.family($0)] } ?? WidgetFamily.allCases
+        let families = try family.map { [try Arguments.family(try Arguments.family($0), of: kind)] } ?? WidgetCatalog.families(of: kind)
         let density = try Arguments.density(density)
         let size = try size.map { text in
             guard let size = CellSize(argument: text) else {

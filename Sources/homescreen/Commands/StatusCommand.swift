@@ -27,7 +27,8 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
-        let kinds = kinds.isEmpty ? WidgetCatalog.builtKinds : try kinds.map(Arguments.kind)
+        let kinds = try kinds.isEmpty ? WidgetCatalog.builtKinds.filter { WidgetCatalog.families(of: $0).contains(.accessoryInline) }
+            : kinds.map { try Arguments.kind($0) }.map { kind in _ = try Arguments.family(.accessoryInline, of: kind); return kind }
         let density = try Arguments.density(density)
         let format = try format.map { text in
             guard let format = OutputFormat(rawValue: text.lowercased()) else {

@@ -27,7 +27,7 @@ struct TimelineCommand: ParsableCommand {
 
     func run() throws {
         let kind = try Arguments.kind(kind)
-        let family = try Arguments.family(family)
+        let family = try Arguments.family(try Arguments.family(family), of: kind)
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
         defer { session.finish() }
         let widget = try session.widget(kind)

@@ -141,6 +141,15 @@ enum Arguments {
         return family
     }
 
+    /// Refuses a family the kind does not draw.
+    static func family(_ family: WidgetFamily, of kind: WidgetKind) throws -> WidgetFamily {
+        let families = WidgetCatalog.families(of: kind)
+        guard families.contains(family) else {
+            throw CLIError.usage("the \(kind.rawValue) widget has no \(family.rawValue) family; use \(families.map(\.rawValue).joined(separator: " or ")).")
+        }
+        return family
+    }
+
     static func density(_ text: String) throws -> Density {
         guard let density = Density(rawValue: text.lowercased()) else {
             throw CLIError.usage("--density '\(text)' is not a density; use regular or compact.")

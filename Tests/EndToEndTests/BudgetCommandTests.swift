@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import HomescreenTestSupport
+
+/// The budget commands as a user runs them: set, add, list, show, remove, publish.
+struct BudgetCommandTests {
+    let folder = TemporaryFolder()
+    var store: String { folder.path("store.sqlite") }
+
+    func run(_ arguments: [String], _ environment: [String: String] = [:]) throws -> CommandResult {
+        try Homescreen.run(arguments, store: store, environment: environment)
+    }
+
+    @Test func expensesAddUpExactlyInTheBudget() throws {
+        #expect(try run(["budget", "set", "2026-11", "--limit", "800,50", "--currency", "CHF"]).status == 0)
+        for amount in ["12,50", "0.10", "0.20"] { #expect(try run(["expense", "add", amount, "--date", "2026-11-05", "--note", "x"]).status == 0) }
+        #expect(try run(["expense", "add", "7", "--date", "2026-12-01"]).status == 0)
+        let show = try run(["budget", "show", "2026-11", "--json"])
+        #expect(show.stdout.contains(#""spent" : "12.80""#) && show.stdout.contains(#""available" : "787.70""#))
+        #expect(show.stdout.contains(#""expenseCount" : 3"#) && show.stdout.contains(#""percentage" : 1.6"#))
+        let list = try run(["expense", "list", "--month", "2026-11", "--json"])
+        #expect(list.stdout.contains(#""amount" : "0.10""#) && !list.stdout.contains("7.00"))
+        #expect(try run(["expense", "remove", "1"]).status == 0)
+        #expect(try run(["budget", "show", "2026-11", "--json"]).stdout.contains(#""spent" : "0.30""#))
+        let french = try run(["budget", "show", "2026-11"], ["LANG": "fr_CH.UTF-8"])
+        #expect(french.stdout.contains("0,30"), "\(french.stdout)")
+    }
+
+    @Test func aCurrencyWithoutDecimalsRefusesThem() throws {
+        #expect(try run(["budget", "set", "2026-11", "--limit", "5000000", "--currency", "VND"]).status == 0)
+        let refused = try run(["expense", "add", "45000,5", "--date", "2026-11-05"])
+        #expect(refused.status == 2 && refused.stderr.contains("VND"))
+        #expect(try run(["expense", "add", "45000", "--date", "2026-11-05"]).status == 0)
+        #expect(try run(["budget", "show", "2026-11", "--json"]).stdout.contains(#""spent" : "45000""#))
+    }
+
+    func publish(_ json: String) throws -> CommandResult {
+        let file = folder.path("snapshot.json")
+        try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+        return try run(["publish", "budget", file])
+    }
+
+    static func snapshot(updated: Date, hasError: Bool = false) -> String {
+        """
+        {"totalAmount": 450.50, "expenseCount": 23, "hasError": \(hasError), "lastUpdated": "\(ISO8601DateFormatter().string(from: updated))",
+         "spent": 450.50, "limit": 800.00, "month": "Gennaio 2026", "currency": "€", "percentage": 56.31,
+         "isDarkMode": false, "groupId": "123e4567-e89b-12d3-a456-426614174000", "groupName": "Famiglia Rossi"}
+        """
+    }
+
+    @Test func aPublishedSnapshotShowsItsFreshnessStalenessAndErrors() throws {
+        #expect(try publish(Self.snapshot(updated: Date().addingTimeInterval(-25 * 3600))).status == 0)
+        let stale = try run(["render", "budget", "--family", "medium", "--locale", "it"])
+        #expect(stale.stdout.contains("Dati non aggiornati"), "\(stale.stdout)")
+        #expect(try publish(Self.snapshot(updated: Date().addingTimeInterval(-300))).status == 0)
+        let fresh = try run(["render", "budget", "--family", "medium", "--locale", "it"])
+        #expect(fresh.stdout.contains("Aggiornato 5 min fa") && fresh.stdout.contains("450,50\u{00A0}€"), "\(fresh.stdout)")
+        #expect(try publish(Self.snapshot(updated: Date(), hasError: true)).status == 0)
+        #expect(try run(["render", "budget", "--family", "small", "--locale", "it"]).stdout.contains("Errore di caricamento"))
+        #expect(try run(["publish", "budget", "--clear"]).status == 0)
+        #expect(try run(["render", "budget", "--family", "small", "--locale", "it"]).stdout.contains("Budget non configurato"))
+        #expect(try run(["publish", "budget", "--clear"]).status == 2)
+    }
+
+    @Test func malformedSnapshotsAreRefusedAndNothingIsWritten() throws {
+        let malformed = try publish(#"{"spent": 1, "limit": }"#)
+        #expect(malformed.status == 2 && malformed.stderr.contains("not valid JSON (line 1, column 23)"), "\(malformed.stderr)")
+        let negative = try publish(Self.snapshot(updated: Date()).replacingOccurrences(of: "\"limit\": 800.00", with: "\"limit\": -1"))
+        #expect(negative.status == 2 && negative.stderr.contains("limit -1 is negative"), "\(negative.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test func theTimelineOfPublishedDataTicksEachMinute() throws {
+        #expect(try publish(Self.snapshot(updated: Date().addingTimeInterval(-120))).status == 0)
+        let timeline = try run(["timeline", "budget", "--json"])
+        let entries = timeline.stdout.components(separatedBy: #""source" : "published""#).count - 1
+        #expect(entries >= 2, "\(timeline.stdout.prefix(400))")
+        #expect(timeline.stdout.contains(#""type" : "after""#))
+    }
+}
