@@ -59,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "homescreen-bench",
-            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets"]
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets", "HomescreenRuntime"]
         ),
         .target(
             name: "HomescreenTestSupport",

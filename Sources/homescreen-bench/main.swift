@@ -1,11 +1,13 @@
 import Foundation
 import HomescreenRender
 import HomescreenStore
+import HomescreenRuntime
 import HomescreenWidgetCore
 import HomescreenWidgets
 
 // In-process timings for BENCHMARKS.md (run by scripts/benchmark.sh, release build):
-// the pantry timeline with N products, from products in memory and through the store.
+// the pantry timeline with N products, from products in memory and through the store; the
+// budget and year timelines with 100,000 expenses; Enter in the add-expense form to a frame.
 // Prints the median and the 90th percentile of many runs; not a test, machines are noisy.
 
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 10_000
@@ -61,3 +63,49 @@ try measure("timeline through the store (read + FEFO), read-only queue", runs: 1
 let entry = PantryWidget.timeline(products: products, at: now, timeZone: zone, dueSoonDays: 5).entries[0]
 measure("draw systemMedium", runs: 200) { _ = PantryWidget.draw(entry, in: medium) }
 measure("draw systemLarge", runs: 200) { _ = PantryWidget.draw(entry, in: large) }
+
+// MARK: - Budget and year with 100,000 expenses
+
+let expenseCount = 100_000
+let chf = Currency(code: "CHF")!
+for month in 1...12 { try store.setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: month)!, limit: Money(cents: 300_000), currency: chf)) }
+var expenseRows: [(amount: Money, day: LocalDate, note: String, category: String?)] = []
+for index in 0..<expenseCount {
+    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    let day = LocalDate(year: 2026, month: 1, day: 1)!.adding(days: Int((seed >> 33) % 365))
+    expenseRows.append((Money(cents: Int64(100 + (seed >> 40) % 9_900)), day, "Expense \(index)", nil))
+}
+try store.addExpenses(expenseRows)
+print("")
+print("budget and year with \(expenseCount) expenses over 2026 (\(expenseCount / 12) a month)")
+let budgetWidget = BudgetWidget(store: store), yearWidget = YearWidget(store: store)
+try measure("budget timeline through the store, pool", runs: 200) { _ = try budgetWidget.timeline(in: medium, at: now) }
+try measure("budget timeline through the store, read-only queue", runs: 200) { _ = try BudgetWidget(store: readOnly).timeline(in: medium, at: now) }
+try measure("year timeline through the store, pool", runs: 200) { _ = try yearWidget.timeline(in: large, at: now) }
+try measure("year timeline through the store, read-only queue", runs: 200) { _ = try YearWidget(store: readOnly).timeline(in: large, at: now) }
+let budgetEntry = try budgetWidget.timeline(in: large, at: now).entries[0]
+let yearEntry = try yearWidget.timeline(in: large, at: now).entries[0]
+measure("draw budget systemLarge", runs: 200) { _ = BudgetWidget.draw(budgetEntry, in: large) }
+measure("draw year systemLarge", runs: 200) { _ = yearWidget.render(yearEntry, in: large) }
+
+// MARK: - Enter in the add-expense form to every budget pane redrawn
+
+// The dashboard's update, the write (one transaction), the reload of every budget and year
+// pane and the composed frame, with the writer run in this thread: the work between the key
+// and the bytes, without the terminal.
+var config = DashboardConfig.standard
+config.home = [PaneSpec(.budget, .systemSmall), PaneSpec(.budget, .systemMedium), PaneSpec(.year, .systemMedium), PaneSpec(.year, .systemLarge)]
+config.lockScreen = [PaneSpec(.budget, .accessoryInline)]
+let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone, builtKinds: [.budget, .year])
+let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 160, rows: 48)), store: store,
+                               widgets: [.budget: AnyWidget(budgetWidget), .year: AnyWidget(yearWidget)],
+                               clock: ManualClock(now), asynchronousWrites: false)
+runtime.start()
+_ = runtime.frame()
+measure("a, 12.50, Enter → write, reload, frame (160x48)", runs: 100) {
+    runtime.send(.key(.character("a")))
+    for character in "12.50" { runtime.send(.key(.character(character))) }
+    runtime.send(.key(.enter))
+    precondition(runtime.dashboard.modal == nil, "the form did not save")
+    _ = runtime.frame()
+}

@@ -71,10 +71,12 @@ struct BudgetCommandTests {
     }
 
     @Test func theTimelineOfPublishedDataTicksEachMinute() throws {
-        #expect(try publish(Self.snapshot(updated: Date().addingTimeInterval(-120))).status == 0)
-        let timeline = try run(["timeline", "budget", "--json"])
+        let updated = ISO8601DateFormatter().date(from: "2026-11-22T10:08:00+01:00")!
+        #expect(try publish(Self.snapshot(updated: updated)).status == 0)
+        let timeline = try run(["timeline", "budget", "--json", "--now", "2026-11-22T10:10:00+01:00"])
+        // "2 min ago" now, then a new entry at 10:11, 10:12 … 10:59; the hourly reload at 11:00.
         let entries = timeline.stdout.components(separatedBy: #""source" : "published""#).count - 1
-        #expect(entries >= 2, "\(timeline.stdout.prefix(400))")
-        #expect(timeline.stdout.contains(#""type" : "after""#))
+        #expect(entries == 50, "\(timeline.stdout.prefix(400))")
+        #expect(timeline.stdout.contains(#""type" : "after""#) && timeline.stdout.contains("2026-11-22T11:00:00+01:00"))
     }
 }

@@ -18,11 +18,11 @@ struct CommandTests {
         #expect(medium.stdout.contains("2 expired · 5 due soon") && medium.stdout.contains("Milk"))
 
         let status = try Homescreen.run(["status", "--format", "plain", "--now", "2026-11-22"], store: store)
-        #expect(status.stdout == "Milk expired 2 days ago · 7 urgent\n")
+        #expect(status.stdout == "Milk expired 2 days ago · 7 urgent\nBudget: CHF\u{00A0}1,656.25 left · 45%\n")
         let french = try Homescreen.run(["status", "--format", "plain", "--now", "2026-11-22"], store: store, environment: ["LANG": "fr_CH.UTF-8"])
-        #expect(french.stdout == "Milk périmé depuis 2 jours · 7 urgent\n")
+        #expect(french.stdout.hasPrefix("Milk périmé depuis 2 jours · 7 urgent\nBudget du mois: CHF\u{00A0}1\u{202F}656,25 restant"), "\(french.stdout)")
         // A day later, everything is one day older: 3 expired, 4 due within 5 days.
-        let tomorrow = try Homescreen.run(["status", "--format", "plain", "--now", "2026-11-23T09:00:00+01:00", "--locale", "it"], store: store)
+        let tomorrow = try Homescreen.run(["status", "pantry", "--format", "plain", "--now", "2026-11-23T09:00:00+01:00", "--locale", "it"], store: store)
         #expect(tomorrow.stdout == "Milk scaduto da 3 giorni · 7 urgenti\n")
     }
 
@@ -78,7 +78,7 @@ struct CommandTests {
         }
         #expect(!FileManager.default.fileExists(atPath: store))
         let empty = try Homescreen.run(["status", "--format", "plain"], store: store)
-        #expect(empty.stdout == "Pantry: Nothing in stock\n")
+        #expect(empty.stdout == "Pantry: Nothing in stock\nBudget: No budget set\n")
     }
 
     @Test func noColorAndAsciiAreHonoured() throws {
@@ -97,7 +97,7 @@ struct CommandTests {
         #expect(try Homescreen.run(["demo"], store: store).status == 0)
         let doctor = try Homescreen.run(["doctor"], store: store)
         #expect(doctor.status == 0)
-        for word in ["terminal", "colors", "locale", "themes", "dark, ", "high-contrast", "schema 1", "mode 600", "integrity ok", "14 products"] {
+        for word in ["terminal", "colors", "locale", "themes", "dark, ", "high-contrast", "schema 2", "mode 600", "integrity ok", "14 products", "10 monthly budgets"] {
             #expect(doctor.stdout.contains(word), "\(word)")
         }
     }
