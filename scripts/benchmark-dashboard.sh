@@ -25,6 +25,10 @@ print(json.dumps([{"name": f"Product {i}", "due": (today + datetime.timedelta(da
                    "amount": str(random.randint(1, 9))} for i in range(int(sys.argv[1]))]))
 PY
 "$bin" pantry import --store "$store" "$work/products.json" >/dev/null
+# 100,000 expenses over this year (the demo set the budgets); the triggers keep month totals.
+sqlite3 "$store" "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 99999)
+  INSERT INTO expense (amountCents, day, note, createdAt)
+  SELECT 100 + (i * 7919) % 9900, date('now', 'start of year', '+' || (i % 365) || ' days'), 'Expense ' || i, datetime('now') FROM n;"
 env="env HOMESCREEN_STORE=$store XDG_CONFIG_HOME=$work TZ=Europe/Zurich LANG=C.UTF-8 TERM=tmux-256color"
 tmux -L "$socket" -f /dev/null new-session -d -x 160 -y 48 "$env $bin; sleep 3600"
 sleep 2
@@ -32,7 +36,7 @@ pane=$(tmux -L "$socket" display -p '#{pane_pid}')
 pid=$(pgrep -P "$pane" homescreen)
 
 switches() { cat /proc/"$pid"/task/*/status | awk '/ctxt_switches/ {n += $2} END {print n}'; }
-echo "== machine: $(nproc) cores, $(uname -r); $((count + 14)) products; 160×48 in tmux"
+echo "== machine: $(nproc) cores, $(uname -r); $((count + 14)) products, $(sqlite3 "$store" 'SELECT COUNT(*) FROM expense') expenses; 160×48 in tmux"
 echo "== idle: context switches of every thread over ${idle} s (nothing due but midnight)"
 before=$(switches); sleep "$idle"; after=$(switches)
 echo "wake-ups: $((after - before)) in ${idle} s, threads: $(ls /proc/$pid/task | wc -l)"

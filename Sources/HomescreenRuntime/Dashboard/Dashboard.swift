@@ -270,60 +270,50 @@ public struct Dashboard: Sendable {
         }
     }
 
+    /// Validates a submitted form: errors go under their fields and the form stays open;
+    /// otherwise it closes at once (a failed save opens it again with what was typed).
     private mutating func submit(_ form: Form, purpose: Modal.Purpose) -> [Effect] {
+        let values = form.values.map { $0.trimmingCharacters(in: .whitespaces) }
+        var errors: [Int: String] = [:]
+        func day(_ index: Int) -> LocalDate? {
+            let day = LocalDate(iso: values[index])
+            if day == nil { errors[index] = "'\(values[index])' is not a date; use a real day as YYYY-MM-DD." }
+            return day
+        }
+        let request: WriteRequest?, progress: String
         switch purpose {
         case .addProduct:
-            let values = form.values.map { $0.trimmingCharacters(in: .whitespaces) }
-            var errors: [Int: String] = [:]
             if values[0].isEmpty { errors[0] = "Give the product a name." }
             let amount = Quantity(argument: values[1])
             if amount == nil { errors[1] = "'\(values[1])' is not an amount; use \(Quantity.accepted)." }
-            let due = LocalDate(iso: values[3])
-            if due == nil { errors[3] = "'\(values[3])' is not a date; use a real day as YYYY-MM-DD." }
-            guard errors.isEmpty, let amount, let due else {
-                var form = form
-                form.show(errors: errors)
-                modal = Modal(purpose, .form(form))
-                return []
-            }
-            // Closed at once; a failed save opens it again with what was typed.
-            submittedForm = form
-            modal = nil
-            message = .info("Adding \(values[0])…")
-            return [.write(.addProduct(name: values[0], amount: amount, unit: values[2], due: due))]
+            let due = day(3)
+            request = amount.flatMap { amount in due.map { .addProduct(name: values[0], amount: amount, unit: values[2], due: $0) } }
+            progress = "Adding \(values[0])…"
         case .addExpense:
-            let values = form.values.map { $0.trimmingCharacters(in: .whitespaces) }
-            var errors: [Int: String] = [:]
             let currency = budgetCurrency
-            var amount: Money?
+            let amount: Money?
             switch Money.parse(values[0], currency: currency) {
             case .success(let value): amount = value
-            case .failure(let error): errors[0] = "'\(values[0])' " + Self.describe(error) + "; use " + Money.accepted(currency) + "."
+            case .failure(let error):
+                amount = nil
+                errors[0] = "'\(values[0])' \(error.problem(in: currency)); use \(Money.accepted(currency))."
             }
-            let day = LocalDate(iso: values[2])
-            if day == nil { errors[2] = "'\(values[2])' is not a date; use a real day as YYYY-MM-DD." }
-            guard errors.isEmpty, let amount, let day else {
-                var form = form
-                form.show(errors: errors)
-                modal = Modal(purpose, .form(form))
-                return []
-            }
-            submittedForm = form
-            modal = nil
-            message = .info("Saving \(amount.plain(currency)) \(currency.code)…")
-            return [.write(.addExpense(amount: amount, day: day, note: values[1]))]
+            let spentOn = day(2)
+            request = amount.flatMap { amount in spentOn.map { .addExpense(amount: amount, day: $0, note: values[1]) } }
+            progress = "Saving \(amount?.plain(currency) ?? "") \(currency.code)…"
         case .chooseTheme:
             return []
         }
-    }
-
-    static func describe(_ error: Money.InputError) -> String {
-        switch error {
-        case .notANumber: return "is not an amount"
-        case .notPositive: return "is not more than zero"
-        case .tooManyDecimals(let allowed): return allowed == 0 ? "has decimals this currency does not have" : "has more than \(allowed) decimals"
-        case .tooLarge: return "is too large"
+        guard errors.isEmpty, let request else {
+            var form = form
+            form.show(errors: errors)
+            modal = Modal(purpose, .form(form))
+            return []
         }
+        submittedForm = form
+        modal = nil
+        message = .info(progress)
+        return [.write(request)]
     }
 
     /// The last submitted form, reopened if its save fails (nothing typed is lost).

@@ -77,6 +77,17 @@ extension Money {
     /// Why an amount typed by a person is refused.
     public enum InputError: Error, Equatable, Sendable {
         case notANumber, notPositive, tooManyDecimals(allowed: Int), tooLarge
+
+        /// What is wrong with the typed value: "is not an amount", "has more than 2 decimals"…
+        public func problem(in currency: Currency) -> String {
+            switch self {
+            case .notANumber: return "is not an amount"
+            case .notPositive: return "is not more than zero"
+            case .tooManyDecimals(let allowed):
+                return allowed == 0 ? "has decimals, which \(currency.code) does not have" : "has more than \(allowed) decimals"
+            case .tooLarge: return "is too large"
+            }
+        }
     }
 
     public static func accepted(_ currency: Currency) -> String {

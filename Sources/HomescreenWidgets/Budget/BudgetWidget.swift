@@ -70,14 +70,6 @@ public struct BudgetWidget: Widget {
     }
 
     public static func draw(_ entry: BudgetEntry, in context: WidgetContext) -> CellGrid {
-        let view = BudgetView(entry: entry, context: context)
-        switch context.family {
-        case .accessoryInline: return view.inline()
-        case .accessoryCircular: return view.circular()
-        case .accessoryRectangular: return view.rectangular()
-        case .systemSmall: return view.small()
-        case .systemMedium: return view.medium()
-        case .systemLarge: return view.large()
-        }
+        BudgetView(entry: entry, context: context).drawForFamily()
     }
 }

@@ -57,14 +57,6 @@ public struct PantryWidget: Widget {
 
     /// The view for the context's family: a pure function of the entry and the context.
     public static func draw(_ entry: PantryEntry, in context: WidgetContext) -> CellGrid {
-        let view = PantryView(entry: entry, context: context)
-        switch context.family {
-        case .accessoryInline: return view.inline()
-        case .accessoryCircular: return view.circular()
-        case .accessoryRectangular: return view.rectangular()
-        case .systemSmall: return view.small()
-        case .systemMedium: return view.medium()
-        case .systemLarge: return view.large()
-        }
+        PantryView(entry: entry, context: context).drawForFamily()
     }
 }

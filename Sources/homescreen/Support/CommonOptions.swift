@@ -189,14 +189,7 @@ enum Arguments {
         switch Money.parse(text, currency: currency) {
         case .success(let money): return money
         case .failure(let error):
-            let problem: String
-            switch error {
-            case .notANumber: problem = "is not an amount"
-            case .notPositive: problem = "is not more than zero"
-            case .tooManyDecimals(let allowed): problem = allowed == 0 ? "has decimals, which \(currency.code) does not have" : "has more than \(allowed) decimals"
-            case .tooLarge: problem = "is too large"
-            }
-            throw CLIError.usage("\(option) '\(text)' \(problem); use \(Money.accepted(currency)).")
+            throw CLIError.usage("\(option) '\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).")
         }
     }
 

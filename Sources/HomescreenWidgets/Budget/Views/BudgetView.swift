@@ -6,7 +6,7 @@ import HomescreenWidgetCore
 /// The budget's views: one method per family (`BudgetView+System.swift`,
 /// `BudgetView+Accessory.swift`), sharing the pieces below. Pure: an entry and a context in,
 /// a grid of exactly `context.size` out.
-struct BudgetView {
+struct BudgetView: FamilyViews {
     let entry: BudgetEntry
     let context: WidgetContext
     let strings: BudgetStrings

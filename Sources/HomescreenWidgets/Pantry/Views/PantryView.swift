@@ -3,7 +3,7 @@ import HomescreenWidgetCore
 
 /// The pantry's views: one method per family (in `PantryView+Family.swift` files), sharing the
 /// pieces below. Pure: an entry and a context in, a grid of exactly `context.size` out.
-struct PantryView {
+struct PantryView: FamilyViews {
     let entry: PantryEntry
     let context: WidgetContext
     let strings: PantryStrings
