@@ -7,7 +7,7 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Fill a store with realistic demo data: pantry products due around today, a year of budgets and expenses.",
-        discussion: "Only an empty pantry is filled, so real data is never mixed with demo data."
+        discussion: "Only an empty store is filled, so real data is never mixed with demo data."
     )
 
     @Option(help: ArgumentHelp("The day the demo data is centred on, YYYY-MM-DD (default: today).", valueName: "date"))
@@ -21,6 +21,10 @@ struct DemoCommand: ParsableCommand {
         let existing = try store.products().count
         guard existing == 0 else {
             throw CLIError.runtime("the store \(store.path) already holds \(existing) products; demo data goes into an empty store (use --store with a new path).")
+        }
+        let expenses = try store.expenses(in: nil).count, budgets = try store.budgets().count
+        guard expenses == 0, budgets == 0 else {
+            throw CLIError.runtime("the store \(store.path) already holds \(budgets) budgets and \(expenses) expenses; demo data goes into an empty store (use --store with a new path).")
         }
         try DemoData.fill(store, today: today, at: Date())
         Output.line("filled \(store.path) with demo data: \(try store.products().count) pantry products around \(today.iso), "
