@@ -148,7 +148,7 @@ struct DashboardTests {
         let dashboard = try Self.started(folder, columns: 100, rows: 30)
         dashboard.send(key)
         #expect(dashboard.exitStatus() == status)
-        Self.expectSaneTerminal(dashboard.text)
+        Self.expectSaneTerminal(dashboard)
     }
 
     @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129)])
@@ -160,10 +160,14 @@ struct DashboardTests {
         kill(pid, signal)
         #expect(dashboard.exitStatus(timeout: 3) == status)
         #expect(Date().timeIntervalSince(sent) < 3)
-        Self.expectSaneTerminal(dashboard.text)
+        Self.expectSaneTerminal(dashboard)
     }
 
-    static func expectSaneTerminal(_ text: String) {
+    /// The pane prints `stty -a` after the process exits: wait for it to be on screen (it can
+    /// trail the EXIT line), then check line mode and echo.
+    static func expectSaneTerminal(_ dashboard: TmuxDashboard) {
+        _ = dashboard.wait { $0.contains("icanon") && $0.contains("echo") }
+        let text = dashboard.text
         let flags = " " + text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: ";", with: " ") + " "
         #expect(flags.contains(" icanon ") && !flags.contains(" -icanon "), "line mode not restored: \(text)")
         #expect(flags.contains(" echo ") && !flags.contains(" -echo "), "echo not restored: \(text)")
