@@ -27,6 +27,11 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static let euro = Currency(code: "EUR")!
+
+    /// The currency of a locale's region (fr_CH: CHF) when it is one of ours, else EUR.
+    public static func preferred(by locale: Locale) -> Currency {
+        locale.currency.flatMap { Currency(code: $0.identifier) } ?? .euro
+    }
     public var description: String { code }
 }
 

@@ -81,11 +81,6 @@ public struct PublishedSnapshot: Hashable, Sendable {
 extension Store {
     // MARK: - Budget reads
 
-    /// The budget of one month, if it has one.
-    public func budget(for month: YearMonth) throws -> MonthlyBudget? {
-        try read { db in try Self.budget(db, month: month) }
-    }
-
     /// Every month's budget, by month.
     public func budgets() throws -> [MonthlyBudget] {
         try read { db in try Row.fetchAll(db, sql: "SELECT * FROM budget ORDER BY month").compactMap(Self.budget(row:)) }
@@ -133,6 +128,13 @@ extension Store {
             guard let month else { return try Row.fetchAll(db, sql: "SELECT * FROM expense ORDER BY day, id").map(Expense.init(row:)) }
             return try Row.fetchAll(db, sql: "SELECT * FROM expense WHERE day >= ? AND day <= ? ORDER BY day, id",
                                     arguments: [month.firstDay.iso, month.lastDay.iso]).map(Expense.init(row:))
+        }
+    }
+
+    /// How many monthly budgets and expenses the store holds, without reading the rows.
+    public func budgetCounts() throws -> (budgets: Int, expenses: Int) {
+        try read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM budget") ?? 0, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense") ?? 0)
         }
     }
 

@@ -24,9 +24,9 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     public var defaultLocale: Locale { Locale(identifier: rawValue) }
 
     /// The formatting locale a tag names ("fr_CH.UTF-8" → fr_CH), when its language is one
-    /// the interface speaks; the language's own locale otherwise.
-    public static func formattingLocale(tag: String) -> Locale {
-        guard Language(localeTag: tag) != nil else { return Language.english.defaultLocale }
+    /// the interface speaks; English otherwise (also without a tag).
+    public static func formattingLocale(tag: String?) -> Locale {
+        guard let tag, Language(localeTag: tag) != nil else { return Language.english.defaultLocale }
         let identifier = tag.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? tag
         return Locale(identifier: identifier.replacingOccurrences(of: "-", with: "_"))
     }

@@ -17,7 +17,7 @@ public struct BudgetEntry: TimelineEntry, Encodable {
         case published
     }
 
-    public let date: Date
+    public internal(set) var date: Date
     public let source: Source
     /// The month shown; for a published snapshot, the month its data was taken in.
     public let month: YearMonth
@@ -64,9 +64,9 @@ public struct BudgetEntry: TimelineEntry, Encodable {
 
     /// The same data seen at another instant (a timeline's later entries).
     func at(_ instant: Date) -> BudgetEntry {
-        BudgetEntry(date: instant, source: source, month: month, monthLabel: monthLabel, denomination: denomination, spent: spent,
-                    limit: limit, expenseCount: expenseCount, recent: recent, daysLeft: daysLeft, lastUpdated: lastUpdated,
-                    hasError: hasError, groupName: groupName, isPlaceholder: isPlaceholder)
+        var later = self
+        later.date = instant
+        return later
     }
 
     public var state: State {

@@ -31,8 +31,7 @@ public struct BudgetWidget: Widget {
         let today = LocalDate(date, in: context.timeZone)
         let month = YearMonth(today)
         let summary = try store.monthSummary(month, recent: context.detail ? Int.max : BudgetEntry.recentLimit)
-        let currency = try summary.budget?.currency ?? store.currency(near: month)
-            ?? context.locale.currency.flatMap { Currency(code: $0.identifier) } ?? .euro
+        let currency = try summary.budget?.currency ?? store.currency(near: month) ?? Currency.preferred(by: context.locale)
         let entry = BudgetEntry(date: date, source: .local, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
                                 denomination: .currency(currency), spent: summary.total.spent, limit: summary.budget?.limit,
                                 expenseCount: summary.total.expenseCount, recent: summary.recent, daysLeft: month.dayCount - today.day + 1)

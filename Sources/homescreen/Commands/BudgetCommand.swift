@@ -55,7 +55,7 @@ struct BudgetCommand: ParsableCommand {
             let month = try month.map { try Arguments.month($0, option: "the month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
             let store = try storeOptions.openForReading()
             let summary = try store.monthSummary(month, recent: 0)
-            let currency = try summary.budget?.currency ?? store.currency(near: month) ?? storeOptions.localeCurrency
+            let currency = try store.currency(near: month) ?? storeOptions.localeCurrency
             let limit = summary.budget?.limit, spent = summary.total.spent
             let document = Document(month: month.iso, currency: currency.code, limit: limit?.plain(currency), spent: spent.plain(currency),
                                     available: limit.map { ($0 - spent).plain(currency) },
@@ -124,13 +124,12 @@ struct ExpenseCommand: ParsableCommand {
         func run() throws {
             let month: YearMonth? = try month == "all" ? nil : month.map { try Arguments.month($0, option: "--month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
             let store = try storeOptions.openForReading()
-            let budgets = Dictionary(try store.budgets().map { ($0.month, $0.currency) }, uniquingKeysWith: { first, _ in first })
             let fallback = storeOptions.localeCurrency
             var currencies: [YearMonth: Currency] = [:]
             let rows = try store.expenses(in: month).map { expense -> Row in
                 let month = YearMonth(expense.day)
-                if currencies[month] == nil { currencies[month] = try budgets[month] ?? store.currency(near: month) ?? fallback }
-                let currency = currencies[month]!
+                let currency = try currencies[month] ?? store.currency(near: month) ?? fallback
+                currencies[month] = currency
                 return Row(id: expense.id, date: expense.day.iso, amount: expense.amount.plain(currency), currency: currency.code,
                            note: expense.note, category: expense.category)
             }

@@ -22,12 +22,13 @@ struct DemoCommand: ParsableCommand {
         guard existing == 0 else {
             throw CLIError.runtime("the store \(store.path) already holds \(existing) products; demo data goes into an empty store (use --store with a new path).")
         }
-        let expenses = try store.expenses(in: nil).count, budgets = try store.budgets().count
-        guard expenses == 0, budgets == 0 else {
-            throw CLIError.runtime("the store \(store.path) already holds \(budgets) budgets and \(expenses) expenses; demo data goes into an empty store (use --store with a new path).")
+        let counts = try store.budgetCounts()
+        guard counts.budgets == 0, counts.expenses == 0 else {
+            throw CLIError.runtime("the store \(store.path) already holds \(counts.budgets) budgets and \(counts.expenses) expenses; demo data goes into an empty store (use --store with a new path).")
         }
         try DemoData.fill(store, today: today, at: Date())
+        let filled = try store.budgetCounts()
         Output.line("filled \(store.path) with demo data: \(try store.products().count) pantry products around \(today.iso), "
-            + "\(try store.budgets().count) monthly budgets and \(try store.expenses(in: nil).count) expenses")
+            + "\(filled.budgets) monthly budgets and \(filled.expenses) expenses")
     }
 }

@@ -44,7 +44,8 @@ struct DoctorCommand: ParsableCommand {
                 let products = try store.products()
                 report("pantry", "\(products.count) products, \(products.filter(\.isInStock).count) in stock")
                 let published = try store.publishedSnapshot(kind: .budget)
-                report("budget", "\(try store.budgets().count) monthly budgets, \(try store.expenses(in: nil).count) expenses"
+                let counts = try store.budgetCounts()
+                report("budget", "\(counts.budgets) monthly budgets, \(counts.expenses) expenses"
                     + (published.map { "; a published snapshot (from \(ISO8601DateFormatter().string(from: $0.publishedAt))) is shown instead, `homescreen publish budget --clear` removes it" } ?? ""))
                 if integrity != "ok" { healthy = false }
                 if mode != "600" { report("", "the store is readable by others; chmod 600 \(path) keeps it private") }

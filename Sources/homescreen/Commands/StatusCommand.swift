@@ -28,7 +28,8 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let kinds = try kinds.isEmpty ? WidgetCatalog.builtKinds.filter { WidgetCatalog.families(of: $0).contains(.accessoryInline) }
-            : kinds.map { try Arguments.kind($0) }.map { kind in _ = try Arguments.family(.accessoryInline, of: kind); return kind }
+            : kinds.map(Arguments.kind)
+        for kind in kinds { _ = try Arguments.family(.accessoryInline, of: kind) }
         let density = try Arguments.density(density)
         let format = try format.map { text in
             guard let format = OutputFormat(rawValue: text.lowercased()) else {

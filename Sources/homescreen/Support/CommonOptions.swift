@@ -42,10 +42,10 @@ struct StoreOptions: ParsableArguments {
     func openForReading() throws -> Store { try Store.openReadOnly(at: storePath) }
 
     /// The locale of the environment (LC_ALL, LC_MESSAGES, LANG) for formatting.
-    var locale: Locale { Language.environmentTag(environment).map(Language.formattingLocale(tag:)) ?? Language.english.defaultLocale }
+    var locale: Locale { Language.formattingLocale(tag: Language.environmentTag(environment)) }
 
     /// The currency of the environment's region (fr_CH: CHF), else EUR.
-    var localeCurrency: Currency { locale.currency.flatMap { Currency(code: $0.identifier) } ?? .euro }
+    var localeCurrency: Currency { Currency.preferred(by: locale) }
 }
 
 /// Options of the commands that draw widgets.
@@ -93,8 +93,7 @@ struct ViewOptions: ParsableArguments {
     /// The formatting locale: the region of `--locale`, else of the environment's tag (fr_CH
     /// writes "CHF 1 500,00"), for a language the interface speaks.
     func formattingLocale(environment: [String: String], configured: String? = nil) -> Locale {
-        guard let tag = locale ?? configured ?? Language.environmentTag(environment) else { return Language.english.defaultLocale }
-        return Language.formattingLocale(tag: tag)
+        Language.formattingLocale(tag: locale ?? configured ?? Language.environmentTag(environment))
     }
 
     /// - Parameter configured: the config file's due-soon days, used when the option is absent.
