@@ -94,6 +94,12 @@ let package = Package(
             resources: [.copy("Vectors")]
         ),
         .testTarget(
+            name: "CalendarTests",
+            dependencies: ["HomescreenWidgets", "HomescreenTestSupport"],
+            exclude: ["__Snapshots__"],
+            resources: [.copy("Vectors")]
+        ),
+        .testTarget(
             name: "RuntimeTests",
             dependencies: ["HomescreenRuntime", "HomescreenWidgets", "HomescreenTestSupport"]
         ),
