@@ -14,10 +14,11 @@ public struct Dashboard: Sendable {
     /// The focused pane: an index into the current mode's list of panes.
     public private(set) var focus: Int?
     public private(set) var page = 0
-    /// The pane open full screen (Enter), and how far its view is scrolled.
+    /// The pane open full screen (Enter), and how far its view is scrolled (the calendar: days
+    /// from today's day of the month, either way).
     public private(set) var detail: Int?
     public private(set) var detailScroll = 0
-    /// ←/→ in the detail view: months from the current one in the year overview.
+    /// ←/→ in the detail view: months from the current one (year overview, calendar).
     public private(set) var detailCursor = 0
     public private(set) var showingHelp = false
     public private(set) var modal: Modal?
@@ -198,15 +199,22 @@ public struct Dashboard: Sendable {
         let pageRows = max(1, size.rows - 8)
         switch action {
         case .back: detail = nil; timelines[.detail] = nil; scheduler.remove(.detail)
-        case .focusUp: detailScroll = max(0, detailScroll - 1)
-        case .focusDown: detailScroll = min(detailScroll + 1, detailRows - 1)
+        case .focusUp, .focusDown:
+            let step = action == .focusDown ? 1 : -1
+            if case let calendar as CalendarEntry = timelines[.detail]?.entries.first?.value {
+                // ↑/↓ move the chosen day within the month on show.
+                guard (1...calendar.month.dayCount).contains(calendar.selected.day + step) else { break }
+                detailScroll += step
+                return [.reload([.calendar])]
+            }
+            detailScroll = min(max(0, detailScroll + step), detailRows - 1)
         case .previousPage: detailScroll = max(0, detailScroll - pageRows)
         case .nextPage: detailScroll = min(detailScroll + pageRows, detailRows - 1)
         case .focusLeft, .focusRight:
-            guard let detail, panes[detail].kind == .year else { break }
+            guard let detail, [.year, .calendar].contains(panes[detail].kind) else { break }
             detailCursor += action == .focusRight ? 1 : -1
             detailScroll = 0
-            return [.reload([.year])]
+            return [.reload([panes[detail].kind])]
         case .focusNext, .focusPrevious, .open: break
         default: return nil
         }

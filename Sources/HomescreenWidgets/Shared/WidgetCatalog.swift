@@ -4,7 +4,7 @@ import HomescreenWidgetCore
 /// The widget kinds this build can draw, made for a store.
 public enum WidgetCatalog {
     /// Kinds with a widget in this build (the others are announced in design.md and not built).
-    public static let builtKinds: [WidgetKind] = [.pantry, .budget, .year]
+    public static let builtKinds: [WidgetKind] = [.pantry, .budget, .year, .calendar]
 
     /// The families a kind draws (every family but for the year overview).
     public static func families(of kind: WidgetKind) -> [WidgetFamily] {
@@ -22,7 +22,8 @@ public enum WidgetCatalog {
         case .pantry: return AnyWidget(PantryWidget(store: store, dueSoonDays: settings.dueSoonDays))
         case .budget: return AnyWidget(BudgetWidget(store: store))
         case .year: return AnyWidget(YearWidget(store: store))
-        case .calendar, .card: return nil
+        case .calendar: return AnyWidget(CalendarWidget())
+        case .card: return nil
         }
     }
 }

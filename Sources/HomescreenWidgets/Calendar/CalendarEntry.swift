@@ -1,0 +1,103 @@
+import Foundation
+import HomescreenWidgetCore
+
+/// One cell of the month grid (seed 003's CalendarDay, with its date and leap flag).
+public struct CalendarDay: Hashable, Sendable, Encodable {
+    public let date: LocalDate
+    public let lunar: LunarDate
+    public let isCurrentMonth: Bool
+    public let isToday: Bool
+
+    /// 0 = Sunday … 6 = Saturday, as the seed counts.
+    public var dayOfWeek: Int { ((date.dayNumber + 4) % 7 + 7) % 7 }
+    /// The lunar day as a cell shows it: "d/m" on the first day of a lunar month ("1/6N" for a
+    /// leap month), the day alone otherwise.
+    public var lunarText: String { lunar.day == 1 ? lunar.dayMonth : "\(lunar.day)" }
+
+    enum CodingKeys: String, CodingKey { case date, solar, lunar, lunarMonth, lunarLeap, dayOfWeek, isCurrentMonth, isToday }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date.iso, forKey: .date)
+        try container.encode(date.day, forKey: .solar)
+        try container.encode(lunar.day, forKey: .lunar)
+        try container.encode(lunar.month, forKey: .lunarMonth)
+        try container.encode(lunar.isLeapMonth, forKey: .lunarLeap)
+        try container.encode(dayOfWeek, forKey: .dayOfWeek)
+        try container.encode(isCurrentMonth, forKey: .isCurrentMonth)
+        try container.encode(isToday, forKey: .isToday)
+    }
+}
+
+/// A calendar entry: the month on show as 42 days from the Monday on or before its first day,
+/// the day in focus (today, or the one chosen in the month view) and that day's details.
+public struct CalendarEntry: TimelineEntry, Encodable {
+    public let date: Date
+    public let today: LocalDate
+    public let month: YearMonth
+    public let selected: LocalDate
+    public let days: [CalendarDay]
+    public let selectedLunar: LunarDate
+    public let holidays: [LunarHoliday.Occurrence]
+    public let isPlaceholder: Bool
+
+    /// Nil when a day of the grid lies outside the calendar's range (1800–2199).
+    public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, holidayCount: Int = 12, isPlaceholder: Bool = false) {
+        let first = month.firstDay
+        let start = first.adding(days: -((first.dayNumber + 3) % 7 + 7) % 7)   // back to Monday
+        var days: [CalendarDay] = []
+        days.reserveCapacity(42)
+        for offset in 0..<42 {
+            let day = start.adding(days: offset)
+            guard let lunar = VietnameseCalendar.lunarDate(for: day) else { return nil }
+            days.append(CalendarDay(date: day, lunar: lunar, isCurrentMonth: day.month == month.month, isToday: day == today))
+        }
+        guard let selectedLunar = VietnameseCalendar.lunarDate(for: selected) else { return nil }
+        self.date = date
+        self.today = today
+        self.month = month
+        self.selected = selected
+        self.days = days
+        self.selectedLunar = selectedLunar
+        self.holidays = LunarHoliday.upcoming(from: selected, count: holidayCount)
+        self.isPlaceholder = isPlaceholder
+    }
+
+    /// "Tháng 2, 2026".
+    public var monthName: String { "Tháng \(month.month), \(month.year)" }
+    /// "Tháng Giêng Bính Ngọ": the lunar month and year of the day in focus.
+    public var lunarMonthName: String { LunarNames.monthTitle(selectedLunar) + " " + CanChi.year(selectedLunar.year) }
+    public var canChiDay: String { CanChi.day(selected) }
+    public var canChiMonth: String { CanChi.month(selectedLunar) }
+    public var canChiYear: String { CanChi.year(selectedLunar.year) }
+    public var solarTerm: String { LunarNames.solarTerms[VietnameseCalendar.solarTerm(at: selected)] }
+    public var selectedDay: CalendarDay { days.first { $0.date == selected } ?? CalendarDay(date: selected, lunar: selectedLunar, isCurrentMonth: true, isToday: selected == today) }
+
+    // MARK: - JSON (documented in the README)
+
+    enum CodingKeys: String, CodingKey {
+        case date, today, selected, currentMonth, currentYear, lunarDay, lunarMonth, lunarYear, lunarLeap
+        case monthName, lunarMonthName, canChi, solarTerm, holidays, days
+    }
+
+    struct JSONHoliday: Encodable { let name: String, date: String, lunar: String }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(today.iso, forKey: .today)
+        try container.encode(selected.iso, forKey: .selected)
+        try container.encode(month.month, forKey: .currentMonth)
+        try container.encode(month.year, forKey: .currentYear)
+        try container.encode(selectedLunar.day, forKey: .lunarDay)
+        try container.encode(selectedLunar.month, forKey: .lunarMonth)
+        try container.encode(selectedLunar.year, forKey: .lunarYear)
+        try container.encode(selectedLunar.isLeapMonth, forKey: .lunarLeap)
+        try container.encode(monthName, forKey: .monthName)
+        try container.encode(lunarMonthName, forKey: .lunarMonthName)
+        try container.encode(["day": canChiDay, "month": canChiMonth, "year": canChiYear], forKey: .canChi)
+        try container.encode(solarTerm, forKey: .solarTerm)
+        try container.encode(holidays.map { JSONHoliday(name: $0.holiday.name, date: $0.date.iso, lunar: $0.lunar.dayMonth) }, forKey: .holidays)
+        try container.encode(days, forKey: .days)
+    }
+}

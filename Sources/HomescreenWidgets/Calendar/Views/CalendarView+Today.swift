@@ -1,0 +1,90 @@
+import HomescreenRender
+import HomescreenWidgetCore
+
+/// Today in the small pane and on the lock screen: the solar date, the lunar date, can-chi.
+extension CalendarView {
+    func small() -> CellGrid {
+        var (grid, content) = Pane.start(context, title: Self.title)
+        let number = "\(day.date.day)"
+        let big = !isCompact && !context.ascii && content.height >= 12 ? BigNumber.rows(number) : nil
+        var lines: [(String, Style)] = [(LunarNames.weekdays[day.dayOfWeek], solarStyle(asWeekday))]
+        if big != nil {
+            lines += [("", .plain), ("", .plain), ("", .plain), ("", .plain), ("", .plain), ("Tháng \(day.date.month), \(day.date.year)", Style(.text))]
+        } else {
+            lines.append((dmy(day.date), Style(.text, [.bold])))
+        }
+        if isCompact {
+            lines += [("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])), (entry.canChiYear, Style(.text))]
+        } else {
+            lines += [("", .plain), ("Âm lịch " + day.lunar.dayMonth, Style(.accent, [.bold])),
+                      ("Tháng " + LunarNames.month(day.lunar.month) + (day.lunar.isLeapMonth ? " nhuận" : ""), Style(.text)),
+                      ("Năm " + entry.canChiYear, Style(.text)), ("Ngày " + entry.canChiDay, Style(.muted))]
+            if let next = entry.holidays.first { lines += [("", .plain), (holidayText(next), Style(.muted))] }
+        }
+        let top = content.y + max(0, (content.height - lines.count) / 2)
+        for (row, line) in lines.enumerated() where row < content.height {
+            grid.write(line.0, in: Rect(x: content.x, y: top + row, width: content.width, height: 1), style: line.1, alignment: .center)
+        }
+        if let big, let width = big.first.map(DisplayWidth.of) {
+            BigNumber.draw(number, in: &grid, x: content.x + (content.width - width) / 2, y: top + 2, maxX: content.x + content.width, style: solarStyle(asWeekday))
+        }
+        return grid
+    }
+
+    /// The day's style as a weekday (Sunday red, Saturday blue), without the today block.
+    private var asWeekday: CalendarDay { CalendarDay(date: day.date, lunar: day.lunar, isCurrentMonth: true, isToday: false) }
+
+    /// "Ông Công ông Táo: còn 50 ngày".
+    private func holidayText(_ occurrence: LunarHoliday.Occurrence) -> String {
+        let days = occurrence.date.dayNumber - entry.selected.dayNumber
+        return occurrence.holiday.name + ": " + (days == 0 ? "hôm nay" : "còn \(days) ngày")
+    }
+
+    func rectangular() -> CellGrid {
+        var grid = CellGrid(width: context.size.columns, height: context.size.rows)
+        let weekday = LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7]
+        var lines: [(String, Style)] = [
+            (weekday + " " + dmy(day.date), Style(.text, [.bold])),
+            ("Âm lịch " + day.lunar.dayMonth + " " + entry.canChiYear, Style(.accent, [.bold])),
+            ("Ngày " + entry.canChiDay, Style(.text)),
+            ("Tiết " + entry.solarTerm, Style(.muted)),
+        ]
+        if let next = entry.holidays.first { lines.append((holidayText(next), Style(.muted))) }
+        if isCompact { lines = [(weekday + " " + "\(day.date.day)/\(day.date.month)", Style(.text, [.bold])), ("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])), (entry.canChiYear, Style(.text))] }
+        let top = max(0, (grid.height - lines.count) / 2)
+        for (row, line) in lines.enumerated() where top + row < grid.height {
+            grid.write(line.0, in: grid.bounds.row(top + row), style: line.1)
+        }
+        return grid
+    }
+
+    func circular() -> CellGrid {
+        var grid = CellGrid(width: context.size.columns, height: context.size.rows)
+        let ring = isCompact ? PantryView.smallRing : PantryView.largeRing
+        let ringWidth = DisplayWidth.of(ring[0])
+        guard grid.width >= ringWidth, grid.height >= ring.count else {
+            grid.write(day.lunar.dayMonth, in: grid.bounds, style: Style(.accent, [.bold]), alignment: .center)
+            return grid
+        }
+        let left = (grid.width - ringWidth) / 2, top = (grid.height - ring.count) / 2
+        for (row, line) in ring.enumerated() {
+            grid.write(context.ascii ? PantryView.asciiRing(line) : line, x: left, y: top + row, style: Style(.border))
+        }
+        let inner = Rect(x: left + 2, y: top + ring.count / 2, width: ringWidth - 4, height: 1)
+        if !isCompact { grid.write("ÂL", in: Rect(x: inner.x, y: inner.y - 2, width: inner.width, height: 1), style: Style(.muted), alignment: .center) }
+        grid.write(day.lunar.dayMonth, in: Rect(x: inner.x, y: inner.y - (isCompact ? 1 : 0), width: inner.width, height: 1), style: Style(.accent, [.bold]), alignment: .center)
+        let label = isCompact ? "\(day.date.day)/\(day.date.month)" : LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7] + " \(day.date.day)/\(day.date.month)"
+        grid.write(label, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), style: Style(.muted), alignment: .center)
+        return grid
+    }
+
+    /// "CN 22/11 · Âm lịch 3/10 Bính Ngọ".
+    func inline() -> CellGrid {
+        var grid = CellGrid(width: context.size.columns, height: max(1, context.size.rows))
+        let weekday = LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7]
+        let long = weekday + " \(day.date.day)/\(day.date.month)" + Pane.separator(context) + "Âm lịch " + day.lunar.dayMonth + " " + entry.canChiYear
+        let short = "ÂL " + day.lunar.dayMonth + " " + entry.canChiYear
+        grid.write(DisplayWidth.of(long) <= grid.width ? long : short, in: grid.bounds.row(0), style: Style(.text))
+        return grid
+    }
+}

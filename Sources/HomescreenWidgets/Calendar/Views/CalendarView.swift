@@ -1,0 +1,155 @@
+import HomescreenRender
+import HomescreenWidgetCore
+
+/// The calendar's views. Medium is seed 003's widget: the header ("Tháng 2, 2026" and
+/// "Tháng Giêng Bính Ngọ"), T2 … CN, and 42 cells with the solar day over the lunar day; today
+/// in the today role, Saturdays and Sundays in theirs, days of other months muted. Compact
+/// panes have one row per week and no frame (a framed cell would be too narrow for both days).
+/// The calendar is Vietnamese in every language: its names have no translation.
+struct CalendarView: FamilyViews {
+    let entry: CalendarEntry
+    let context: WidgetContext
+
+    static let title = "Lịch Việt"
+    /// The narrowest cell that holds a framed two-row week (day, lunar "30/12N").
+    static let roomyCellWidth = 8
+
+    var isCompact: Bool { context.density == .compact }
+    var day: CalendarDay { entry.selectedDay }
+
+    func medium() -> CellGrid {
+        var (grid, content) = start()
+        drawMonth(in: &grid, content)
+        return grid
+    }
+
+    func large() -> CellGrid {
+        var (grid, content) = start()
+        // The details want 14 rows (4 lines, the holidays' title and 7 holidays, 2 spaces).
+        let twoRows = content.width >= 7 * Self.roomyCellWidth && content.height >= 14 + 6
+        let monthHeight = !twoRows ? 8 : [3, 2].map { Self.monthHeight(rowsPerWeek: $0) }.first { $0 <= content.height - 15 } ?? 14
+        drawMonth(in: &grid, Rect(x: content.x, y: content.y, width: content.width, height: monthHeight))
+        let rule = content.y + monthHeight + (twoRows ? 0 : 1)
+        if twoRows { grid.write(String(repeating: context.ascii ? "-" : "─", count: content.width), x: content.x, y: rule, style: Style(.border)) }
+        drawDetails(in: &grid, Rect(x: content.x, y: rule + 1, width: content.width, height: max(0, content.y + content.height - rule - 1)))
+        return grid
+    }
+
+    /// A framed pane where two-row cells fit, the whole pane otherwise.
+    private func start() -> (CellGrid, Rect) {
+        if context.size.columns - 4 >= 7 * Self.roomyCellWidth { return Pane.start(context, title: Self.title, trailing: context.detail ? hint : nil) }
+        let grid = CellGrid(width: context.size.columns, height: context.size.rows)
+        return (grid, grid.bounds)
+    }
+
+    private var hint: String { "←/→ tháng · ↑/↓ ngày · Esc" }
+
+    // MARK: - The month grid
+
+    /// Header, space, weekdays, space and six weeks (the last week's spacing row left out).
+    static func monthHeight(rowsPerWeek: Int) -> Int { 4 + 6 * rowsPerWeek - (rowsPerWeek == 3 ? 1 : 0) }
+
+    /// The header, the weekday row and six weeks: each week three rows (solar day, lunar day,
+    /// space) where the height allows, two in the seed's medium pane, one in compact panes.
+    private func drawMonth(in grid: inout CellGrid, _ rect: Rect) {
+        guard rect.width >= 14, rect.height >= 3 else { return }
+        drawHeader(in: &grid, rect.row(0))
+        let cellWidth = rect.width / 7
+        let rowsPerWeek = cellWidth < Self.roomyCellWidth ? 1 : rect.height >= Self.monthHeight(rowsPerWeek: 3) ? 3 : rect.height >= 14 ? 2 : 1
+        let gap = rect.height >= Self.monthHeight(rowsPerWeek: rowsPerWeek) ? 1 : 0
+        let left = rect.x + (rect.width - 7 * cellWidth) / 2
+        let weekdayRow = rect.y + 1 + gap
+        for (column, name) in LunarNames.weekdayHeaders.enumerated() {
+            let style = column == 6 ? Style(.sunday, [.bold]) : column == 5 ? Style(.saturday, [.bold]) : Style(.muted, [.bold])
+            let width = rowsPerWeek == 1 ? 2 : cellWidth - 1
+            grid.write(name, in: Rect(x: left + column * cellWidth, y: weekdayRow, width: width, height: 1), style: style, alignment: .center)
+        }
+        let firstWeek = weekdayRow + 1 + gap
+        for (index, cell) in entry.days.enumerated() {
+            let y = firstWeek + (index / 7) * rowsPerWeek, x = left + (index % 7) * cellWidth
+            guard y < rect.y + rect.height else { break }
+            if rowsPerWeek > 1 {
+                grid.write(centered("\(cell.date.day)", cellWidth - 1), x: x, y: y, style: solarStyle(cell))
+                grid.write(centered(cell.lunarText, cellWidth - 1), x: x, y: y + 1, style: lunarStyle(cell))
+            } else {
+                // "17 29": the solar day right-aligned in two columns, the lunar day after it.
+                let lunar = DisplayWidth.of(cell.lunarText) <= cellWidth - 4 ? cell.lunarText : "\(cell.lunar.day)"
+                grid.write(cell.date.day < 10 ? " \(cell.date.day)" : "\(cell.date.day)", x: x, y: y, style: solarStyle(cell))
+                grid.write(lunar, x: x + 3, y: y, style: lunarStyle(cell), maxX: x + cellWidth - 1)
+            }
+        }
+    }
+
+    /// "Tháng 2, 2026" on the left, "Tháng Giêng Bính Ngọ" on the right (shorter if need be).
+    private func drawHeader(in grid: inout CellGrid, _ row: Rect) {
+        grid.write(entry.monthName, in: row, style: Style(.accent, [.bold]))
+        let room = row.width - DisplayWidth.of(entry.monthName) - 2
+        let lunar = LunarNames.month(entry.selectedLunar.month) + (entry.selectedLunar.isLeapMonth ? " nhuận " : " ") + entry.canChiYear
+        if let text = [entry.lunarMonthName, lunar, entry.canChiYear].first(where: { DisplayWidth.of($0) <= room }) {
+            grid.write(text, in: row, style: Style(.text), alignment: .trailing)
+        }
+    }
+
+    private func isSelected(_ cell: CalendarDay) -> Bool { context.detail && cell.date == entry.selected && !cell.isToday }
+
+    func solarStyle(_ cell: CalendarDay) -> Style {
+        if cell.isToday { return Style(.today, [.bold, .reverse]) }
+        if isSelected(cell) { return Style(.focus, [.bold, .reverse]) }
+        if !cell.isCurrentMonth { return Style(.muted) }
+        switch cell.dayOfWeek {
+        case 0: return Style(.sunday, [.bold])
+        case 6: return Style(.saturday, [.bold])
+        default: return Style(.text, [.bold])
+        }
+    }
+
+    func lunarStyle(_ cell: CalendarDay) -> Style {
+        if cell.isToday { return Style(.today, [.reverse]) }
+        if isSelected(cell) { return Style(.focus, [.reverse]) }
+        if !cell.isCurrentMonth { return Style(.muted, [.dim]) }
+        return cell.lunar.day == 1 ? Style(.accent) : Style(.muted)
+    }
+
+    private func centered(_ text: String, _ width: Int) -> String {
+        let left = max(0, (width - DisplayWidth.of(text)) / 2)
+        return String(repeating: " ", count: left) + text + String(repeating: " ", count: max(0, width - left - DisplayWidth.of(text)))
+    }
+
+    // MARK: - The day's details
+
+    /// "Chủ nhật, 22/11/2026".
+    var solarLine: String { LunarNames.weekdays[day.dayOfWeek] + ", " + dmy(day.date) }
+    /// "Ngày 3 tháng Mười năm Bính Ngọ".
+    var lunarLine: String {
+        "Ngày \(day.lunar.day) tháng \(LunarNames.month(day.lunar.month))" + (day.lunar.isLeapMonth ? " nhuận" : "") + " năm \(entry.canChiYear)"
+    }
+
+    func dmy(_ date: LocalDate) -> String { String(format: "%02d/%02d/%04d", date.day, date.month, date.year) }
+
+    private func drawDetails(in grid: inout CellGrid, _ rect: Rect) {
+        let lines: [(String, Style)] = [
+            ((entry.selected == entry.today ? "Hôm nay · " : "") + solarLine, Style(.accent, [.bold])),
+            ("Âm lịch: " + lunarLine, Style(.text)),
+            ("Ngày \(entry.canChiDay) · tháng \(entry.canChiMonth) · năm \(entry.canChiYear)", Style(.text)),
+            ("Tiết khí: " + entry.solarTerm, Style(.text)),
+        ]
+        for (row, line) in lines.enumerated() where row < rect.height {
+            grid.write(line.0, in: rect.row(row), style: line.1)
+        }
+        let list = lines.count + 1
+        guard rect.height > list + 1 else { return }
+        grid.write("Ngày lễ sắp tới", in: rect.row(list), style: Style(.muted, [.bold]))
+        for (index, occurrence) in entry.holidays.prefix(rect.height - list - 1).enumerated() {
+            let row = rect.row(list + 1 + index)
+            let days = occurrence.date.dayNumber - entry.selected.dayNumber
+            let when = days == 0 ? "hôm nay" : "còn \(days) ngày"
+            let dates = occurrence.lunar.dayMonth + " ÂL · " + LunarNames.weekdays[CalendarDay(date: occurrence.date, lunar: occurrence.lunar, isCurrentMonth: true, isToday: false).dayOfWeek] + " " + dmy(occurrence.date)
+            grid.write(occurrence.holiday.name, in: row, style: Style(days == 0 ? .today : .text, days == 0 ? [.bold] : []))
+            let whenWidth = DisplayWidth.of(when)
+            if row.width >= 60 {
+                grid.write(dates, in: Rect(x: row.x + 20, y: row.y, width: row.width - 22 - whenWidth, height: 1), style: Style(.muted))
+            }
+            grid.write(when, in: row, style: Style(days == 0 ? .today : .muted), alignment: .trailing)
+        }
+    }
+}
