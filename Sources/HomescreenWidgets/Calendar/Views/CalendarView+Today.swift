@@ -82,9 +82,10 @@ extension CalendarView {
     func inline() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: max(1, context.size.rows))
         let weekday = LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7]
-        let long = weekday + " \(day.date.day)/\(day.date.month)" + Pane.separator(context) + "Âm lịch " + day.lunar.dayMonth + " " + entry.canChiYear
-        let short = "ÂL " + day.lunar.dayMonth + " " + entry.canChiYear
-        grid.write(DisplayWidth.of(long) <= grid.width ? long : short, in: grid.bounds.row(0), style: Style(.text))
+        let solar = weekday + " \(day.date.day)/\(day.date.month)" + Pane.separator(context)
+        let lunar = day.lunar.dayMonth + " " + entry.canChiYear
+        let text = [solar + "Âm lịch " + lunar, solar + "ÂL " + lunar, "ÂL " + lunar].first { DisplayWidth.of($0) <= grid.width } ?? "ÂL " + lunar
+        grid.write(text, in: grid.bounds.row(0), style: Style(.text))
         return grid
     }
 }
