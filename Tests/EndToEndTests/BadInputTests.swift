@@ -57,6 +57,9 @@ struct BadInputTests {
         (["budget", "set", "2026-11", "--limit", "800", "--currency", "XYZ"], "XYZ"),
         (["budget", "show", "2026-13"], "2026-13"),
         (["publish", "fridge"], "fridge"),
+        (["render", "calendar", "--now", "2250-01-01"], "2250-01-01"),
+        (["timeline", "calendar", "--now", "1799-12-01T12:00:00+07:00", "--json"], "1799-12-01"),
+        (["render", "calendar", "--family", "huge"], "huge"),
     ]
 
     @Test(arguments: cases)

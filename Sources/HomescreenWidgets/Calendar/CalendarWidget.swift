@@ -43,7 +43,7 @@ public struct CalendarWidget: Widget {
 
 /// A month the calendar cannot compute.
 public struct CalendarRangeError: Error, CustomStringConvertible {
-    let month: YearMonth
+    public let month: YearMonth
     public var description: String {
         "\(month.iso) is outside the lunar calendar's range (\(VietnameseCalendar.supportedYears.lowerBound)–\(VietnameseCalendar.supportedYears.upperBound))"
     }

@@ -10,7 +10,7 @@ struct RenderCommand: ParsableCommand {
         discussion: "Without --family, every family of the kind is drawn, each under its name and size."
     )
 
-    @Argument(help: "The widget kind: pantry (budget, year, calendar and card are not built yet).")
+    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.builtKinds.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
     var kind: String
 
     @Option(help: ArgumentHelp("The family: \(WidgetFamily.accepted). Default: all.", valueName: "family"))
@@ -51,10 +51,14 @@ struct RenderCommand: ParsableCommand {
         defer { session.finish() }
         let widget = try session.widget(kind)
         let encoder = format.encoder(theme: theme, depth: depth)
-        for family in families {
+        // Every family is drawn before anything is printed: an error leaves stdout empty.
+        let drawn = try families.map { family in
             let context = session.context(family, density: density, size: size)
-            if families.count > 1 { Output.line("\(family.rawValue) (\(context.size.columns)x\(context.size.rows), \(density.rawValue))") }
-            Output.line(encoder.encode(try session.draw(widget, context)))
+            return (family, context.size, try session.draw(widget, context))
+        }
+        for (family, size, grid) in drawn {
+            if families.count > 1 { Output.line("\(family.rawValue) (\(size.columns)x\(size.rows), \(density.rawValue))") }
+            Output.line(encoder.encode(grid))
             if families.count > 1 { Output.line("") }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomescreenRender
 import HomescreenWidgetCore
+import HomescreenWidgets
 
 struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +14,7 @@ struct TimelineCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The widget kind.")
+    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.builtKinds.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
     var kind: String
 
     @Option(help: ArgumentHelp("The family the timeline is made for.", valueName: "family"))

@@ -64,7 +64,10 @@ struct WidgetSession {
     }
 
     func timeline(_ widget: AnyWidget, _ context: WidgetContext) throws -> Timeline<AnyEntry> {
-        do { return try widget.timeline(in: context, at: date) } catch {
+        do { return try widget.timeline(in: context, at: date) } catch is CalendarRangeError {
+            let years = VietnameseCalendar.supportedYears
+            throw CLIError.usage("--now \(LocalDate(date, in: timeZone).iso) is outside the lunar calendar's range; it covers the years \(years.lowerBound) to \(years.upperBound).")
+        } catch {
             throw CLIError.runtime("the \(widget.kind.rawValue) widget could not read \(store.path) (\(error)).")
         }
     }
