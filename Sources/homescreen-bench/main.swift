@@ -7,7 +7,8 @@ import HomescreenWidgets
 
 // In-process timings for BENCHMARKS.md (run by scripts/benchmark.sh, release build):
 // the pantry timeline with N products, from products in memory and through the store; the
-// budget and year timelines with 100,000 expenses; Enter in the add-expense form to a frame.
+// budget and year timelines with 100,000 expenses; Enter in the add-expense form to a frame;
+// the Vietnamese calendar (every day of 1900–2100, one month grid).
 // Prints the median and the 90th percentile of many runs; not a test, machines are noisy.
 
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 10_000
@@ -40,6 +41,34 @@ func measure(_ label: String, runs: Int, _ work: () throws -> Void) rethrows {
     let median = samples[samples.count / 2], p90 = samples[samples.count * 9 / 10]
     print(String(format: "%-58@ median %7.3f ms   p90 %7.3f ms   (%d runs)", label as NSString, median, p90, runs))
 }
+
+// MARK: - The Vietnamese calendar (first, so the month table is built cold here)
+
+print("calendar")
+let firstDay = LocalDate(year: 1900, month: 1, day: 1)!
+let dayCount = LocalDate(year: 2101, month: 1, day: 1)!.dayNumber - firstDay.dayNumber
+func convertEveryDay() {
+    var checksum = 0
+    for offset in 0..<dayCount { checksum &+= VietnameseCalendar.lunarDate(for: firstDay.adding(days: offset))!.day }
+    precondition(checksum > 0)
+}
+let coldStart = DispatchTime.now().uptimeNanoseconds
+convertEveryDay()
+print(String(format: "%-58@ %7.3f ms   (once, cold: builds the month table)", "every day 1900–2100 → lunar, first use" as NSString,
+             Double(DispatchTime.now().uptimeNanoseconds - coldStart) / 1_000_000))
+measure("every day 1900–2100 → lunar (\(dayCount) days)", runs: 20, convertEveryDay)
+measure("every day 1900–2100 → lunar → solar", runs: 20) {
+    for offset in 0..<dayCount {
+        let day = firstDay.adding(days: offset)
+        precondition(VietnameseCalendar.solarDate(for: VietnameseCalendar.lunarDate(for: day)!) == day)
+    }
+}
+let calendarMonth = YearMonth(year: 2026, month: 2)!, tet = LocalDate(year: 2026, month: 2, day: 17)!
+measure("one month grid (42 days, details, holidays)", runs: 2000) {
+    precondition(CalendarEntry(date: now, today: tet, month: calendarMonth, selected: tet) != nil)
+}
+let calendarEntry = CalendarEntry(date: now, today: tet, month: calendarMonth, selected: tet)!
+measure("one month grid drawn, calendar systemMedium", runs: 2000) { _ = CalendarWidget().render(calendarEntry, in: WidgetContext(family: .systemMedium, timeZone: zone)) }
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-bench-\(getpid())")
 defer { try? FileManager.default.removeItem(at: folder) }
