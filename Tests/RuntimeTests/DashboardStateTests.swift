@@ -21,9 +21,9 @@ struct DashboardStateTests {
         }
         try store.setBudget(MonthlyBudget(month: YearMonth(today), limit: Money(cents: 80_000), currency: Currency(code: "CHF")!), at: start)
         let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone,
-                                         themes: [.builtInDark, Theme(name: "light", colors: [:])], builtKinds: [.pantry, .budget, .year])
+                                         themes: [.builtInDark, Theme(name: "light", colors: [:])], builtKinds: [.pantry, .budget, .year, .calendar])
         let widgets = [WidgetKind.pantry: AnyWidget(PantryWidget(store: store)), .budget: AnyWidget(BudgetWidget(store: store)),
-                       .year: AnyWidget(YearWidget(store: store))]
+                       .year: AnyWidget(YearWidget(store: store)), .calendar: AnyWidget(CalendarWidget())]
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
                                        widgets: widgets, clock: ManualClock(start), asynchronousWrites: false)
         runtime.start()
@@ -240,5 +240,27 @@ struct DashboardStateTests {
         #expect(text(runtime).contains("October 2026") && !text(runtime).contains("Gift"))
         runtime.send(.key(.escape))
         #expect(runtime.dashboard.detail == nil)
+    }
+
+    /// ←/→ change the month, ↑/↓ the day within it (never past its ends), Esc goes back.
+    @Test func theCalendarMonthViewMovesByMonthsAndDays() throws {
+        var config = DashboardConfig.standard
+        config.home = [PaneSpec(.calendar, .systemMedium)]
+        let (runtime, _) = try runtime(config: config)
+        #expect(text(runtime).contains("Tháng 11, 2026") && !text(runtime).contains("Tiết khí"))
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("Hôm nay · Thứ tư, 18/11/2026"), "\(text(runtime))")
+        for _ in 0..<20 { runtime.send(.key(.down)) }
+        #expect(text(runtime).contains("Thứ hai, 30/11/2026") && !text(runtime).contains("Hôm nay"), "stops at the month's last day")
+        runtime.send(.key(.up))
+        #expect(text(runtime).contains("Chủ nhật, 29/11/2026"))
+        runtime.send(.key(.right))
+        #expect(text(runtime).contains("Tháng 12, 2026") && text(runtime).contains("Thứ sáu, 18/12/2026"))
+        runtime.send(.key(.left))
+        runtime.send(.key(.left))
+        #expect(text(runtime).contains("Tháng 10, 2026") && text(runtime).contains("Chủ nhật, 18/10/2026"))
+        runtime.send(.key(.escape))
+        #expect(runtime.dashboard.detail == nil)
+        #expect(text(runtime).contains("Tháng 11, 2026"))
     }
 }
