@@ -88,3 +88,25 @@ import HomescreenWidgetCore
         #expect(VietnameseCalendar.lunarDate(for: LocalDate(year: 2300, month: 1, day: 1)!) == nil)
     }
 }
+
+/// Why the calendar is computed here: Foundation's Chinese calendar (UTC+8) is another calendar.
+@Suite struct ChineseCalendarDifferenceTests {
+    @Test func foundationsChineseCalendarDisagreesWithVietnamOnThousandsOfDays() {
+        var chinese = Calendar(identifier: .chinese)
+        chinese.timeZone = TimeZone(secondsFromGMT: 8 * 3600)!
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = chinese.timeZone
+        var differing = 0
+        var day = LocalDate(year: 1900, month: 1, day: 1)!
+        while day.year <= 2100 {
+            let noon = gregorian.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!
+            let parts = chinese.dateComponents([.month, .day, .isLeapMonth], from: noon)
+            let ours = VietnameseCalendar.lunarDate(for: day)!
+            if parts.month != ours.month || parts.day != ours.day || (parts.isLeapMonth ?? false) != ours.isLeapMonth { differing += 1 }
+            day = day.adding(days: 1)
+        }
+        #expect((2000...3500).contains(differing), "\(differing) days differ")
+        let tet1985 = gregorian.date(from: DateComponents(year: 1985, month: 1, day: 21, hour: 12))!
+        #expect(chinese.dateComponents([.month, .day], from: tet1985).month == 12, "China is still in the 12th month")
+    }
+}
