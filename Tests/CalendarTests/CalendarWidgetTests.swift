@@ -76,13 +76,13 @@ struct CalendarWidgetTests {
         }
         let week3 = "16         17         18         19         20         21         22"
         #expect(style(of: "17", onRowWith: week3) == Style(.today, [.bold, .reverse]))
-        #expect(style(of: "21", onRowWith: week3) == Style(.saturday, [.bold]))
-        #expect(style(of: "22", onRowWith: week3) == Style(.sunday, [.bold]))
-        #expect(style(of: "18", onRowWith: week3) == Style(.text, [.bold]))
+        #expect(style(of: "21", onRowWith: week3) == Style(.saturday))
+        #expect(style(of: "22", onRowWith: week3) == Style(.sunday))
+        #expect(style(of: "18", onRowWith: week3) == Style(.text))
         // Tết's lunar "1/1" is in today's block; January's days are muted, Sunday 1 Feb is not.
         #expect(style(of: "1/1", onRowWith: "29        1/1") == Style(.today, [.reverse]))
-        #expect(style(of: "26", onRowWith: "26         27") == Style(.muted))
-        #expect(style(of: "1", onRowWith: "26         27") == Style(.sunday, [.bold]))
+        #expect(style(of: "26", onRowWith: "26         27") == Style(.muted, [.dim]))
+        #expect(style(of: "1", onRowWith: "26         27") == Style(.sunday))
         #expect(lines[1].contains("Tháng 2, 2026") && lines[1].hasSuffix("Tháng Giêng Bính Ngọ │"))
         #expect(lines[3].split(separator: " ").dropFirst().dropLast() == ["T2", "T3", "T4", "T5", "T6", "T7", "CN"])
     }
@@ -165,6 +165,36 @@ struct CalendarWidgetTests {
     @Test func aMonthOutsideTheRangeIsAnErrorNotACrash() {
         #expect(throws: CalendarRangeError.self) {
             _ = try CalendarWidget().timeline(in: Self.context(.systemMedium), at: Self.instant("2250-01-01T12:00:00+07:00"))
+        }
+    }
+}
+
+/// Seed 003's cell kinds stay apart in every shipped theme at every color depth, down to no
+/// color at all (where attributes stand in for hues).
+struct CalendarRoleContrastTests {
+    static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Themes")
+
+    @Test(arguments: ["dark", "light", "high-contrast"])
+    func weekdaysWeekendsTodayAndOtherMonthsAreDistinguishable(_ name: String) throws {
+        let theme = try ThemeLibrary(folders: [Self.themesFolder]).theme(named: name)
+        let context = CalendarWidgetTests.context(.systemMedium)
+        let entry = CalendarWidgetTests.entry(CalendarWidgetTests.tet2026, context)
+        let view = CalendarView(entry: entry, context: context)
+        let cells: [(String, CalendarDay)] = [
+            ("weekday", entry.days.first { $0.date == LocalDate(year: 2026, month: 2, day: 18) }!),
+            ("saturday", entry.days.first { $0.date == LocalDate(year: 2026, month: 2, day: 21) }!),
+            ("sunday", entry.days.first { $0.date == LocalDate(year: 2026, month: 2, day: 22) }!),
+            ("today", entry.days.first(where: \.isToday)!),
+            ("other month", entry.days[0]),
+        ]
+        for depth in ColorDepth.allCases {
+            let resolved = cells.map { ($0.0, ResolvedStyle(view.solarStyle($0.1), theme: theme, depth: depth)) }
+            for (i, a) in resolved.enumerated() {
+                for b in resolved[(i + 1)...] {
+                    #expect(a.1 != b.1, "\(name), \(depth): \(a.0) looks like \(b.0)")
+                }
+            }
         }
     }
 }

@@ -95,11 +95,14 @@ struct CalendarView: FamilyViews {
     func solarStyle(_ cell: CalendarDay) -> Style {
         if cell.isToday { return Style(.today, [.bold, .reverse]) }
         if isSelected(cell) { return Style(.focus, [.bold, .reverse]) }
-        if !cell.isCurrentMonth { return Style(.muted) }
+        // Dim as well as muted: at 8 and 16 colors the muted gray can fall on a weekend's hue.
+        if !cell.isCurrentMonth { return Style(.muted, [.dim]) }
+        // No attributes of their own: without color, the roles' own (bold, underline) tell
+        // Sunday and Saturday from the weekdays.
         switch cell.dayOfWeek {
-        case 0: return Style(.sunday, [.bold])
-        case 6: return Style(.saturday, [.bold])
-        default: return Style(.text, [.bold])
+        case 0: return Style(.sunday)
+        case 6: return Style(.saturday)
+        default: return Style(.text)
         }
     }
 
