@@ -20,6 +20,7 @@ struct HomescreenCommand: ParsableCommand {
               homescreen pantry consume            one of the first-expiring
               homescreen budget set 2026-11 --limit 800 --currency CHF
               homescreen expense add 12,50 --note Lunch
+              homescreen render calendar --family medium   the lunar month
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
             """,
         subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TimelineCommand.self, PantryCommand.self,
