@@ -18,6 +18,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(width)×\(height)@\(x),\(y)" }
 
     /// The rectangle shrunk by `dx` columns and `dy` rows on each side.
+    public func offsetBy(dx: Int = 0, dy: Int = 0) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
     public func inset(dx: Int, dy: Int) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
     }

@@ -20,22 +20,14 @@ extension BudgetView {
     /// The percentage spent in the middle of a ring (18×9) or a small box (9×5).
     func circular() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
-        let ring = isCompact ? PantryView.smallRing : PantryView.largeRing
-        let ringWidth = DisplayWidth.of(ring[0])
         let value = stateMessage == nil ? percentText : (context.ascii ? "!" : "⚠")
         let style = stateMessage?.style ?? levelStyle
-        guard grid.width >= ringWidth, grid.height >= ring.count else {
+        guard let middle = Ring.draw(in: &grid, context)?.inset(dx: 1, dy: 0) else {
             grid.write(value, in: grid.bounds, style: style, alignment: .center)
             return grid
         }
-        let left = (grid.width - ringWidth) / 2, top = (grid.height - ring.count) / 2
-        for (row, line) in ring.enumerated() {
-            grid.write(context.ascii ? PantryView.asciiRing(line) : line, x: left, y: top + row, style: Style(.border))
-        }
-        let inner = Rect(x: left + 2, y: top + ring.count / 2, width: ringWidth - 4, height: 1)
-        grid.write(value, in: Rect(x: inner.x, y: inner.y - (isCompact ? 0 : 1), width: inner.width, height: 1), style: style, alignment: .center)
-        let label = isCompact ? "" : strings.spent
-        grid.write(label, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), style: Style(.muted), alignment: .center)
+        grid.write(value, in: middle.offsetBy(dy: isCompact ? 0 : -1), style: style, alignment: .center)
+        grid.write(isCompact ? "" : strings.spent, in: middle.offsetBy(dy: 1), style: Style(.muted), alignment: .center)
         return grid
     }
 

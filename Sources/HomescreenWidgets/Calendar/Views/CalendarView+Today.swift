@@ -60,25 +60,18 @@ extension CalendarView {
 
     func circular() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
-        let ring = isCompact ? PantryView.smallRing : PantryView.largeRing
-        let ringWidth = DisplayWidth.of(ring[0])
-        guard grid.width >= ringWidth, grid.height >= ring.count else {
+        guard let middle = Ring.draw(in: &grid, context)?.inset(dx: 1, dy: 0) else {
             grid.write(day.lunar.dayMonth, in: grid.bounds, style: Style(.accent, [.bold]), alignment: .center)
             return grid
         }
-        let left = (grid.width - ringWidth) / 2, top = (grid.height - ring.count) / 2
-        for (row, line) in ring.enumerated() {
-            grid.write(context.ascii ? PantryView.asciiRing(line) : line, x: left, y: top + row, style: Style(.border))
-        }
-        let inner = Rect(x: left + 2, y: top + ring.count / 2, width: ringWidth - 4, height: 1)
-        if !isCompact { grid.write("ÂL", in: Rect(x: inner.x, y: inner.y - 2, width: inner.width, height: 1), style: Style(.muted), alignment: .center) }
-        grid.write(day.lunar.dayMonth, in: Rect(x: inner.x, y: inner.y - (isCompact ? 1 : 0), width: inner.width, height: 1), style: Style(.accent, [.bold]), alignment: .center)
-        let label = isCompact ? "\(day.date.day)/\(day.date.month)" : LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7] + " \(day.date.day)/\(day.date.month)"
-        grid.write(label, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), style: Style(.muted), alignment: .center)
+        if !isCompact { grid.write("ÂL", in: middle.offsetBy(dy: -2), style: Style(.muted), alignment: .center) }
+        grid.write(day.lunar.dayMonth, in: middle.offsetBy(dy: isCompact ? -1 : 0), style: Style(.accent, [.bold]), alignment: .center)
+        let label = (isCompact ? "" : LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7] + " ") + "\(day.date.day)/\(day.date.month)"
+        grid.write(label, in: middle.offsetBy(dy: 1), style: Style(.muted), alignment: .center)
         return grid
     }
 
-    /// "CN 22/11 · Âm lịch 3/10 Bính Ngọ".
+    /// "CN 22/11 · Âm lịch 14/10 Bính Ngọ".
     func inline() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: max(1, context.size.rows))
         let weekday = LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7]

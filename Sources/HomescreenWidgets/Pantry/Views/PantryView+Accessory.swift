@@ -26,51 +26,13 @@ extension PantryView {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
         let count = entry.state == .empty ? "–" : String(entry.urgentCount)
         let countStyle = entry.expiredCount > 0 ? Style(.danger, [.bold]) : entry.dueSoonCount > 0 ? Style(.warning, [.bold]) : Style(.success, [.bold])
-        let ring = isCompact ? Self.smallRing : Self.largeRing
-        let ringWidth = DisplayWidth.of(ring[0])
-        if grid.width >= ringWidth, grid.height >= ring.count {
-            let left = (grid.width - ringWidth) / 2, top = (grid.height - ring.count) / 2
-            for (row, line) in ring.enumerated() {
-                grid.write(context.ascii ? Self.asciiRing(line) : line, x: left, y: top + row, style: Style(.border))
-            }
-            let middle = top + ring.count / 2
-            let inner = Rect(x: left + 1, y: 0, width: ringWidth - 2, height: 1)
-            grid.write(count, in: Rect(x: inner.x, y: isCompact ? middle : middle - 1, width: inner.width, height: 1), style: countStyle, alignment: .center)
-            grid.write(strings.urgent, in: Rect(x: inner.x + 1, y: isCompact ? middle + 1 : middle + 1, width: inner.width - 2, height: 1), style: Style(.muted), alignment: .center)
+        if let middle = Ring.draw(in: &grid, context) {
+            grid.write(count, in: middle.offsetBy(dy: isCompact ? 0 : -1), style: countStyle, alignment: .center)
+            grid.write(strings.urgent, in: middle.offsetBy(dy: 1).inset(dx: 1, dy: 0), style: Style(.muted), alignment: .center)
         } else {
             grid.write(count, in: grid.bounds, style: countStyle, alignment: .center)
         }
         return grid
-    }
-
-    static let largeRing = [
-        "    ╭────────╮    ",
-        "  ╭─╯        ╰─╮  ",
-        " ╭╯            ╰╮ ",
-        " │              │ ",
-        " │              │ ",
-        " │              │ ",
-        " ╰╮            ╭╯ ",
-        "  ╰─╮        ╭─╯  ",
-        "    ╰────────╯    ",
-    ]
-    static let smallRing = [
-        "╭───────╮",
-        "│       │",
-        "│       │",
-        "│       │",
-        "╰───────╯",
-    ]
-
-    static func asciiRing(_ line: String) -> String {
-        String(line.map { character -> Character in
-            switch character {
-            case "╭", "╮", "╰", "╯": return "+"
-            case "─": return "-"
-            case "│": return "|"
-            default: return character
-            }
-        })
     }
 
     /// The seed's lock-screen rectangle: the first product, when it is due, how much is left,
