@@ -9,7 +9,7 @@ public struct CalendarDay: Hashable, Sendable, Encodable {
     public let isToday: Bool
 
     /// 0 = Sunday … 6 = Saturday, as the seed counts.
-    public var dayOfWeek: Int { ((date.dayNumber + 4) % 7 + 7) % 7 }
+    public var dayOfWeek: Int { date.weekday }
     /// The lunar day as a cell shows it: "d/m" on the first day of a lunar month ("1/6N" for a
     /// leap month), the day alone otherwise.
     public var lunarText: String { lunar.day == 1 ? lunar.dayMonth : "\(lunar.day)" }
@@ -37,11 +37,13 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     public let month: YearMonth
     public let selected: LocalDate
     public let days: [CalendarDay]
-    public let selectedLunar: LunarDate
+    /// The day in focus, one of `days`.
+    public let selectedDay: CalendarDay
     public let holidays: [LunarHoliday.Occurrence]
     public let isPlaceholder: Bool
 
-    /// Nil when a day of the grid lies outside the calendar's range (1800–2199).
+    /// Nil when a day of the grid lies outside the calendar's range (1800–2199), or `selected`
+    /// is not on the grid.
     public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, holidayCount: Int = 12, isPlaceholder: Bool = false) {
         let first = month.firstDay
         let start = first.adding(days: -((first.dayNumber + 3) % 7 + 7) % 7)   // back to Monday
@@ -52,13 +54,13 @@ public struct CalendarEntry: TimelineEntry, Encodable {
             guard let lunar = VietnameseCalendar.lunarDate(for: day) else { return nil }
             days.append(CalendarDay(date: day, lunar: lunar, isCurrentMonth: day.month == month.month, isToday: day == today))
         }
-        guard let selectedLunar = VietnameseCalendar.lunarDate(for: selected) else { return nil }
+        guard let selectedDay = days.first(where: { $0.date == selected }) else { return nil }
         self.date = date
         self.today = today
         self.month = month
         self.selected = selected
         self.days = days
-        self.selectedLunar = selectedLunar
+        self.selectedDay = selectedDay
         self.holidays = LunarHoliday.upcoming(from: selected, count: holidayCount)
         self.isPlaceholder = isPlaceholder
     }
@@ -71,7 +73,7 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     public var canChiMonth: String { CanChi.month(selectedLunar) }
     public var canChiYear: String { CanChi.year(selectedLunar.year) }
     public var solarTerm: String { LunarNames.solarTerms[VietnameseCalendar.solarTerm(at: selected)] }
-    public var selectedDay: CalendarDay { days.first { $0.date == selected } ?? CalendarDay(date: selected, lunar: selectedLunar, isCurrentMonth: true, isToday: selected == today) }
+    public var selectedLunar: LunarDate { selectedDay.lunar }
 
     // MARK: - JSON (documented in the README)
 

@@ -15,7 +15,6 @@ import HomescreenWidgetCore
 public enum VietnameseCalendar {
     /// Solar years whose every day converts.
     public static let supportedYears = 1800...2199
-    public static let timeZone = TimeZone(secondsFromGMT: 7 * 3600)!
 
     /// The lunar date of a solar day; nil outside `supportedYears`.
     public static func lunarDate(for date: LocalDate) -> LunarDate? {
@@ -34,11 +33,6 @@ public enum VietnameseCalendar {
     /// How many days the lunar month holding `date` has (29 or 30).
     public static func monthLength(containing date: LocalDate) -> Int? {
         table.monthIndex(containing: Astronomy.julianDay(date)).map(table.length(of:))
-    }
-
-    /// The first day of the lunar month holding `date`.
-    public static func monthStart(containing date: LocalDate) -> LocalDate? {
-        table.monthIndex(containing: Astronomy.julianDay(date)).map { Astronomy.localDate(julianDay: table.months[$0].start) }
     }
 
     /// Tết (1 Giêng) of a lunar year.

@@ -146,7 +146,7 @@ struct CalendarView: FamilyViews {
             let row = rect.row(list + 1 + index)
             let days = occurrence.date.dayNumber - entry.selected.dayNumber
             let when = days == 0 ? "hôm nay" : "còn \(days) ngày"
-            let dates = occurrence.lunar.dayMonth + " ÂL · " + LunarNames.weekdays[CalendarDay(date: occurrence.date, lunar: occurrence.lunar, isCurrentMonth: true, isToday: false).dayOfWeek] + " " + dmy(occurrence.date)
+            let dates = occurrence.lunar.dayMonth + " ÂL · " + LunarNames.weekdays[occurrence.date.weekday] + " " + dmy(occurrence.date)
             grid.write(occurrence.holiday.name, in: row, style: Style(days == 0 ? .today : .text, days == 0 ? [.bold] : []))
             let whenWidth = DisplayWidth.of(when)
             if row.width >= 60 {
