@@ -100,6 +100,11 @@ let package = Package(
             resources: [.copy("Vectors")]
         ),
         .testTarget(
+            name: "CardTests",
+            dependencies: ["HomescreenWidgets", "HomescreenTestSupport"],
+            resources: [.copy("Vectors")]
+        ),
+        .testTarget(
             name: "RuntimeTests",
             dependencies: ["HomescreenRuntime", "HomescreenWidgets", "HomescreenTestSupport"]
         ),

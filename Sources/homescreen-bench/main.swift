@@ -70,6 +70,18 @@ measure("one month grid (42 days, details, holidays)", runs: 2000) {
 let calendarEntry = CalendarEntry(date: now, today: tet, month: calendarMonth, selected: tet)!
 measure("one month grid drawn, calendar systemMedium", runs: 2000) { _ = CalendarWidget().render(calendarEntry, in: WidgetContext(family: .systemMedium, timeZone: zone)) }
 
+// MARK: - The QR encoder (issue 6)
+
+print("qr")
+let payload200 = Array("https://sharemycard.app/card.php?id=\(String(repeating: "x", count: 153))&src=qr-app".utf8)
+precondition(payload200.count == 200)
+for correction in QRErrorCorrection.allCases {
+    measure("encode 200 bytes, level \(correction.letter), all 8 masks scored", runs: 200) {
+        _ = try! QRCode.encode(payload200, correction: correction)
+    }
+}
+measure("encode 200 bytes, level H, mask 0 given", runs: 200) { _ = try! QRCode.encode(payload200, correction: .high, mask: 0) }
+
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-bench-\(getpid())")
 defer { try? FileManager.default.removeItem(at: folder) }
 let store = try Store.open(at: folder.appendingPathComponent("store.sqlite").path)
