@@ -256,6 +256,11 @@ struct DashboardStateTests {
         #expect(text(runtime).contains("Chủ nhật, 29/11/2026"))
         runtime.send(.key(.right))
         #expect(text(runtime).contains("Tháng 12, 2026") && text(runtime).contains("Thứ sáu, 18/12/2026"))
+        // PgDn/PgUp jump within the month too, to its ends.
+        runtime.send(.key(.pageDown))
+        #expect(text(runtime).contains("Thứ năm, 31/12/2026"))
+        runtime.send(.key(.pageUp))
+        #expect(text(runtime).contains("Thứ ba, 01/12/2026"))
         runtime.send(.key(.left))
         runtime.send(.key(.left))
         #expect(text(runtime).contains("Tháng 10, 2026") && text(runtime).contains("Chủ nhật, 18/10/2026"))

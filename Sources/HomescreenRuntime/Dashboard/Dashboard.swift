@@ -199,17 +199,14 @@ public struct Dashboard: Sendable {
         let pageRows = max(1, size.rows - 8)
         switch action {
         case .back: detail = nil; timelines[.detail] = nil; scheduler.remove(.detail)
-        case .focusUp, .focusDown:
-            let step = action == .focusDown ? 1 : -1
-            if case let calendar as CalendarEntry = timelines[.detail]?.entries.first?.value {
-                // ↑/↓ move the chosen day within the month on show.
-                guard (1...calendar.month.dayCount).contains(calendar.selected.day + step) else { break }
-                detailScroll += step
-                return [.reload([.calendar])]
-            }
-            detailScroll = min(max(0, detailScroll + step), detailRows - 1)
-        case .previousPage: detailScroll = max(0, detailScroll - pageRows)
-        case .nextPage: detailScroll = min(detailScroll + pageRows, detailRows - 1)
+        case .focusUp, .focusDown, .previousPage, .nextPage:
+            let step = [.focusUp: -1, .focusDown: 1, .previousPage: -pageRows, .nextPage: pageRows][action]!
+            let range = detailScrollRange
+            let scroll = min(max(range.lowerBound, detailScroll + step), range.upperBound)
+            guard scroll != detailScroll, let detail else { break }
+            detailScroll = scroll
+            // The calendar's entry is made for the chosen day; the lists only move their view.
+            if panes[detail].kind == .calendar { return [.reload([.calendar])] }
         case .focusLeft, .focusRight:
             guard let detail, [.year, .calendar].contains(panes[detail].kind) else { break }
             detailCursor += action == .focusRight ? 1 : -1
@@ -221,13 +218,16 @@ public struct Dashboard: Sendable {
         return []
     }
 
-    /// How many rows the detail view scrolls through: its list's length.
-    private var detailRows: Int {
+    /// Where the detail view's scroll may go: a row of its list, or for the calendar the days
+    /// of the month on show, counted from the chosen one.
+    private var detailScrollRange: ClosedRange<Int> {
         switch timelines[.detail]?.entries.first?.value {
-        case let pantry as PantryEntry: return max(1, pantry.items.count)
-        case let budget as BudgetEntry: return max(1, budget.recent.count)
-        case let year as YearEntry: return max(1, year.expenses.count)
-        default: return 1
+        case let pantry as PantryEntry: return 0...max(0, pantry.items.count - 1)
+        case let budget as BudgetEntry: return 0...max(0, budget.recent.count - 1)
+        case let year as YearEntry: return 0...max(0, year.expenses.count - 1)
+        case let calendar as CalendarEntry:
+            return (detailScroll - calendar.selected.day + 1)...(detailScroll + calendar.month.dayCount - calendar.selected.day)
+        default: return 0...0
         }
     }
 
