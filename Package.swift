@@ -101,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardTests",
-            dependencies: ["HomescreenWidgets", "HomescreenTestSupport"],
+            dependencies: ["HomescreenWidgets", "HomescreenStore", "HomescreenRender", "HomescreenWidgetCore", "HomescreenTestSupport"],
             resources: [.copy("Vectors")]
         ),
         .testTarget(

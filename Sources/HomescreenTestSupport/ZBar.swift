@@ -18,12 +18,15 @@ public enum ZBar {
             }
             image += String(repeating: line + "\n", count: scale)
         }
-        return try decode(pbm: Data(image.utf8))
+        return try decode(image: Data(image.utf8))
     }
 
+    /// Decodes a picture of a terminal screen.
+    public static func decode(_ picture: TerminalPicture) throws -> String? { try decode(image: picture.pgm) }
+
     /// Decodes an image file's bytes (any format zbarimg reads).
-    public static func decode(pbm data: Data) throws -> String? {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("zbar-\(UUID().uuidString).pbm")
+    public static func decode(image data: Data) throws -> String? {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("zbar-\(UUID().uuidString).pnm")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()

@@ -16,9 +16,11 @@ struct ThemeTests {
         let text = try String(contentsOf: Self.themesFolder.appendingPathComponent(name + ".toml"), encoding: .utf8)
         let theme = try Theme.parse(toml: text, fallbackName: name)
         #expect(theme.name == name)
-        for role in ThemeRole.allCases where role != .background {
+        // A QR code is black on white in every theme, on purpose.
+        for role in ThemeRole.allCases where ![.background, .qrDark, .qrLight].contains(role) {
             #expect(theme.color(role) != Theme.builtInDark.color(role), "\(name) leaves \(role) at the dark value")
         }
+        #expect(theme.color(.qrDark) == .rgb(RGB(0, 0, 0)) && theme.color(.qrLight) == .rgb(RGB(255, 255, 255)))
     }
 
     @Test func missingKeysFallBackAndUnknownKeysAreIgnored() throws {

@@ -22,7 +22,14 @@ public struct ResolvedStyle: Hashable, Sendable {
         var attributes = style.attributes
         if depth == .monochrome {
             attributes.formUnion(style.foreground.monochromeAttributes)
-            if style.background != .background { attributes.insert(.reverse) }
+            if style.background == .qrLight || style.background == .qrDark {
+                // A QR code's cell: light cells (with dark glyphs) are the terminal's background
+                // only on a light terminal, dark cells only on a dark one; reverse video makes
+                // the others so.
+                if (style.background == .qrLight) == theme.hasDarkBackground { attributes.insert(.reverse) }
+            } else if style.background != .background {
+                attributes.insert(.reverse)
+            }
         }
         self.init(foreground: theme.color(style.foreground).degraded(to: depth),
                   background: theme.color(style.background).degraded(to: depth),

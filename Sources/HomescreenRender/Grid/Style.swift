@@ -3,6 +3,9 @@
 public enum ThemeRole: String, CaseIterable, Hashable, Sendable, Codable {
     case background, text, muted, accent, success, warning, danger
     case today, saturday, sunday, focus, border
+    /// A QR code's dark and light modules: black and white in every built-in theme, so a code
+    /// is dark on light whatever the terminal's own background.
+    case qrDark, qrLight
 
     /// How the role stays distinguishable when there is no color at all (`NO_COLOR`,
     /// monochrome terminals): attributes stand in for hues.
@@ -12,7 +15,7 @@ public enum ThemeRole: String, CaseIterable, Hashable, Sendable, Codable {
         case .warning, .accent, .sunday: return [.bold]
         case .saturday: return [.underline]
         case .muted: return [.dim]
-        case .background, .text, .success, .border: return []
+        case .background, .text, .success, .border, .qrDark, .qrLight: return []
         }
     }
 }

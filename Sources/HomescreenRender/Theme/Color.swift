@@ -62,6 +62,18 @@ public enum TerminalColor: Hashable, Sendable {
     case rgb(RGB)
 }
 
+extension TerminalColor {
+    /// The color a terminal shows, with its own default color standing in for `terminalDefault`
+    /// (the xterm palette for indexed colors): for making pictures of a screen in tests.
+    public func shown(default fallback: RGB) -> RGB {
+        switch self {
+        case .terminalDefault: return fallback
+        case .palette(let index): return Palette.color256(Int(index))
+        case .rgb(let color): return color
+        }
+    }
+}
+
 extension ThemeColor {
     /// This color at a depth: truecolor keeps it, 256 takes the nearest of the xterm cube and
     /// gray ramp, 16 and 8 the nearest ANSI color, monochrome the terminal default.

@@ -31,7 +31,22 @@ public struct Theme: Hashable, Sendable {
         .sunday: .rgb(RGB(0xFF, 0x6B, 0x6B)),
         .focus: .rgb(RGB(0xFF, 0xD8, 0x66)),
         .border: .rgb(RGB(0x4A, 0x50, 0x5A)),
+        .qrDark: .rgb(RGB(0x00, 0x00, 0x00)),
+        .qrLight: .rgb(RGB(0xFF, 0xFF, 0xFF)),
     ]
+
+    /// Whether the terminal's background is dark under this theme: its background color when
+    /// it sets one, else the opposite of its text color. Without colors, a QR code is drawn in
+    /// reverse video on a dark background, so its dark modules stay dark.
+    public var hasDarkBackground: Bool {
+        func luminance(_ color: ThemeColor) -> Int? {
+            guard case .rgb(let rgb) = color else { return nil }
+            return (299 * Int(rgb.red) + 587 * Int(rgb.green) + 114 * Int(rgb.blue)) / 1000
+        }
+        if let background = luminance(color(.background)) { return background < 128 }
+        if let text = luminance(color(.text)) { return text >= 128 }
+        return true
+    }
 }
 
 /// Why a theme file could not be used.

@@ -32,6 +32,8 @@ public struct DashboardConfig: Sendable, Equatable {
     /// The locale tag as written (fr_CH), for formatting money and numbers.
     public var locale: String?
     public var dueSoonDays: Int?
+    /// The URL a card with a server id opens (`card-url`); nil: seed 004's.
+    public var cardURL: CardURLTemplate?
     /// nil: the largest density that fits.
     public var density: Density?
     public var keys: KeyTable
@@ -42,7 +44,7 @@ public struct DashboardConfig: Sendable, Equatable {
                PaneSpec(.card, .systemSmall), PaneSpec(.year, .systemMedium)],
         lockScreen: [PaneSpec(.calendar, .accessoryInline), PaneSpec(.pantry, .accessoryRectangular), PaneSpec(.budget, .accessoryCircular),
                      PaneSpec(.calendar, .accessoryRectangular), PaneSpec(.card, .accessoryCircular)],
-        theme: nil, language: nil, locale: nil, dueSoonDays: nil, density: nil, keys: .standard)
+        theme: nil, language: nil, locale: nil, dueSoonDays: nil, cardURL: nil, density: nil, keys: .standard)
 
     /// The default file: `$XDG_CONFIG_HOME/homescreen/config.toml`, else `~/.config/…`.
     public static func defaultPath(environment: [String: String]) -> String {
@@ -72,7 +74,7 @@ public struct DashboardConfig: Sendable, Equatable {
         do { table = try TOMLTable(string: text) } catch {
             throw ConfigError("not valid TOML (\(error)).")
         }
-        let known: Set<String> = ["theme", "locale", "due-soon-days", "density", "home", "lock-screen", "keys"]
+        let known: Set<String> = ["theme", "locale", "due-soon-days", "card-url", "density", "home", "lock-screen", "keys"]
         if let unknown = table.keys.sorted().first(where: { !known.contains($0) }) {
             throw ConfigError("unknown key '\(unknown)'; the keys are \(known.sorted().joined(separator: ", ")).")
         }
@@ -89,6 +91,11 @@ public struct DashboardConfig: Sendable, Equatable {
                 throw ConfigError("due-soon-days = \(value.debugDescription) is not a whole number from 0 to 365.")
             }
             config.dueSoonDays = days
+        }
+        if let value = table["card-url"] {
+            do { config.cardURL = try CardURLTemplate(try string(value, key: "card-url")) } catch let error as CardTemplateError {
+                throw ConfigError(error.description)
+            }
         }
         if let value = table["density"] {
             let text = try string(value, key: "density")

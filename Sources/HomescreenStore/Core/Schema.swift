@@ -90,9 +90,35 @@ enum Schema {
                 PRAGMA user_version = 2;
                 """)
         }
+        migrator.registerMigration("3-card") { db in
+            try db.execute(sql: """
+                -- Business cards (seed 004's WidgetCardData). Names are required; the rest is
+                -- optional. serverCardID is the id of the card on the sharing server: with one,
+                -- the code is the card's URL; without, a vCard.
+                CREATE TABLE card (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    serverCardID TEXT CHECK (serverCardID IS NULL OR length(trim(serverCardID)) > 0),
+                    firstName TEXT NOT NULL CHECK (length(trim(firstName)) > 0),
+                    lastName TEXT NOT NULL CHECK (length(trim(lastName)) > 0),
+                    company TEXT,
+                    title TEXT,
+                    email TEXT,
+                    phone TEXT,
+                    active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+                    updatedAt DATETIME NOT NULL
+                );
+                -- The card the card widget shows, one row at most. It is not a foreign key on
+                -- purpose: a removed card stays selected, and the widget says "Card unavailable".
+                CREATE TABLE selectedCard (
+                    singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                    cardID INTEGER NOT NULL
+                );
+                PRAGMA user_version = 3;
+                """)
+        }
         return migrator
     }
 
     /// The newest schema version this build knows.
-    static let version = 2
+    static let version = 3
 }

@@ -6,7 +6,7 @@ import HomescreenWidgetCore
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Fill a store with realistic demo data: pantry products due around today, a year of budgets and expenses.",
+        abstract: "Fill a store with realistic demo data: pantry products due around today, a year of budgets and expenses, three business cards.",
         discussion: "Only an empty store is filled, so real data is never mixed with demo data."
     )
 
@@ -26,9 +26,13 @@ struct DemoCommand: ParsableCommand {
         guard counts.budgets == 0, counts.expenses == 0 else {
             throw CLIError.runtime("the store \(store.path) already holds \(counts.budgets) budgets and \(counts.expenses) expenses; demo data goes into an empty store (use --store with a new path).")
         }
+        let cards = try store.cards().count
+        if cards > 0 {
+            throw CLIError.runtime("the store \(store.path) already holds \(cards) cards; demo data goes into an empty store (use --store with a new path).")
+        }
         try DemoData.fill(store, today: today, at: Date())
         let filled = try store.budgetCounts()
         Output.line("filled \(store.path) with demo data: \(try store.products().count) pantry products around \(today.iso), "
-            + "\(filled.budgets) monthly budgets and \(filled.expenses) expenses")
+            + "\(filled.budgets) monthly budgets, \(filled.expenses) expenses and \(try store.cards().count) business cards")
     }
 }

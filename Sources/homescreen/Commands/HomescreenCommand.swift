@@ -21,10 +21,12 @@ struct HomescreenCommand: ParsableCommand {
               homescreen budget set 2026-11 --limit 800 --currency CHF
               homescreen expense add 12,50 --note Lunch
               homescreen render calendar --family medium   the lunar month
+              homescreen card add --first Lan --last Nguyen --server-id 4821
+              homescreen render card --family large        a QR code that scans
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
             """,
         subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TimelineCommand.self, PantryCommand.self,
-                      BudgetCommand.self, ExpenseCommand.self, PublishCommand.self,
+                      BudgetCommand.self, ExpenseCommand.self, CardCommand.self, PublishCommand.self,
                       DemoCommand.self, DoctorCommand.self],
         defaultSubcommand: RunCommand.self
     )

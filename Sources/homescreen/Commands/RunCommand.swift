@@ -33,9 +33,6 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .customLong("lock-screen"), help: "Show only the lock-screen strip of accessory widgets (a short tmux pane).")
     var lockScreen = false
 
-    @Option(help: ArgumentHelp("The config file. Default: $XDG_CONFIG_HOME/homescreen/config.toml.", valueName: "path"))
-    var config: String?
-
     @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
     var exitAfterFirstFrame = false
 
@@ -45,7 +42,7 @@ struct RunCommand: ParsableCommand {
         let environment = storeOptions.environment
 
         // Every option and the config file are checked before the terminal or the store.
-        var settings = try loadConfig(environment: environment)
+        var settings = try viewOptions.loadConfig(environment: environment)
         if let density { settings.density = try Arguments.density(density) }
         let library = storeOptions.themeLibrary
         // Every theme file is read once; `loadTheme` only runs (for its error) when the chosen
@@ -57,12 +54,12 @@ struct RunCommand: ParsableCommand {
         let language = viewOptions.locale == nil ? (settings.language ?? Language.fromEnvironment(environment)) : try viewOptions.language(environment: environment)
         let depth = try viewOptions.depth(environment: environment)
         _ = try viewOptions.instant(timeZone: storeOptions.timeZone)
-        _ = try viewOptions.settings(configured: settings.dueSoonDays)
+        _ = try viewOptions.settings(config: settings)
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw CLIError.runtime("the dashboard needs a terminal; for text output use `homescreen render` or `homescreen status`.")
         }
 
-        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, forWriting: true, configuredDueSoonDays: settings.dueSoonDays)
+        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, forWriting: true, config: settings)
         defer { session.finish() }
         let clock: any WidgetClock = viewOptions.now == nil ? SystemClock() : SimulatedClock(start: session.date)
         let watcher = try? StoreChangeWatcher(storePath: session.store.path)
@@ -93,13 +90,6 @@ struct RunCommand: ParsableCommand {
         case .quit: return
         case .signal(let number): Foundation.exit(128 + number)
         case .terminalClosed: Foundation.exit(1)
-        }
-    }
-
-    private func loadConfig(environment: [String: String]) throws -> DashboardConfig {
-        let path = config ?? DashboardConfig.defaultPath(environment: environment)
-        do { return try DashboardConfig.load(path: path, explicit: config != nil) } catch let error as ConfigError {
-            throw CLIError.usage(error.description)
         }
     }
 }

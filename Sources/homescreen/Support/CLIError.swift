@@ -22,6 +22,7 @@ struct CLIError: Error {
         case let error as PantryError:
             if case .unknownProduct = error { self.init(message: error.description, exitCode: 2) } else { self.init(message: error.description, exitCode: 1) }
         case let error as BudgetError: self.init(message: error.description, exitCode: 2)
+        case let error as CardError: self.init(message: error.description, exitCode: 2)
         default: self.init(message: "unexpected failure: \(error)", exitCode: 1)
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomescreenRender
+import HomescreenRuntime
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenWidgets
@@ -68,6 +69,9 @@ struct ViewOptions: ParsableArguments {
     @Flag(help: "Draw with ASCII characters only.")
     var ascii = false
 
+    @Option(help: ArgumentHelp("The config file. Default: $XDG_CONFIG_HOME/homescreen/config.toml.", valueName: "path"))
+    var config: String?
+
     @Flag(help: "Mask names and amounts (for demos and screen sharing).")
     var privacy = false
 
@@ -96,9 +100,18 @@ struct ViewOptions: ParsableArguments {
         Language.formattingLocale(tag: locale ?? configured ?? Language.environmentTag(environment))
     }
 
-    /// - Parameter configured: the config file's due-soon days, used when the option is absent.
-    func settings(configured: Int? = nil) throws -> WidgetCatalog.Settings {
-        WidgetCatalog.Settings(dueSoonDays: try Arguments.dueSoonDays(dueSoonDays ?? configured ?? PantryOrder.defaultDueSoonDays))
+    /// The widgets' settings: the options over the config file over the defaults.
+    func settings(config: DashboardConfig) throws -> WidgetCatalog.Settings {
+        WidgetCatalog.Settings(dueSoonDays: try Arguments.dueSoonDays(dueSoonDays ?? config.dueSoonDays ?? PantryOrder.defaultDueSoonDays),
+                               cardURL: config.cardURL ?? .standard)
+    }
+
+    /// The config file (`--config`, else the default path; a missing default file is the defaults).
+    func loadConfig(environment: [String: String]) throws -> DashboardConfig {
+        let path = config ?? DashboardConfig.defaultPath(environment: environment)
+        do { return try DashboardConfig.load(path: path, explicit: config != nil) } catch let error as ConfigError {
+            throw CLIError.usage(error.description)
+        }
     }
 
     func depth(environment: [String: String], default fallback: ColorDepth? = nil) throws -> ColorDepth {

@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenRender
+import HomescreenRuntime
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenWidgets
@@ -20,14 +21,14 @@ struct WidgetSession {
     /// Validates every option before touching the store.
     /// - Parameters:
     ///   - forWriting: open the store for writing, creating it if needed (the dashboard).
-    ///   - configuredDueSoonDays: the config file's value, when the option is absent.
-    init(storeOptions: StoreOptions, viewOptions: ViewOptions, forWriting: Bool = false, configuredDueSoonDays: Int? = nil) throws {
+    ///   - config: the config file, already read (the dashboard); else it is read here.
+    init(storeOptions: StoreOptions, viewOptions: ViewOptions, forWriting: Bool = false, config: DashboardConfig? = nil) throws {
         let environment = storeOptions.environment
         timeZone = storeOptions.timeZone
         date = try viewOptions.instant(timeZone: timeZone)
         language = try viewOptions.language(environment: environment)
         locale = viewOptions.formattingLocale(environment: environment)
-        settings = try viewOptions.settings(configured: configuredDueSoonDays)
+        settings = try viewOptions.settings(config: try config ?? viewOptions.loadConfig(environment: environment))
         ascii = viewOptions.ascii
         privacy = viewOptions.privacy
         if viewOptions.demo {
@@ -87,5 +88,6 @@ enum DemoData {
         try store.addProducts(PantryDemo.products(today: today), at: date)
         for budget in BudgetDemo.budgets(today: today) { try store.setBudget(budget, at: date) }
         try store.addExpenses(BudgetDemo.expenses(today: today), at: date)
+        for card in CardDemo.cards { try store.addCard(card, at: date) }
     }
 }
