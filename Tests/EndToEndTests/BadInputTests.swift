@@ -58,6 +58,17 @@ struct BadInputTests {
         (["budget", "show", "2026-13"], "2026-13"),
         (["publish", "fridge"], "fridge"),
         (["render", "calendar", "--now", "2250-01-01"], "2250-01-01"),
+        (["card", "add", "--first", "", "--last", "Nguyen"], "--first ''"),
+        (["card", "add", "--first", "Lan", "--last", "   "], "--last '   '"),
+        (["card", "add", "--first", "Lan"], "--last"),
+        (["card", "add", "--first", "Lan", "--last", "Nguyen", "--server-id", "a b"], "'a b'"),
+        (["card", "add", "--first", "Lan", "--last", "Nguyen", "--email", "lan.example.com"], "lan.example.com"),
+        (["card", "add", "--first", "Lan\u{1B}[2J", "--last", "Nguyen"], "control characters"),
+        (["card", "add", "--first", String(repeating: "x", count: 101), "--last", "Nguyen"], "at most 100"),
+        (["card", "select", "424242"], "424242"),
+        (["card", "select", "abc"], "abc"),
+        (["card", "remove", "424242"], "424242"),
+        (["render", "card", "--config", "/nonexistent/config.toml"], "/nonexistent/config.toml"),
         (["timeline", "calendar", "--now", "1799-12-01T12:00:00+07:00", "--json"], "1799-12-01"),
         (["render", "calendar", "--family", "huge"], "huge"),
     ]
@@ -93,7 +104,8 @@ struct BadInputTests {
         #expect(before.count > 3)
         // These two must open the store to learn that the id does not exist; they roll back, and
         // closing may checkpoint the WAL into the main file: same data, other bytes.
-        let lookUps: Set<[String]> = [["pantry", "consume", "--product", "424242"], ["pantry", "remove", "424242"], ["expense", "remove", "424242"]]
+        let lookUps: Set<[String]> = [["pantry", "consume", "--product", "424242"], ["pantry", "remove", "424242"], ["expense", "remove", "424242"],
+                                     ["card", "select", "424242"], ["card", "remove", "424242"]]
         for (arguments, _) in Self.cases where !lookUps.contains(arguments) {
             let bytes = [FileSnapshot.bytes(store), FileSnapshot.bytes(store + "-wal")]
             let result = try Homescreen.run(arguments, store: store)

@@ -21,9 +21,9 @@ struct DashboardStateTests {
         }
         try store.setBudget(MonthlyBudget(month: YearMonth(today), limit: Money(cents: 80_000), currency: Currency(code: "CHF")!), at: start)
         let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone,
-                                         themes: [.builtInDark, Theme(name: "light", colors: [:])], builtKinds: [.pantry, .budget, .year, .calendar])
+                                         themes: [.builtInDark, Theme(name: "light", colors: [:])], builtKinds: Set(WidgetCatalog.builtKinds))
         let widgets = [WidgetKind.pantry: AnyWidget(PantryWidget(store: store)), .budget: AnyWidget(BudgetWidget(store: store)),
-                       .year: AnyWidget(YearWidget(store: store)), .calendar: AnyWidget(CalendarWidget())]
+                       .year: AnyWidget(YearWidget(store: store)), .calendar: AnyWidget(CalendarWidget()), .card: AnyWidget(CardWidget(store: store))]
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
                                        widgets: widgets, clock: ManualClock(start), asynchronousWrites: false)
         runtime.start()
@@ -172,12 +172,64 @@ struct DashboardStateTests {
         #expect(text(runtime).contains("Milk"))
     }
 
-    @Test func unboundKeysAndUnbuiltActionsAreSaid() throws {
+    @Test func unboundKeysAreSaid() throws {
         let (runtime, _) = try runtime()
         runtime.send(.key(.character("z")))
         #expect(text(runtime).contains("z: no action"))
+    }
+
+    static var cardPanes: DashboardConfig {
+        var config = DashboardConfig.standard
+        config.home = [PaneSpec(.card, .systemMedium), PaneSpec(.pantry, .systemSmall)]
+        config.lockScreen = [PaneSpec(.card, .accessoryInline)]
+        return config
+    }
+
+    @Test func theCardPickerChoosesAndTheCodeRedrawsAtOnce() throws {
+        let (runtime, store) = try runtime(config: Self.cardPanes)
         runtime.send(.key(.character("s")))
-        #expect(text(runtime).contains("card widget"))
+        #expect(runtime.dashboard.modal == nil && text(runtime).contains("No cards to choose from"))
+        #expect(text(runtime).contains("No cards"))
+        let lan = try store.addCard(CardDraft(serverCardID: "4821", firstName: "Lan", lastName: "Nguyen", company: "Saigon Coffee"))
+        let marco = try store.addCard(CardDraft(serverCardID: "7340", firstName: "Marco", lastName: "Rossi", company: "Rossi & Figli", isActive: false))
+        runtime.send(.storeChanged([.card]))
+        let before = runtime.frame()
+        #expect(text(runtime).contains("Lan Nguyen") && text(runtime).contains("Saigon Coffee"))
+
+        runtime.send(.key(.character("s")))
+        let picker = text(runtime)
+        #expect(picker.contains("Business card") && picker.contains("● Lan Nguyen") && picker.contains("Saigon Coffee · active"))
+        #expect(picker.contains("Marco Rossi") && picker.contains("Rossi & Figli · inactive"))
+        runtime.send(.key(.escape))
+        #expect(runtime.dashboard.modal == nil)
+        #expect(try store.selectedCardID() == nil, "Esc chooses nothing")
+
+        runtime.send(.key(.character("s")))
+        runtime.send(.key(.down))
+        runtime.send(.key(.enter))
+        #expect(try store.selectedCardID() == marco.id)
+        let after = text(runtime)
+        #expect(after.contains("Marco Rossi") && !after.contains("Lan Nguyen") && after.contains("Showing Marco Rossi's card."))
+        #expect(runtime.frame() != before)
+        #expect(try store.cardSelection() == .card(try store.cards()[1], chosen: true))
+
+        // The chosen card removed elsewhere: the pane says so, and the picker offers the rest.
+        try store.removeCard(id: marco.id)
+        runtime.send(.storeChanged([.card]))
+        #expect(text(runtime).contains("Card unavailable"))
+        runtime.send(.key(.character("s")))
+        runtime.send(.key(.enter))
+        #expect(try store.selectedCardID() == lan.id)
+        #expect(text(runtime).contains("Lan Nguyen"))
+    }
+
+    @Test func thePickerMasksNamesInPrivacyMode() throws {
+        let (runtime, store) = try runtime(config: Self.cardPanes)
+        try store.addCard(CardDraft(firstName: "Lan", lastName: "Nguyen", company: "Saigon Coffee"))
+        runtime.send(.key(.character("p")))
+        runtime.send(.key(.character("s")))
+        let screen = text(runtime)
+        #expect(screen.contains("Card 1") && !screen.contains("Lan") && !screen.contains("Saigon"))
     }
 
     static var budgetPanes: DashboardConfig {

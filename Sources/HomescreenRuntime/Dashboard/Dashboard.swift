@@ -106,7 +106,10 @@ public struct Dashboard: Sendable {
             return before == (layout?.mode, layout?.density) && detail == nil ? [] : [.reloadAll]
         case .storeChanged(let kinds): return kinds.isEmpty ? [] : [.reload(kinds)]
         case .written(let outcome): return written(outcome)
+        case .cardsLoaded(let cards, let shown): openCardPicker(cards, shown: shown)
+        case .cardsUnavailable(let reason): message = .failure("The cards could not be read: \(reason)")
         }
+        return []
     }
 
     private mutating func relayout() {
@@ -154,7 +157,7 @@ public struct Dashboard: Sendable {
                 Form.Field("Date", text: LocalDate(now, in: settings.timeZone).iso, hint: "YYYY-MM-DD", maxLength: 10),
             ])))
             return []
-        case .selectCard: message = .failure("Choosing a card comes with the card widget, which this version does not have yet."); return []
+        case .selectCard: return [.loadCards]
         case .addProduct:
             let due = LocalDate(now, in: settings.timeZone).adding(days: 7).iso
             modal = Modal(.addProduct, .form(Form(title: "Add a product", fields: [
@@ -269,9 +272,14 @@ public struct Dashboard: Sendable {
                 return []
             case .chosen(let index):
                 modal = nil
-                if current.purpose == .chooseTheme {
+                switch current.purpose {
+                case .chooseTheme:
                     settings.themeIndex = index
                     message = .info("Theme: \(theme.name)")
+                case .selectCard(let ids):
+                    message = .info("Choosing the card…")
+                    return [.write(.selectCard(id: ids[index]))]
+                case .addProduct, .addExpense: break
                 }
                 return []
             }
@@ -309,7 +317,7 @@ public struct Dashboard: Sendable {
             let spentOn = day(2)
             request = amount.flatMap { amount in spentOn.map { .addExpense(amount: amount, day: $0, note: values[1]) } }
             progress = "Saving \(amount?.plain(currency) ?? "") \(currency.code)…"
-        case .chooseTheme:
+        case .chooseTheme, .selectCard:
             return []
         }
         guard errors.isEmpty, let request else {
@@ -351,10 +359,14 @@ public struct Dashboard: Sendable {
             message = .success("Added an expense of \(expense.amount.plain(budgetCurrency))\(note) on \(expense.day.iso).")
             submittedForm = nil
             return [.reload([.budget, .year])]
+        case .cardSelected(let card):
+            message = .success("Showing \(settings.privacy ? "card \(card.id)" : card.fullName)'s card.")
+            return [.reload([.card])]
         case .failed(let request, let reason):
             message = .failure(reason)
             switch request {
             case .consume: pendingConsumes = max(0, pendingConsumes - 1)
+            case .selectCard: break
             case .addProduct, .addExpense:
                 if var form = submittedForm {
                     form.error = reason
@@ -373,8 +385,27 @@ public struct Dashboard: Sendable {
 
     /// The kinds a write changes.
     private static func kinds(of request: WriteRequest) -> Set<WidgetKind> {
-        if case .addExpense = request { return [.budget, .year] }
-        return [.pantry]
+        switch request {
+        case .addExpense: return [.budget, .year]
+        case .selectCard: return [.card]
+        case .consume, .undo, .addProduct: return [.pantry]
+        }
+    }
+
+    /// The card picker (`s`): every card with its company and whether it is active, the one
+    /// shown marked and chosen to start with. Names are masked in privacy mode.
+    private mutating func openCardPicker(_ cards: [Card], shown: Int64?) {
+        guard !cards.isEmpty else {
+            message = .info("No cards to choose from; add one with `homescreen card add --first F --last L`.")
+            return
+        }
+        let items = cards.map { card in
+            let state = card.isActive ? "active" : "inactive"
+            let detail = settings.privacy ? state : ([card.company].compactMap { $0 } + [state]).joined(separator: " · ")
+            return Picker.Item(title: settings.privacy ? "Card \(card.id)" : card.fullName, detail: detail, marked: card.id == shown)
+        }
+        modal = Modal(.selectCard(cards.map(\.id)), .picker(Picker(title: "Business card", items: items,
+                                                                   selection: cards.firstIndex { $0.id == shown } ?? 0)))
     }
 
     // MARK: - Focus

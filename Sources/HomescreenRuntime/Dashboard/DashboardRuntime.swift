@@ -12,6 +12,7 @@ public final class DashboardRuntime {
     public private(set) var quitRequested = false
     private let widgets: [WidgetKind: AnyWidget]
     private let inbox: Inbox
+    private let store: Store
     private var writer: StoreWriter!
 
     /// - Parameter asynchronousWrites: writes on a background queue (the dashboard), or at once
@@ -21,6 +22,7 @@ public final class DashboardRuntime {
         self.dashboard = dashboard
         self.clock = clock
         self.widgets = widgets
+        self.store = store
         let inbox = Inbox(wakeDescriptor: wakeDescriptor)
         self.inbox = inbox
         writer = StoreWriter(store: store, asynchronous: asynchronousWrites) { inbox.post($0) }
@@ -59,6 +61,17 @@ public final class DashboardRuntime {
             case .write(let request): writer.submit(request)
             case .reload(let kinds): reload(kinds: kinds)
             case .reloadAll: reload(kinds: nil)
+            case .loadCards:
+                // A small read, done at once: the picker opens on the same key press.
+                let event: DashboardEvent
+                do {
+                    var shown: Int64?
+                    if case .card(let card, _) = try store.cardSelection() { shown = card.id }
+                    event = .cardsLoaded(try store.cards(), shown: shown)
+                } catch {
+                    event = .cardsUnavailable("\(error)")
+                }
+                run(dashboard.update(event, at: clock.now))
             case .quit: quitRequested = true
             }
         }
@@ -166,8 +179,12 @@ final class StoreWriter: @unchecked Sendable {
                 outcome = .added(try store.addProduct(name: name, amount: amount, unit: unit, due: due))
             case .addExpense(let amount, let day, let note):
                 outcome = .expenseAdded(try store.addExpense(amount: amount, day: day, note: note))
+            case .selectCard(let id):
+                outcome = .cardSelected(try store.selectCard(id: id))
             }
         } catch let error as PantryError {
+            outcome = .failed(request, Self.sentence(error.description))
+        } catch let error as CardError {
             outcome = .failed(request, Self.sentence(error.description))
         } catch {
             outcome = .failed(request, Self.sentence("The store refused the change (\(error)); nothing was lost, try again."))

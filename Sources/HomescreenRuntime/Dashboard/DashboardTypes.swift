@@ -45,6 +45,7 @@ public enum WriteRequest: Equatable, Sendable {
     case undo
     case addProduct(name: String, amount: Quantity, unit: String, due: LocalDate)
     case addExpense(amount: Money, day: LocalDate, note: String)
+    case selectCard(id: Int64)
 }
 
 /// How a write ended.
@@ -53,6 +54,7 @@ public enum WriteOutcome: Equatable, Sendable {
     case undone(Consumption)
     case added(Product)
     case expenseAdded(Expense)
+    case cardSelected(Card)
     case failed(WriteRequest, String)
 }
 
@@ -62,6 +64,10 @@ public enum DashboardEvent: Equatable, Sendable {
     case resized(CellSize)
     case storeChanged(Set<WidgetKind>)
     case written(WriteOutcome)
+    /// The cards to choose from (`s`), read from the store, and the one shown now.
+    case cardsLoaded([Card], shown: Int64?)
+    /// They could not be read.
+    case cardsUnavailable(String)
 }
 
 /// What the update asks the runtime to do; effects run outside the update.
@@ -69,6 +75,8 @@ public enum Effect: Equatable, Sendable {
     case write(WriteRequest)
     case reload(Set<WidgetKind>)
     case reloadAll
+    /// Read the cards for the picker (answered with `cardsLoaded`).
+    case loadCards
     case quit
 }
 

@@ -1,13 +1,14 @@
 import HomescreenRender
 
-/// A modal over the dashboard: what it is for, and its form or picker. The card issue adds
-/// `selectCard`; the dashboard's update decides what a submitted
-/// form or a chosen item does.
+/// A modal over the dashboard: what it is for, and its form or picker. The dashboard's update
+/// decides what a submitted form or a chosen item does.
 public struct Modal: Equatable, Sendable {
     public enum Purpose: Equatable, Sendable {
         case addProduct
         case addExpense
         case chooseTheme
+        /// The card picker; the ids of its items, in order.
+        case selectCard([Int64])
     }
 
     public enum Content: Equatable, Sendable {
@@ -79,8 +80,10 @@ enum Overlay {
             let style = selected ? Style(.focus, [.bold, .reverse]) : Style(.text)
             if selected { grid.fill(line, with: Cell(" ", style: style)) }
             let mark = item.marked ? (ascii ? "*" : "●") : " "
-            grid.write(mark + " " + item.title, in: Rect(x: line.x, y: line.y, width: line.width / 2 + 8, height: 1), style: style)
-            grid.write(item.detail, in: Rect(x: line.x + line.width / 2 + 9, y: line.y, width: max(0, line.width / 2 - 9), height: 1),
+            // Titles as wide as the widest (up to half the box), details in the rest.
+            let titleWidth = min(line.width / 2, 2 + (picker.items.map { DisplayWidth.of($0.title) }.max() ?? 0))
+            grid.write(mark + " " + item.title, in: Rect(x: line.x, y: line.y, width: titleWidth, height: 1), style: style)
+            grid.write(item.detail, in: Rect(x: line.x + titleWidth + 2, y: line.y, width: max(0, line.width - titleWidth - 2), height: 1),
                        style: selected ? style : Style(.muted), alignment: .trailing)
         }
         grid.write("Up/Down: move · Enter: choose · Esc: cancel", in: area.row(area.height - 1), style: Style(.muted))

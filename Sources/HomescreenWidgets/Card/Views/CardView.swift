@@ -40,7 +40,12 @@ struct CardView: FamilyViews {
         }
     }
 
+    /// Writes lines, long ones wrapped at word boundaries to the area's width.
     private func write(_ lines: [(String, Style)], in grid: inout CellGrid, area: Rect, centered: Bool, alignment: Alignment = .center) {
+        let lines = lines.flatMap { line in
+            let wrapped = DisplayWidth.wrap(line.0, to: max(1, area.width))
+            return wrapped.isEmpty ? [("", line.1)] : wrapped.map { ($0, line.1) }
+        }
         let top = area.y + (centered ? max(0, (area.height - lines.count) / 2) : 0)
         for (row, line) in lines.enumerated() where top + row < area.maxY {
             grid.write(line.0, in: Rect(x: area.x, y: top + row, width: area.width, height: 1), style: line.1, alignment: alignment)
