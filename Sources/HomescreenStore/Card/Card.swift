@@ -51,8 +51,8 @@ public struct Card: Hashable, Sendable, Identifiable, Codable {
         title = text("title")
         email = text("email")
         phone = text("phone")
-        isActive = ((row["active"] as Int64?) ?? 1) != 0
-        updatedAt = (row["updatedAt"] as Date?) ?? Date(timeIntervalSince1970: 0)
+        isActive = (Int64.fromDatabaseValue(row["active"] as DatabaseValue) ?? 1) != 0
+        updatedAt = Date.fromDatabaseValue(row["updatedAt"] as DatabaseValue) ?? Date(timeIntervalSince1970: 0)
     }
 }
 
