@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Lays a symbol out: function patterns (finders, separators, timing, alignment, the dark
 /// module, format and version information), the codewords in the two-column zigzag, a mask,
 /// and the penalty score of the result.
@@ -116,67 +118,96 @@ struct QRMatrixBuilder {
     /// Flips data modules where the mask's condition holds, then writes the format bits.
     mutating func apply(mask: Int, correction: QRErrorCorrection) {
         self.mask = mask
-        for y in 0..<size {
-            for x in 0..<size where !isFunction[y * size + x] {
-                let flip: Bool
-                switch mask {
-                case 0: flip = (x + y) % 2 == 0
-                case 1: flip = y % 2 == 0
-                case 2: flip = x % 3 == 0
-                case 3: flip = (x + y) % 3 == 0
-                case 4: flip = (x / 3 + y / 2) % 2 == 0
-                case 5: flip = x * y % 2 + x * y % 3 == 0
-                case 6: flip = (x * y % 2 + x * y % 3) % 2 == 0
-                default: flip = ((x + y) % 2 + x * y % 3) % 2 == 0
-                }
-                if flip { modules[y * size + x].toggle() }
+        let flips = QRMaskPatterns.shared.flips(version: version, isFunction: isFunction)[mask]
+        modules.withUnsafeMutableBufferPointer { modules in
+            flips.withUnsafeBufferPointer { flips in
+                for index in 0..<modules.count where flips[index] { modules[index].toggle() }
             }
         }
         drawFormatBits(mask: mask, correction: correction)
     }
 
+    /// Whether mask `mask` flips the module at (x, y) (ISO/IEC 18004 table 10).
+    static func maskFlips(_ mask: Int, x: Int, y: Int) -> Bool {
+        switch mask {
+        case 0: return (x + y) % 2 == 0
+        case 1: return y % 2 == 0
+        case 2: return x % 3 == 0
+        case 3: return (x + y) % 3 == 0
+        case 4: return (x / 3 + y / 2) % 2 == 0
+        case 5: return x * y % 2 + x * y % 3 == 0
+        case 6: return (x * y % 2 + x * y % 3) % 2 == 0
+        default: return ((x + y) % 2 + x * y % 3) % 2 == 0
+        }
+    }
+
     // MARK: - Penalty (ISO/IEC 18004 7.8.3)
 
     var penalty: Int {
-        var score = 0
-        let n = size
-        // One line at a time (rows, then columns), with four light modules of quiet zone on
-        // each side; one buffer for all of them.
-        var cells = [Bool](repeating: false, count: n + 8)
-        for horizontal in [true, false] {
-            for line in 0..<n {
-                for index in 0..<n { cells[index + 4] = horizontal ? modules[line * n + index] : modules[index * n + line] }
-                // N1: runs of five or more modules of one color.
-                var run = 1
-                for index in 5..<(n + 4) {
-                    if cells[index] == cells[index - 1] {
-                        run += 1
-                    } else {
+        modules.withUnsafeBufferPointer { modules in
+            var score = 0
+            let n = size
+            // One line at a time (rows, then columns), with four light modules of quiet zone on
+            // each side; one buffer for all of them.
+            var buffer = [Bool](repeating: false, count: n + 8)
+            buffer.withUnsafeMutableBufferPointer { cells in
+                for horizontal in [true, false] {
+                    for line in 0..<n {
+                        for index in 0..<n { cells[index + 4] = horizontal ? modules[line * n + index] : modules[index * n + line] }
+                        // N1: runs of five or more modules of one color.
+                        var run = 1
+                        for index in 5..<(n + 4) {
+                            if cells[index] == cells[index - 1] {
+                                run += 1
+                            } else {
+                                if run >= 5 { score += run - 2 }
+                                run = 1
+                            }
+                        }
                         if run >= 5 { score += run - 2 }
-                        run = 1
+                        // N3: dark-light-dark-dark-dark-light-dark with four light modules on one
+                        // side (once if on both), found in a window of the last 15 modules.
+                        var window = 0
+                        for index in 0..<cells.count {
+                            window = (window << 1 | (cells[index] ? 1 : 0)) & 0x7FFF
+                            guard index >= 10 else { continue }
+                            let last11 = window & 0x7FF
+                            if last11 == 0b0000_1011101 || last11 == 0b1011101_0000 { score += 40 }
+                            if index >= 14, window == 0b0000_1011101_0000 { score -= 40 }
+                        }
                     }
                 }
-                if run >= 5 { score += run - 2 }
-                // N3: dark-light-dark-dark-dark-light-dark with four light modules on one side.
-                for start in 0...(n + 1) where cells[start] && !cells[start + 1] && cells[start + 2] && cells[start + 3]
-                    && cells[start + 4] && !cells[start + 5] && cells[start + 6] {
-                    let before = start >= 4 && !cells[start - 1] && !cells[start - 2] && !cells[start - 3] && !cells[start - 4]
-                    let after = start + 10 < cells.count && !cells[start + 7] && !cells[start + 8] && !cells[start + 9] && !cells[start + 10]
-                    if before || after { score += 40 }
+            }
+            // N2: 2×2 blocks of one color.
+            for y in 0..<n - 1 {
+                for x in 0..<n - 1 {
+                    let module = modules[y * n + x]
+                    if module == modules[y * n + x + 1] && module == modules[(y + 1) * n + x] && module == modules[(y + 1) * n + x + 1] { score += 3 }
                 }
             }
+            // N4: 10 points for each full 5 % the dark share is away from 50 %.
+            var darkCount = 0
+            for module in modules where module { darkCount += 1 }
+            score += abs(darkCount * 100 / (n * n) - 50) / 5 * 10
+            return score
         }
-        // N2: 2×2 blocks of one color.
-        for y in 0..<n - 1 {
-            for x in 0..<n - 1 {
-                let module = modules[y * n + x]
-                if module == modules[y * n + x + 1] && module == modules[(y + 1) * n + x] && module == modules[(y + 1) * n + x + 1] { score += 3 }
-            }
+    }
+}
+
+/// The data modules each mask flips, per version: computed once per version and process
+/// (the function patterns are the same for every symbol of a version), so choosing among the
+/// eight masks is a pass of toggles each.
+final class QRMaskPatterns: Sendable {
+    static let shared = QRMaskPatterns()
+    private let patterns = Mutex<[Int: [[Bool]]]>([:])
+
+    func flips(version: Int, isFunction: [Bool]) -> [[Bool]] {
+        if let known = patterns.withLock({ $0[version] }) { return known }
+        let size = 17 + 4 * version
+        let computed = (0..<8).map { mask in
+            (0..<size * size).map { index in !isFunction[index] && QRMatrixBuilder.maskFlips(mask, x: index % size, y: index / size) }
         }
-        // N4: 10 points for each full 5 % the dark share is away from 50 %.
-        var darkCount = 0
-        for module in modules where module { darkCount += 1 }
-        score += abs(darkCount * 100 / (n * n) - 50) / 5 * 10
-        return score
+        patterns.withLock { $0[version] = computed }
+        return computed
     }
 }
