@@ -124,3 +124,16 @@ struct QRPictureTests {
         #expect(QRCodeCache.shared.count <= QRCodeCache.limit)
     }
 }
+
+struct CardViewTests {
+    @Test func aLongCompanyWrapsAndTheHintStaysInThePane() {
+        let company = String(repeating: "Saigon Coffee Roasters ", count: 4).trimmingCharacters(in: .whitespaces)
+        let card = Card(id: 1, serverCardID: "4821", firstName: "Lan", lastName: "Nguyen", company: company, title: "Founder",
+                        email: "lan@example.com", updatedAt: Date())
+        let grid = CardWidget.draw(CardEntry(date: Date(), state: .card(card, chosen: true), template: .standard),
+                                   in: WidgetContext(family: .systemLarge))
+        let text = PlainEncoder().encode(grid)
+        #expect(text.contains("Scan to open my card") && text.contains("Founder") && text.contains("▀"))
+        #expect(text.components(separatedBy: "\n").count == 44)
+    }
+}
