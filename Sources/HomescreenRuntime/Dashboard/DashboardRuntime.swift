@@ -65,9 +65,8 @@ public final class DashboardRuntime {
                 // A small read, done at once: the picker opens on the same key press.
                 let event: DashboardEvent
                 do {
-                    var shown: Int64?
-                    if case .card(let card, _) = try store.cardSelection() { shown = card.id }
-                    event = .cardsLoaded(try store.cards(), shown: shown)
+                    let listing = try store.cardListing()
+                    event = .cardsLoaded(listing.cards, shown: listing.shown.shownID)
                 } catch {
                     event = .cardsUnavailable("\(error)")
                 }

@@ -73,6 +73,8 @@ enum Overlay {
             grid.write("Nothing to choose.", in: area.row(0), style: Style(.muted))
         }
         let first = max(0, min(picker.selection - visible + 1, picker.items.count - visible))
+        // Titles as wide as the widest (up to half the box), details in the rest.
+        let titleWidth = min(area.width / 2, 2 + (picker.items.map { DisplayWidth.of($0.title) }.max() ?? 0))
         for (row, index) in (first..<first + visible).enumerated() {
             let item = picker.items[index]
             let line = area.row(row)
@@ -80,8 +82,6 @@ enum Overlay {
             let style = selected ? Style(.focus, [.bold, .reverse]) : Style(.text)
             if selected { grid.fill(line, with: Cell(" ", style: style)) }
             let mark = item.marked ? (ascii ? "*" : "●") : " "
-            // Titles as wide as the widest (up to half the box), details in the rest.
-            let titleWidth = min(line.width / 2, 2 + (picker.items.map { DisplayWidth.of($0.title) }.max() ?? 0))
             grid.write(mark + " " + item.title, in: Rect(x: line.x, y: line.y, width: titleWidth, height: 1), style: style)
             grid.write(item.detail, in: Rect(x: line.x + titleWidth + 2, y: line.y, width: max(0, line.width - titleWidth - 2), height: 1),
                        style: selected ? style : Style(.muted), alignment: .trailing)

@@ -116,6 +116,9 @@ public enum CardSelection: Hashable, Sendable {
     case unavailable(id: Int64)
     /// The card to show; `chosen` is false when it is the first active card by default.
     case card(Card, chosen: Bool)
+
+    /// The id of the card shown, if any.
+    public var shownID: Int64? { if case .card(let card, _) = self { return card.id } else { return nil } }
 }
 
 /// Why a card action could not be done: an id that names no card is bad input (exit 2).

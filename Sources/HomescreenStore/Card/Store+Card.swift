@@ -12,19 +12,33 @@ extension Store {
 
     /// The id of the chosen card, if one was chosen (it may since have been removed).
     public func selectedCardID() throws -> Int64? {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT cardID FROM selectedCard WHERE singleton = 1") }
+        try read(Self.selectedCardID)
+    }
+
+    private static func selectedCardID(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT cardID FROM selectedCard WHERE singleton = 1")
     }
 
     /// The card the widget shows, read in one transaction: the chosen one, else the first
     /// active card by id.
     public func cardSelection() throws -> CardSelection {
+        try read(Self.cardSelection)
+    }
+
+    private static func cardSelection(_ db: Database) throws -> CardSelection {
+        if let id = try selectedCardID(db) {
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM card WHERE id = ?", arguments: [id]) else { return .unavailable(id: id) }
+            return .card(Card(row: row), chosen: true)
+        }
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM card WHERE active != 0 ORDER BY id LIMIT 1") else { return .noCards }
+        return .card(Card(row: row), chosen: false)
+    }
+
+    /// Every card, the chosen id and what the widget shows, in one transaction (the card list
+    /// and the picker).
+    public func cardListing() throws -> (cards: [Card], chosen: Int64?, shown: CardSelection) {
         try read { db in
-            if let id = try Int64.fetchOne(db, sql: "SELECT cardID FROM selectedCard WHERE singleton = 1") {
-                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM card WHERE id = ?", arguments: [id]) else { return .unavailable(id: id) }
-                return .card(Card(row: row), chosen: true)
-            }
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM card WHERE active != 0 ORDER BY id LIMIT 1") else { return .noCards }
-            return .card(Card(row: row), chosen: false)
+            (try Row.fetchAll(db, sql: "SELECT * FROM card ORDER BY id").map(Card.init(row:)), try Self.selectedCardID(db), try Self.cardSelection(db))
         }
     }
 

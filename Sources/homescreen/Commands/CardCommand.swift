@@ -58,11 +58,8 @@ struct CardCommand: ParsableCommand {
         }
 
         func run() throws {
-            let store = try storeOptions.openForReading()
-            let cards = try store.cards()
-            let selected = try store.selectedCardID()
-            var shown: Int64?
-            if case .card(let card, _) = try store.cardSelection() { shown = card.id }
+            let listing = try storeOptions.openForReading().cardListing()
+            let (cards, selected, shown) = (listing.cards, listing.chosen, listing.shown.shownID)
             if json {
                 Output.line(try Output.json(Listing(selected: selected, shown: shown, cards: cards), timeZone: storeOptions.timeZone))
                 return

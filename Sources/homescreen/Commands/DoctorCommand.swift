@@ -47,9 +47,9 @@ struct DoctorCommand: ParsableCommand {
                 let counts = try store.budgetCounts()
                 report("budget", "\(counts.budgets) monthly budgets, \(counts.expenses) expenses"
                     + (published.map { "; a published snapshot (from \(ISO8601DateFormatter().string(from: $0.publishedAt))) is shown instead, `homescreen publish budget --clear` removes it" } ?? ""))
-                let cards = try store.cards()
+                let (cards, _, selection) = try store.cardListing()
                 var shown = "none (no active card)"
-                switch try store.cardSelection() {
+                switch selection {
                 case .card(let card, let chosen): shown = "card \(card.id)" + (chosen ? " (chosen)" : " (the first active one; none chosen)")
                 case .unavailable(let id): shown = "none: the chosen card \(id) was removed; `homescreen card select ID` chooses another"
                 case .noCards: break

@@ -130,7 +130,9 @@ struct CardView: FamilyViews {
             return grid
         }
         let inside = grid.bounds.inset(dx: 1, dy: 1)
-        var lines = [identity(card, title: true).dropFirst().map(\.0).joined(separator: Pane.separator(context))].filter { !$0.isEmpty }.map { ($0, Style(.text)) }
+        // The name is the frame's title; company and title on one line under the code.
+        let role = [card.company, card.title].compactMap { $0 }.map(name).joined(separator: Pane.separator(context))
+        var lines: [(String, Style)] = role.isEmpty ? [] : [(role, Style(.text))]
         lines.append((scanHint, Style(.accent, [.bold])))
         if payload.isURL, !context.privacy { lines.append((payload.text, Style(.muted))) }
         lines = wrapped(lines, width: content.width)
