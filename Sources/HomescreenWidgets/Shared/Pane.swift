@@ -28,6 +28,28 @@ public enum Pane {
         context.privacy ? "•" : text
     }
 
+    /// Writes lines as a block, centred vertically in `rect` (or from its top), each one row
+    /// clipped to the rect's width; rows past the rect are left out.
+    /// - Returns: the block's first row.
+    @discardableResult
+    public static func lines(_ lines: [(String, Style)], in grid: inout CellGrid, _ rect: Rect, centred: Bool = true,
+                             alignment: Alignment = .leading) -> Int {
+        let top = rect.y + (centred ? max(0, (rect.height - lines.count) / 2) : 0)
+        for (row, line) in lines.enumerated() where top + row < rect.maxY {
+            grid.write(line.0, in: Rect(x: rect.x, y: top + row, width: rect.width, height: 1), style: line.1, alignment: alignment)
+        }
+        return top
+    }
+
+    /// Lines wrapped at word boundaries to `width`, each part in its line's style (an empty
+    /// line stays one).
+    public static func wrapped(_ lines: [(String, Style)], width: Int) -> [(String, Style)] {
+        lines.flatMap { line in
+            let parts = DisplayWidth.wrap(line.0, to: max(1, width))
+            return parts.isEmpty ? [("", line.1)] : parts.map { ($0, line.1) }
+        }
+    }
+
     public static func bullet(_ context: WidgetContext) -> String { context.ascii ? "*" : "●" }
     public static func separator(_ context: WidgetContext) -> String { context.ascii ? " - " : " · " }
 }

@@ -139,11 +139,7 @@ struct BudgetView: FamilyViews {
         if entry.state == .stale, entry.limit != nil, rect.height >= lines.count + 4 {
             lines += [("", Style(.muted)), (availableText + " " + strings.left, Style(.muted)), (spentOfLimit, Style(.muted))]
         }
-        let top = rect.y + max(0, (rect.height - lines.count) / 2)
-        for (index, line) in lines.enumerated() where top + index < rect.maxY {
-            grid.write(line.0, in: Rect(x: rect.x, y: top + index, width: rect.width, height: 1), style: line.1,
-                       alignment: context.family.rawValue.hasPrefix("system") ? .center : .leading)
-        }
+        Pane.lines(lines, in: &grid, rect, alignment: context.family.rawValue.hasPrefix("system") ? .center : .leading)
     }
 
     /// The first row of a block `height` rows tall, centred in `rect` (at least `minimum`).

@@ -21,10 +21,7 @@ extension CalendarView {
                       ("Năm " + entry.canChiYear, Style(.text)), ("Ngày " + entry.canChiDay, Style(.muted))]
             if let next = entry.holidays.first { lines += [("", .plain), (holidayText(next), Style(.muted))] }
         }
-        let top = content.y + max(0, (content.height - lines.count) / 2)
-        for (row, line) in lines.enumerated() where row < content.height {
-            grid.write(line.0, in: Rect(x: content.x, y: top + row, width: content.width, height: 1), style: line.1, alignment: .center)
-        }
+        let top = Pane.lines(lines, in: &grid, content, alignment: .center)
         if let big, let width = big.first.map(DisplayWidth.of) {
             BigNumber.draw(number, in: &grid, x: content.x + (content.width - width) / 2, y: top + 2, maxX: content.x + content.width, style: solarStyle(asWeekday))
         }
@@ -51,10 +48,7 @@ extension CalendarView {
         ]
         if let next = entry.holidays.first { lines.append((holidayText(next), Style(.muted))) }
         if isCompact { lines = [(weekday + " " + "\(day.date.day)/\(day.date.month)", Style(.text, [.bold])), ("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])), (entry.canChiYear, Style(.text))] }
-        let top = max(0, (grid.height - lines.count) / 2)
-        for (row, line) in lines.enumerated() where top + row < grid.height {
-            grid.write(line.0, in: grid.bounds.row(top + row), style: line.1)
-        }
+        Pane.lines(lines, in: &grid, grid.bounds)
         return grid
     }
 

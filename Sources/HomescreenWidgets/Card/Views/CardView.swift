@@ -40,21 +40,9 @@ struct CardView: FamilyViews {
         }
     }
 
-    /// Long lines wrapped at word boundaries (an empty line stays one).
-    private func wrapped(_ lines: [(String, Style)], width: Int) -> [(String, Style)] {
-        lines.flatMap { line in
-            let parts = DisplayWidth.wrap(line.0, to: max(1, width))
-            return parts.isEmpty ? [("", line.1)] : parts.map { ($0, line.1) }
-        }
-    }
-
-    /// Writes lines, long ones wrapped to the area's width.
+    /// Writes lines wrapped to the area's width, centred vertically or from its top.
     private func write(_ lines: [(String, Style)], in grid: inout CellGrid, area: Rect, centered: Bool, alignment: Alignment = .center) {
-        let lines = wrapped(lines, width: area.width)
-        let top = area.y + (centered ? max(0, (area.height - lines.count) / 2) : 0)
-        for (row, line) in lines.enumerated() where top + row < area.maxY {
-            grid.write(line.0, in: Rect(x: area.x, y: top + row, width: area.width, height: 1), style: line.1, alignment: alignment)
-        }
+        Pane.lines(Pane.wrapped(lines, width: area.width), in: &grid, area, centred: centered, alignment: alignment)
     }
 
     // MARK: - System families
@@ -109,7 +97,7 @@ struct CardView: FamilyViews {
         let full = identity(card, title: true) + contact + [("", .plain), (scanHint, Style(.accent))]
         let short = [identity(card)[0], (scanHint, Style(.accent))]
         // Measured wrapped, so a long name or company never pushes the hint out of the pane.
-        for lines in [full, short].map({ wrapped($0, width: content.width) }) {
+        for lines in [full, short].map({ Pane.wrapped($0, width: content.width) }) {
             let codeRows = inside.height - lines.count
             guard let picture = picture(in: CellSize(columns: inside.width, rows: codeRows)) else { continue }
             let codeHeight = picture.size.rows
@@ -135,7 +123,7 @@ struct CardView: FamilyViews {
         var lines: [(String, Style)] = role.isEmpty ? [] : [(role, Style(.text))]
         lines.append((scanHint, Style(.accent, [.bold])))
         if payload.isURL, !context.privacy { lines.append((payload.text, Style(.muted))) }
-        lines = wrapped(lines, width: content.width)
+        lines = Pane.wrapped(lines, width: content.width)
         if let picture = picture(in: CellSize(columns: inside.width, rows: inside.height - lines.count), maxScale: 8) {
             let codeHeight = picture.size.rows
             let top = inside.y + max(0, (inside.height - codeHeight - lines.count) / 2)
