@@ -3,8 +3,8 @@ import HomescreenWidgetCore
 
 /// The widget kinds this build can draw, made for a store.
 public enum WidgetCatalog {
-    /// Kinds with a widget in this build.
-    public static let builtKinds: [WidgetKind] = [.pantry, .budget, .year, .calendar, .card]
+    /// Kinds with a widget in this build: all of them.
+    public static let builtKinds: [WidgetKind] = WidgetKind.allCases
 
     /// The families a kind draws (every family but for the year overview).
     public static func families(of kind: WidgetKind) -> [WidgetFamily] {
@@ -22,7 +22,7 @@ public enum WidgetCatalog {
     }
 
     /// The widget for a kind.
-    public static func widget(_ kind: WidgetKind, store: Store, settings: Settings) -> AnyWidget? {
+    public static func widget(_ kind: WidgetKind, store: Store, settings: Settings) -> AnyWidget {
         switch kind {
         case .pantry: return AnyWidget(PantryWidget(store: store, dueSoonDays: settings.dueSoonDays))
         case .budget: return AnyWidget(BudgetWidget(store: store))

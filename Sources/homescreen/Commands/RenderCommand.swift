@@ -49,7 +49,7 @@ struct RenderCommand: ParsableCommand {
         let theme = try viewOptions.loadTheme(from: storeOptions.themeLibrary)
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
         defer { session.finish() }
-        let widget = try session.widget(kind)
+        let widget = session.widget(kind)
         let encoder = format.encoder(theme: theme, depth: depth)
         // Every family is drawn before anything is printed: an error leaves stdout empty.
         let drawn = try families.map { family in

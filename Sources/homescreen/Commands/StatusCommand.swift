@@ -46,7 +46,7 @@ struct StatusCommand: ParsableCommand {
         defer { session.finish() }
         let encoder = format.encoder(theme: theme, depth: depth)
         for kind in kinds {
-            let grid = try session.draw(try session.widget(kind), session.context(.accessoryInline, density: density))
+            let grid = try session.draw(session.widget(kind), session.context(.accessoryInline, density: density))
             Output.line(encoder.encode(grid))
         }
     }

@@ -31,7 +31,7 @@ struct TimelineCommand: ParsableCommand {
         let family = try Arguments.family(try Arguments.family(family), of: kind)
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
         defer { session.finish() }
-        let widget = try session.widget(kind)
+        let widget = session.widget(kind)
         let context = session.context(family)
         let timeline = try session.timeline(widget, context)
         if json {

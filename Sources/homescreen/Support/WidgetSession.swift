@@ -53,11 +53,8 @@ struct WidgetSession {
         if let demoFolder { try? FileManager.default.removeItem(at: demoFolder) }
     }
 
-    func widget(_ kind: WidgetKind) throws -> AnyWidget {
-        guard let widget = WidgetCatalog.widget(kind, store: store, settings: settings) else {
-            throw CLIError.usage("the \(kind.rawValue) widget is not built yet.")
-        }
-        return widget
+    func widget(_ kind: WidgetKind) -> AnyWidget {
+        WidgetCatalog.widget(kind, store: store, settings: settings)
     }
 
     func context(_ family: WidgetFamily, density: Density = .regular, size: CellSize? = nil) -> WidgetContext {
