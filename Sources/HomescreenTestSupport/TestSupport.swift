@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 
 /// A folder that exists for the life of the value, for stores and files made by one test.
 public final class TemporaryFolder: @unchecked Sendable {
@@ -96,4 +97,11 @@ public func containsControlCharacters(_ text: String, allowingSGR: Bool = false)
     return text.unicodeScalars.contains { scalar in
         scalar != "\n" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
     }
+}
+
+/// The themes shipped in the source tree's `Themes/` folder.
+public enum ShippedThemes {
+    public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Themes")
+    public static var library: ThemeLibrary { ThemeLibrary(folders: [folder]) }
 }

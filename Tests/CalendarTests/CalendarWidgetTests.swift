@@ -1,6 +1,7 @@
 import Foundation
 import SnapshotTesting
 import Testing
+import HomescreenTestSupport
 import HomescreenRender
 import HomescreenWidgetCore
 @testable import HomescreenWidgets
@@ -172,12 +173,10 @@ struct CalendarWidgetTests {
 /// Seed 003's cell kinds stay apart in every shipped theme at every color depth, down to no
 /// color at all (where attributes stand in for hues).
 struct CalendarRoleContrastTests {
-    static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Themes")
 
     @Test(arguments: ["dark", "light", "high-contrast"])
     func weekdaysWeekendsTodayAndOtherMonthsAreDistinguishable(_ name: String) throws {
-        let theme = try ThemeLibrary(folders: [Self.themesFolder]).theme(named: name)
+        let theme = try ShippedThemes.library.theme(named: name)
         let context = CalendarWidgetTests.context(.systemMedium)
         let entry = CalendarWidgetTests.entry(CalendarWidgetTests.tet2026, context)
         let view = CalendarView(entry: entry, context: context)

@@ -34,9 +34,7 @@ struct CardPictureDecodeTests {
 
     static func payload(_ card: Card) -> String { CardPayload(card, template: .standard).text }
 
-    static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Themes")
-    static func lightTheme() throws -> Theme { try ThemeLibrary(folders: [themesFolder]).theme(named: "light") }
+    static func lightTheme() throws -> Theme { try ShippedThemes.library.theme(named: "light") }
 
 
     /// Every family and density whose pane shows the seed's URL with a short id.
@@ -57,7 +55,7 @@ struct CardPictureDecodeTests {
     }
 
     @Test func everyThemeAndColorDepth() throws {
-        let library = ThemeLibrary(folders: [Self.themesFolder])
+        let library = ShippedThemes.library
         let themes = try library.names().map { try library.theme(named: $0) }
         #expect(themes.count >= 3)
         let context = WidgetContext(family: .systemSmall)

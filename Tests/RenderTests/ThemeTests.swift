@@ -1,11 +1,10 @@
 import Foundation
 import Testing
+import HomescreenTestSupport
 @testable import HomescreenRender
 
 struct ThemeTests {
-    static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Themes")
-    let library = ThemeLibrary(folders: [themesFolder])
+    let library = ShippedThemes.library
 
     @Test func shippedDarkThemeIsTheBuiltInDefault() throws {
         #expect(try library.theme(named: "dark") == Theme.builtInDark)
@@ -13,7 +12,7 @@ struct ThemeTests {
 
     @Test(arguments: ["light", "high-contrast"])
     func shippedThemesSetEveryRole(_ name: String) throws {
-        let text = try String(contentsOf: Self.themesFolder.appendingPathComponent(name + ".toml"), encoding: .utf8)
+        let text = try String(contentsOf: ShippedThemes.folder.appendingPathComponent(name + ".toml"), encoding: .utf8)
         let theme = try Theme.parse(toml: text, fallbackName: name)
         #expect(theme.name == name)
         // A QR code is black on white in every theme, on purpose.

@@ -38,7 +38,8 @@ public struct QRPicture: Sendable {
     /// `maxScale`, then the more robust level, then half blocks before quadrants.
     /// - Returns: nil when no picture fits (or the payload is too long for any QR code).
     public static func fitting(_ payload: String, in space: CellSize, ascii: Bool, maxScale: Int = 1) -> QRPicture? {
-        let codes = levels.compactMap { QRCodeCache.shared.code(for: payload, correction: $0) }
+        // Lazily: a pane where M fits never encodes L.
+        let codes = levels.lazy.compactMap { QRCodeCache.shared.code(for: payload, correction: $0) }
         for scale in stride(from: max(1, maxScale), through: 1, by: -1) {
             for code in codes {
                 let picture = QRPicture(code: code, mode: ascii ? .ascii : .halfBlocks, scale: scale)
