@@ -116,6 +116,17 @@ struct QRPictureTests {
         #expect(grid[0, 0].style == Style(.qrDark, background: .qrLight), "the quiet zone is drawn light, not left to the terminal")
     }
 
+    @Test func aPayloadIsEncodedOnceAndOnlyAtTheLevelsTried() {
+        let cache = QRCodeCache()
+        let space = CellSize(columns: 40, rows: 20)
+        _ = QRPicture.fitting(Self.payload, in: space, ascii: false, cache: cache)
+        #expect(cache.encodings == 1, "M fits: L is not encoded")
+        for _ in 0..<3 { _ = QRPicture.fitting(Self.payload, in: space, ascii: false, cache: cache) }
+        #expect(cache.encodings == 1, "redraws encode nothing")
+        _ = QRPicture.fitting(Self.payload, in: CellSize(columns: 40, rows: 18), ascii: false, cache: cache)
+        #expect(cache.encodings == 2 && cache.count == 2)
+    }
+
     @Test func symbolsAreEncodedOncePerPayload() {
         let payload = "cache test \(UUID())"
         _ = QRPicture.fitting(payload, in: CellSize(columns: 40, rows: 20), ascii: false)

@@ -37,9 +37,10 @@ public struct QRPicture: Sendable {
     /// The largest picture of `payload` that fits in `space`: the largest scale up to
     /// `maxScale`, then the more robust level, then half blocks before quadrants.
     /// - Returns: nil when no picture fits (or the payload is too long for any QR code).
-    public static func fitting(_ payload: String, in space: CellSize, ascii: Bool, maxScale: Int = 1) -> QRPicture? {
+    public static func fitting(_ payload: String, in space: CellSize, ascii: Bool, maxScale: Int = 1,
+                               cache: QRCodeCache = .shared) -> QRPicture? {
         // Lazily: a pane where M fits never encodes L.
-        let codes = levels.lazy.compactMap { QRCodeCache.shared.code(for: payload, correction: $0) }
+        let codes = levels.lazy.compactMap { cache.code(for: payload, correction: $0) }
         for scale in stride(from: max(1, maxScale), through: 1, by: -1) {
             for code in codes {
                 let picture = QRPicture(code: code, mode: ascii ? .ascii : .halfBlocks, scale: scale)
@@ -97,12 +98,16 @@ public final class QRCodeCache: Sendable {
 
     private struct Key: Hashable { let payload: String; let correction: QRErrorCorrection }
     private let codes = Mutex<[Key: QRCode?]>([:])
+    private let encoded = Mutex(0)
+
+    init() {}
 
     /// The symbol for `payload`, nil when it is too long for any QR code at this level.
     public func code(for payload: String, correction: QRErrorCorrection) -> QRCode? {
         let key = Key(payload: payload, correction: correction)
         if let cached = codes.withLock({ $0[key] }) { return cached }
         let code = try? QRCode.encode(payload, correction: correction)
+        encoded.withLock { $0 += 1 }
         codes.withLock { codes in
             if codes.count >= Self.limit { codes.removeAll() }
             codes[key] = code
@@ -110,8 +115,9 @@ public final class QRCodeCache: Sendable {
         return code
     }
 
-    /// How many symbols are held (for tests).
+    /// How many symbols are held, and how many were encoded (for tests).
     public var count: Int { codes.withLock { $0.count } }
+    public var encodings: Int { encoded.withLock { $0 } }
 }
 
 extension QRPicture {
