@@ -137,9 +137,8 @@ measure("draw year systemLarge", runs: 200) { _ = yearWidget.render(yearEntry, i
 var config = DashboardConfig.standard
 config.home = [PaneSpec(.budget, .systemSmall), PaneSpec(.budget, .systemMedium), PaneSpec(.year, .systemMedium), PaneSpec(.year, .systemLarge)]
 config.lockScreen = [PaneSpec(.budget, .accessoryInline)]
-let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone, builtKinds: [.budget, .year])
+let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone)
 let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 160, rows: 48)), store: store,
-                               widgets: [.budget: AnyWidget(budgetWidget), .year: AnyWidget(yearWidget)],
                                clock: ManualClock(now), asynchronousWrites: false)
 runtime.start()
 _ = runtime.frame()

@@ -3,26 +3,9 @@ import HomescreenWidgetCore
 import HomescreenWidgets
 import TOMLKit
 
-/// A config file problem, in one sentence that names the key and the value.
-public struct ConfigError: Error, Equatable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
-/// One pane of the layout: a kind in a family.
-public struct PaneSpec: Hashable, Sendable {
-    public let kind: WidgetKind
-    public let family: WidgetFamily
-
-    public init(_ kind: WidgetKind, _ family: WidgetFamily) {
-        self.kind = kind
-        self.family = family
-    }
-}
-
 /// The dashboard's settings: the config file (`$XDG_CONFIG_HOME/homescreen/config.toml`)
 /// over the defaults; command-line options override both.
-public struct DashboardConfig: Sendable, Equatable {
+public struct DashboardConfig: Sendable {
     /// The home screen's panes, in fill order (system families).
     public var home: [PaneSpec]
     /// The lock-screen strip (accessory families).
@@ -31,20 +14,22 @@ public struct DashboardConfig: Sendable, Equatable {
     public var language: Language?
     /// The locale tag as written (fr_CH), for formatting money and numbers.
     public var locale: String?
-    public var dueSoonDays: Int?
-    /// The URL a card with a server id opens (`card-url`); nil: seed 004's.
-    public var cardURL: CardURLTemplate?
     /// nil: the largest density that fits.
     public var density: Density?
     public var keys: KeyTable
+    /// The kinds' own settings (`due-soon-days`, `card-url`…).
+    public var widgetSettings: WidgetSettings
 
-    /// All five kinds on the home screen; the lock screen as a phone's.
-    public static let standard = DashboardConfig(
-        home: [PaneSpec(.pantry, .systemMedium), PaneSpec(.budget, .systemSmall), PaneSpec(.calendar, .systemMedium),
-               PaneSpec(.card, .systemSmall), PaneSpec(.year, .systemMedium)],
-        lockScreen: [PaneSpec(.calendar, .accessoryInline), PaneSpec(.pantry, .accessoryRectangular), PaneSpec(.budget, .accessoryCircular),
-                     PaneSpec(.calendar, .accessoryRectangular), PaneSpec(.card, .accessoryCircular)],
-        theme: nil, language: nil, locale: nil, dueSoonDays: nil, cardURL: nil, density: nil, keys: .standard)
+    /// The catalog's layouts and keys, every setting at its default.
+    public init(catalog: WidgetCatalog) {
+        home = catalog.home
+        lockScreen = catalog.lockScreen
+        keys = catalog.keyTable
+        widgetSettings = WidgetSettings()
+    }
+
+    /// Every kind on the home screen; the lock screen as a phone's.
+    public static let standard = DashboardConfig(catalog: .standard)
 
     /// The default file: `$XDG_CONFIG_HOME/homescreen/config.toml`, else `~/.config/…`.
     public static func defaultPath(environment: [String: String]) -> String {
@@ -55,30 +40,32 @@ public struct DashboardConfig: Sendable, Equatable {
 
     /// Reads a config file. A missing default file means the defaults; a missing file the user
     /// named is an error.
-    public static func load(path: String, explicit: Bool) throws -> DashboardConfig {
+    public static func load(path: String, explicit: Bool, catalog: WidgetCatalog = .standard) throws -> DashboardConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
-            if !explicit, !FileManager.default.fileExists(atPath: path) { return .standard }
+            if !explicit, !FileManager.default.fileExists(atPath: path) { return DashboardConfig(catalog: catalog) }
             throw ConfigError("the config file \(path) cannot be read; check the path and its permissions.")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError("the config file \(path) is not UTF-8 text.")
         }
-        do { return try parse(toml: text) } catch let error as ConfigError {
+        do { return try parse(toml: text, catalog: catalog) } catch let error as ConfigError {
             throw ConfigError("\(path): \(error.description)")
         }
     }
 
-    /// Parses the TOML text of a config file; every key is optional.
-    public static func parse(toml text: String) throws -> DashboardConfig {
+    /// Parses the TOML text of a config file; every key is optional. Keys other than the
+    /// dashboard's belong to the kinds that declare them.
+    public static func parse(toml text: String, catalog: WidgetCatalog = .standard) throws -> DashboardConfig {
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch {
             throw ConfigError("not valid TOML (\(error)).")
         }
-        let known: Set<String> = ["theme", "locale", "due-soon-days", "card-url", "density", "home", "lock-screen", "keys"]
+        let settings = Dictionary(catalog.settings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let known = Set(["theme", "locale", "density", "home", "lock-screen", "keys"]).union(settings.keys)
         if let unknown = table.keys.sorted().first(where: { !known.contains($0) }) {
             throw ConfigError("unknown key '\(unknown)'; the keys are \(known.sorted().joined(separator: ", ")).")
         }
-        var config = DashboardConfig.standard
+        var config = DashboardConfig(catalog: catalog)
         if let value = table["theme"] { config.theme = try string(value, key: "theme") }
         if let value = table["locale"] {
             let tag = try string(value, key: "locale")
@@ -86,16 +73,9 @@ public struct DashboardConfig: Sendable, Equatable {
             config.language = language
             config.locale = tag
         }
-        if let value = table["due-soon-days"] {
-            guard let days = value.int, (0...365).contains(days) else {
-                throw ConfigError("due-soon-days = \(value.debugDescription) is not a whole number from 0 to 365.")
-            }
-            config.dueSoonDays = days
-        }
-        if let value = table["card-url"] {
-            do { config.cardURL = try CardURLTemplate(try string(value, key: "card-url")) } catch let error as CardTemplateError {
-                throw ConfigError(error.description)
-            }
+        for name in table.keys.sorted() {
+            guard let setting = settings[name], let value = table[name] else { continue }
+            config.widgetSettings.set(name, to: try setting.parse(configValue(value)))
         }
         if let value = table["density"] {
             let text = try string(value, key: "density")
@@ -104,13 +84,13 @@ public struct DashboardConfig: Sendable, Equatable {
                 config.density = density
             }
         }
-        if let value = table["home"] { config.home = try panes(value, key: "home", system: true) }
-        if let value = table["lock-screen"] { config.lockScreen = try panes(value, key: "lock-screen", system: false) }
+        if let value = table["home"] { config.home = try panes(value, key: "home", system: true, catalog: catalog) }
+        if let value = table["lock-screen"] { config.lockScreen = try panes(value, key: "lock-screen", system: false, catalog: catalog) }
         if let value = table["keys"] {
             guard let keys = value.table else { throw ConfigError("keys must be a table such as [keys] consume = [\"c\"].") }
             for name in keys.keys.sorted() {
-                guard let action = Action(rawValue: name) else {
-                    throw ConfigError("keys.\(name) is not an action; the actions are \(Action.allCases.map(\.rawValue).joined(separator: ", ")).")
+                guard let action = config.keys.action(named: name) else {
+                    throw ConfigError("keys.\(name) is not an action; the actions are \(config.keys.bindings.map(\.action.name).joined(separator: ", ")).")
                 }
                 let names: [String]
                 if let single = keys[name]?.string { names = [single] } else if let array = keys[name]?.array {
@@ -131,18 +111,24 @@ public struct DashboardConfig: Sendable, Equatable {
         return string
     }
 
-    private static func panes(_ value: any TOMLValueConvertible, key: String, system: Bool) throws -> [PaneSpec] {
+    /// A TOML value as the kinds' settings take it.
+    private static func configValue(_ value: any TOMLValueConvertible) -> ConfigValue {
+        if let string = value.string { return .string(string) }
+        if let number = value.int { return .integer(number) }
+        return .other(value.debugDescription)
+    }
+
+    private static func panes(_ value: any TOMLValueConvertible, key: String, system: Bool, catalog: WidgetCatalog) throws -> [PaneSpec] {
         guard let array = value.array else { throw ConfigError("\(key) must be a list of { kind = \"…\", family = \"…\" }.") }
         return try array.enumerated().map { index, item in
             let place = "\(key)[\(index + 1)]"
             guard let pane = item.table else { throw ConfigError("\(place) must be a table { kind = \"…\", family = \"…\" }.") }
             let kindName = try string(pane["kind"] ?? "", key: "\(place).kind")
-            guard let kind = WidgetKind(argument: kindName) else {
-                throw ConfigError("\(place).kind = \"\(kindName)\" is not a widget kind; use \(WidgetKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+            guard let kind = catalog.kind(named: kindName) else {
+                throw ConfigError("\(place).kind = \"\(kindName)\" is not a widget kind; use \(catalog.kindNames).")
             }
             let familyName = try string(pane["family"] ?? "", key: "\(place).family")
-            let families = (system ? [.systemSmall, .systemMedium, .systemLarge] : [.accessoryInline, .accessoryRectangular, .accessoryCircular])
-                .filter(WidgetCatalog.families(of: kind).contains)
+            let families = catalog.families(of: kind).filter { $0.isSystem == system }
             guard let family = WidgetFamily(argument: familyName), families.contains(family) else {
                 throw ConfigError("\(place).family = \"\(familyName)\" is not accepted here; use \(families.map(\.shortName).joined(separator: ", ")).")
             }

@@ -41,7 +41,7 @@ extension Dashboard {
         let pane = panes[placement.pane], rect = placement.rect
         grid.blit(paneGrid(id(placement.pane), kind: pane.kind, context: context(for: placement.pane), at: now), x: rect.x, y: rect.y)
         guard placement.pane == focus else { return }
-        if pane.family.rawValue.hasPrefix("system") {
+        if pane.family.isSystem {
             grid.restyle(rect, style: Style(.focus, [.bold])) { $0.style.foreground == .border }
         } else {
             // Frameless lock-screen panes get a bar in the margin before them.
@@ -50,11 +50,8 @@ extension Dashboard {
     }
 
     private func paneGrid(_ id: PaneID, kind: WidgetKind, context: WidgetContext, at now: Date) -> CellGrid {
-        guard settings.builtKinds.contains(kind) else {
-            return Pane.unavailable(context, title: kind.title, message: "not built yet")
-        }
         guard let entry = entry(for: id, at: now) else {
-            return Pane.unavailable(context, title: kind.title, message: failures[id].map { "unavailable: \($0)" } ?? "loading…")
+            return Pane.unavailable(context, title: catalog.feature(kind)?.title ?? kind.rawValue, message: failures[id].map { "unavailable: \($0)" } ?? "loading…")
         }
         return entry.render(in: context)
     }
@@ -78,18 +75,5 @@ extension Dashboard {
         case .failure: style = Style(.danger, [.bold])
         }
         grid.write(message.text, in: Rect(x: 0, y: row.y, width: max(0, size.columns - rightWidth - 2), height: 1), style: style)
-    }
-}
-
-extension WidgetKind {
-    /// The pane title for kinds drawn as placeholders.
-    var title: String {
-        switch self {
-        case .pantry: return "Pantry"
-        case .budget: return "Budget"
-        case .year: return "Year"
-        case .calendar: return "Lịch Việt"
-        case .card: return "Card"
-        }
     }
 }

@@ -14,30 +14,31 @@ public struct Dashboard: Sendable {
     /// The focused pane: an index into the current mode's list of panes.
     public private(set) var focus: Int?
     public private(set) var page = 0
-    /// The pane open full screen (Enter), and how far its view is scrolled (the calendar: days
-    /// from today's day of the month, either way).
+    /// The pane open full screen (Enter), how far its view is scrolled (`scroll`, what a kind
+    /// makes of it: rows, or the calendar's days from today's) and ←/→ months (`cursor`).
     public private(set) var detail: Int?
     public private(set) var detailScroll = 0
-    /// ←/→ in the detail view: months from the current one (year overview, calendar).
     public private(set) var detailCursor = 0
     public private(set) var showingHelp = false
     public private(set) var modal: Modal?
     public private(set) var message: StatusMessage?
-    /// Consumes sent to the store and not yet confirmed: drawn already (optimistic update).
-    public private(set) var pendingConsumes = 0
     public private(set) var timelines: [PaneID: Timeline<AnyEntry>] = [:]
     public private(set) var scheduler = Scheduler<PaneID>()
     public private(set) var failures: [PaneID: String] = [:]
+    /// Each kind's own state (what its update keeps between events).
+    private var kindStates: [WidgetKind: any Sendable] = [:]
     /// The time of the latest event, in the dashboard's clock (simulated with `--now`).
     public private(set) var now = Date()
 
     public init(settings: DashboardSettings, size: CellSize) {
         self.settings = settings
         self.size = size
+        for feature in settings.catalog.features { kindStates[feature.kind] = feature.initialState() }
         relayout()
     }
 
     public var theme: Theme { settings.themes[settings.themeIndex] }
+    var catalog: WidgetCatalog { settings.catalog }
     public var keys: KeyTable { settings.config.keys }
 
     /// The panes of the current mode (home grid or lock-screen strip).
@@ -50,7 +51,7 @@ public struct Dashboard: Sendable {
         guard let layout else { return [] }
         var result = layout.order.map { (id: id($0), kind: panes[$0].kind, context: context(for: $0)) }
         if let detail, let context = detailContext { result.append((.detail, panes[detail].kind, context)) }
-        return result.filter { settings.builtKinds.contains($0.kind) }
+        return result.filter { catalog.feature($0.kind) != nil }
     }
 
     func context(for index: Int) -> WidgetContext {
@@ -85,12 +86,23 @@ public struct Dashboard: Sendable {
         message = .failure("The \(kind.rawValue) widget could not read the store: \(reason)")
     }
 
-    /// The entry a pane shows at `now`, with unconfirmed consumes applied.
+    /// The entry a pane shows at `now`, with its kind's unconfirmed changes applied.
     public func entry(for pane: PaneID, at now: Date) -> AnyEntry? {
-        guard let timeline = timelines[pane], let index = scheduler.currentEntryIndex(for: pane, at: now) else { return nil }
-        let entry = timeline.entries[index]
-        return pendingConsumes > 0 ? entry.map(PantryEntry.self) { $0.consumingFirst(times: pendingConsumes) } : entry
+        guard let timeline = timelines[pane], let index = scheduler.currentEntryIndex(for: pane, at: now),
+              let kind = kind(of: pane), let feature = catalog.feature(kind) else { return nil }
+        return feature.optimistic(timeline.entries[index], state: kindStates[kind] ?? feature.initialState())
     }
+
+    func kind(of pane: PaneID) -> WidgetKind? {
+        switch pane {
+        case .detail: return detail.map { panes[$0].kind }
+        case .home(let index): return settings.config.home.indices.contains(index) ? settings.config.home[index].kind : nil
+        case .lock(let index): return settings.config.lockScreen.indices.contains(index) ? settings.config.lockScreen[index].kind : nil
+        }
+    }
+
+    /// A kind's own state, as its update keeps it (for tests and tools).
+    public func state<State>(of kind: WidgetKind, as type: State.Type) -> State? { kindStates[kind] as? State }
 
     // MARK: - Update
 
@@ -104,12 +116,12 @@ public struct Dashboard: Sendable {
             size = newSize
             relayout()
             return before == (layout?.mode, layout?.density) && detail == nil ? [] : [.reloadAll]
-        case .storeChanged(let kinds): return kinds.isEmpty ? [] : [.reload(kinds)]
-        case .written(let outcome): return written(outcome)
-        case .cardsLoaded(let cards, let shown): openCardPicker(cards, shown: shown)
-        case .cardsUnavailable(let reason): message = .failure("The cards could not be read: \(reason)")
+        case .storeChanged(let tables):
+            let kinds = catalog.kinds(reading: tables)
+            return kinds.isEmpty ? [] : [.reload(kinds)]
+        case .jobFinished(let job, let result): return send(.finished(job, result: result), to: job.kind)
+        case .jobFailed(let job, let reason): return send(.failed(job, reason: reason), to: job.kind)
         }
-        return []
     }
 
     private mutating func relayout() {
@@ -140,31 +152,8 @@ public struct Dashboard: Sendable {
             return []
         }
         if detail != nil, let effects = handleInDetail(action) { return effects }
+        if let feature = catalog.feature(owning: action) { return send(.action(action), to: feature.kind) }
         switch action {
-        case .consume:
-            let first = pantry?.consumingFirst(times: pendingConsumes).items.first
-            pendingConsumes += 1
-            if let first {
-                message = .success(PantryMessages.consumed(min(.one, first.product.amount), unit: first.product.unit, of: first.product.name, language: settings.language))
-            }
-            return [.write(.consume)]
-        case .undo: return [.write(.undo)]
-        case .addExpense:
-            let currency = budgetCurrency
-            modal = Modal(.addExpense, .form(Form(title: "Add an expense", fields: [
-                Form.Field("Amount (\(currency.code))", hint: currency.fractionDigits == 0 ? "50000" : "12.50 or 12,50", maxLength: 16),
-                Form.Field("Note", hint: "Lunch (optional)", maxLength: 80),
-                Form.Field("Date", text: LocalDate(now, in: settings.timeZone).iso, hint: "YYYY-MM-DD", maxLength: 10),
-            ])))
-            return []
-        case .selectCard: return [.loadCards]
-        case .addProduct:
-            let due = LocalDate(now, in: settings.timeZone).adding(days: 7).iso
-            modal = Modal(.addProduct, .form(Form(title: "Add a product", fields: [
-                Form.Field("Name", hint: "Milk"), Form.Field("Amount", text: "1", hint: "2, 0.5 or 1,25"),
-                Form.Field("Unit", hint: "l, kg, cans (optional)", maxLength: 20), Form.Field("Due", text: due, hint: "YYYY-MM-DD", maxLength: 10),
-            ])))
-            return []
         case .chooseTheme:
             let items = settings.themes.enumerated().map { Picker.Item(title: $1.name, marked: $0 == settings.themeIndex) }
             modal = Modal(.chooseTheme, .picker(Picker(title: "Theme", items: items, selection: settings.themeIndex)))
@@ -180,7 +169,7 @@ public struct Dashboard: Sendable {
             detail = focus
             detailScroll = 0
             detailCursor = 0
-            return settings.builtKinds.contains(panes[focus].kind) ? [.reload([panes[focus].kind])] : []
+            return [.reload([panes[focus].kind])]
         case .back: break
         case .reload:
             message = .info("Reloaded every widget.")
@@ -193,25 +182,26 @@ public struct Dashboard: Sendable {
             message = .info(settings.privacy ? "Privacy on: names and amounts are masked." : "Privacy off.")
         case .help: showingHelp = true
         case .quit: return [.quit]
+        default: break
         }
         return []
     }
 
-    /// Keys in the full-screen detail view: arrows scroll, Esc returns.
+    /// Keys in the full-screen detail view: Esc returns; the arrows do what the kind says.
     private mutating func handleInDetail(_ action: Action) -> [Effect]? {
         let pageRows = max(1, size.rows - 8)
         switch action {
         case .back: detail = nil; timelines[.detail] = nil; scheduler.remove(.detail)
         case .focusUp, .focusDown, .previousPage, .nextPage:
-            let step = [.focusUp: -1, .focusDown: 1, .previousPage: -pageRows, .nextPage: pageRows][action]!
-            let range = detailScrollRange
-            let scroll = min(max(range.lowerBound, detailScroll + step), range.upperBound)
-            guard scroll != detailScroll, let detail else { break }
+            let step = [Action.focusUp: -1, .focusDown: 1, .previousPage: -pageRows, .nextPage: pageRows][action]!
+            guard let navigation, let detail else { break }
+            let scroll = min(max(navigation.scroll.lowerBound, detailScroll + step), navigation.scroll.upperBound)
+            guard scroll != detailScroll else { break }
             detailScroll = scroll
-            // The calendar's entry is made for the chosen day; the lists only move their view.
-            if panes[detail].kind == .calendar { return [.reload([.calendar])] }
+            // An entry made for the scroll position reloads; a list only moves its view.
+            if navigation.scrollReloads { return [.reload([panes[detail].kind])] }
         case .focusLeft, .focusRight:
-            guard let detail, [.year, .calendar].contains(panes[detail].kind) else { break }
+            guard let detail, navigation?.movesByMonth == true else { break }
             detailCursor += action == .focusRight ? 1 : -1
             detailScroll = 0
             return [.reload([panes[detail].kind])]
@@ -221,31 +211,10 @@ public struct Dashboard: Sendable {
         return []
     }
 
-    /// Where the detail view's scroll may go: a row of its list, or for the calendar the days
-    /// of the month on show, counted from the chosen one.
-    private var detailScrollRange: ClosedRange<Int> {
-        switch timelines[.detail]?.entries.first?.value {
-        case let pantry as PantryEntry: return 0...max(0, pantry.items.count - 1)
-        case let budget as BudgetEntry: return 0...max(0, budget.recent.count - 1)
-        case let year as YearEntry: return 0...max(0, year.expenses.count - 1)
-        case let calendar as CalendarEntry:
-            return (detailScroll - calendar.selected.day + 1)...(detailScroll + calendar.month.dayCount - calendar.selected.day)
-        default: return 0...0
-        }
-    }
-
-    /// The currency new expenses are typed in: the budget pane's, else the year pane's.
-    private var budgetCurrency: Currency {
-        for timeline in timelines.values {
-            switch timeline.entries.last?.value {
-            case let budget as BudgetEntry:
-                if budget.source == .local, case .currency(let currency) = budget.denomination { return currency }
-            case let year as YearEntry:
-                if let currency = year.currency { return currency }
-            default: continue
-            }
-        }
-        return .euro
+    /// What the arrows do in the detail view, as its kind says for the entry on show.
+    private var navigation: DetailNavigation? {
+        guard let detail, let entry = timelines[.detail]?.entries.first else { return nil }
+        return catalog.feature(panes[detail].kind)?.detail(entry, scroll: detailScroll)
     }
 
     private mutating func handle(_ key: Key, in current: Modal) -> [Effect] {
@@ -259,7 +228,10 @@ public struct Dashboard: Sendable {
                 modal = nil
                 message = .info("Cancelled; nothing was saved.")
                 return []
-            case .submitted: return submit(form, purpose: current.purpose)
+            case .submitted:
+                modal = nil
+                guard case .kind(let kind, let tag) = current.purpose else { return [] }
+                return send(.submitted(form, tag: tag), to: kind)
             }
         case .picker(var picker):
             let outcome = picker.handle(key)
@@ -276,136 +248,43 @@ public struct Dashboard: Sendable {
                 case .chooseTheme:
                     settings.themeIndex = index
                     message = .info("Theme: \(theme.name)")
-                case .selectCard(let ids):
-                    message = .info("Choosing the card…")
-                    return [.write(.selectCard(id: ids[index]))]
-                case .addProduct, .addExpense: break
+                    return []
+                case .kind(let kind, let tag): return send(.chosen(index, tag: tag), to: kind)
                 }
-                return []
             }
         }
     }
 
-    /// Validates a submitted form: errors go under their fields and the form stays open;
-    /// otherwise it closes at once (a failed save opens it again with what was typed).
-    private mutating func submit(_ form: Form, purpose: Modal.Purpose) -> [Effect] {
-        let values = form.values.map { $0.trimmingCharacters(in: .whitespaces) }
-        var errors: [Int: String] = [:]
-        func day(_ index: Int) -> LocalDate? {
-            let day = LocalDate(iso: values[index])
-            if day == nil { errors[index] = "'\(values[index])' is not a date; use a real day as YYYY-MM-DD." }
-            return day
-        }
-        let request: WriteRequest?, progress: String
-        switch purpose {
-        case .addProduct:
-            if values[0].isEmpty { errors[0] = "Give the product a name." }
-            let amount = Quantity(argument: values[1])
-            if amount == nil { errors[1] = "'\(values[1])' is not an amount; use \(Quantity.accepted)." }
-            let due = day(3)
-            request = amount.flatMap { amount in due.map { .addProduct(name: values[0], amount: amount, unit: values[2], due: $0) } }
-            progress = "Adding \(values[0])…"
-        case .addExpense:
-            let currency = budgetCurrency
-            let amount: Money?
-            switch Money.parse(values[0], currency: currency) {
-            case .success(let value): amount = value
-            case .failure(let error):
-                amount = nil
-                errors[0] = "'\(values[0])' \(error.problem(in: currency)); use \(Money.accepted(currency))."
+    // MARK: - Kinds
+
+    /// Runs a kind's update on its own state and turns what it asks for into effects.
+    private mutating func send(_ event: FeatureEvent, to kind: WidgetKind) -> [Effect] {
+        guard let feature = catalog.feature(kind) else { return [] }
+        var state = kindStates[kind] ?? feature.initialState()
+        let asked = feature.update(&state, event, environment)
+        kindStates[kind] = state
+        var effects: [Effect] = []
+        for effect in asked {
+            switch effect {
+            case .message(let text): message = text
+            case .form(let form, let tag): modal = Modal(.kind(kind, tag: tag), .form(form))
+            case .picker(let picker, let tag): modal = Modal(.kind(kind, tag: tag), .picker(picker))
+            case .write(let job): effects.append(.write(job))
+            case .read(let job): effects.append(.read(job))
+            case .reload(let tables):
+                let kinds = catalog.kinds(reading: tables)
+                if !kinds.isEmpty { effects.append(.reload(kinds)) }
             }
-            let spentOn = day(2)
-            request = amount.flatMap { amount in spentOn.map { .addExpense(amount: amount, day: $0, note: values[1]) } }
-            progress = "Saving \(amount?.plain(currency) ?? "") \(currency.code)…"
-        case .chooseTheme, .selectCard:
-            return []
         }
-        guard errors.isEmpty, let request else {
-            var form = form
-            form.show(errors: errors)
-            modal = Modal(purpose, .form(form))
-            return []
-        }
-        submittedForm = form
-        modal = nil
-        message = .info(progress)
-        return [.write(request)]
+        return effects
     }
 
-    /// The last submitted form, reopened if its save fails (nothing typed is lost).
-    private var submittedForm: Form?
-
-    /// The pantry as the panes know it (the detail view's holds every product).
-    private var pantry: PantryEntry? {
+    /// What a kind's update sees: the clock, the interface settings and the loaded entries
+    /// (the detail view's first, then the panes in order; the newest entry of each).
+    private var environment: FeatureEnvironment {
         let ids = [PaneID.detail] + (layout?.order.map(id) ?? [])
-        return ids.lazy.compactMap { timelines[$0]?.entries.last?.value as? PantryEntry }.first
-    }
-
-    private mutating func written(_ outcome: WriteOutcome) -> [Effect] {
-        switch outcome {
-        case .consumed(let consumption):
-            pendingConsumes = max(0, pendingConsumes - 1)
-            message = .success(PantryMessages.consumed(consumption, language: settings.language))
-            return [.reload([.pantry])]
-        case .undone(let consumption):
-            message = .success(PantryMessages.putBack(consumption, language: settings.language))
-            return [.reload([.pantry])]
-        case .added(let product):
-            message = .success("Added \(product.name), due \(product.due.iso).")
-            submittedForm = nil
-            return [.reload([.pantry])]
-        case .expenseAdded(let expense):
-            let note = expense.note.isEmpty ? "" : " (\(expense.note))"
-            message = .success("Added an expense of \(expense.amount.plain(budgetCurrency))\(note) on \(expense.day.iso).")
-            submittedForm = nil
-            return [.reload([.budget, .year])]
-        case .cardSelected(let card):
-            message = .success("Showing \(settings.privacy ? "card \(card.id)" : card.fullName)'s card.")
-            return [.reload([.card])]
-        case .failed(let request, let reason):
-            message = .failure(reason)
-            switch request {
-            case .consume: pendingConsumes = max(0, pendingConsumes - 1)
-            case .selectCard: break
-            case .addProduct, .addExpense:
-                if var form = submittedForm {
-                    form.error = reason
-                    modal = Modal(Self.purpose(of: request), .form(form))
-                }
-            case .undo: break
-            }
-            return [.reload(Self.kinds(of: request))]
-        }
-    }
-
-    private static func purpose(of request: WriteRequest) -> Modal.Purpose {
-        if case .addExpense = request { return .addExpense }
-        return .addProduct
-    }
-
-    /// The kinds a write changes.
-    private static func kinds(of request: WriteRequest) -> Set<WidgetKind> {
-        switch request {
-        case .addExpense: return [.budget, .year]
-        case .selectCard: return [.card]
-        case .consume, .undo, .addProduct: return [.pantry]
-        }
-    }
-
-    /// The card picker (`s`): every card with its company and whether it is active, the one
-    /// shown marked and chosen to start with. Names are masked in privacy mode.
-    private mutating func openCardPicker(_ cards: [Card], shown: Int64?) {
-        guard !cards.isEmpty else {
-            message = .info("No cards to choose from; add one with `homescreen card add --first F --last L`.")
-            return
-        }
-        let items = cards.map { card in
-            let state = card.isActive ? "active" : "inactive"
-            let detail = settings.privacy ? state : ([card.company].compactMap { $0 } + [state]).joined(separator: " · ")
-            return Picker.Item(title: settings.privacy ? "Card \(card.id)" : card.fullName, detail: detail, marked: card.id == shown)
-        }
-        modal = Modal(.selectCard(cards.map(\.id)), .picker(Picker(title: "Business card", items: items,
-                                                                   selection: cards.firstIndex { $0.id == shown } ?? 0)))
+        return FeatureEnvironment(now: now, timeZone: settings.timeZone, language: settings.language, locale: settings.locale,
+                                  privacy: settings.privacy, entries: ids.compactMap { timelines[$0]?.entries.last })
     }
 
     // MARK: - Focus
@@ -432,8 +311,4 @@ public struct Dashboard: Sendable {
         page = (page + step + layout.pages.count) % layout.pages.count
         focus = layout.pages[page].first?.pane
     }
-}
-
-extension PaneID {
-    var isLock: Bool { if case .lock = self { return true } else { return false } }
 }

@@ -2,16 +2,21 @@ import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenWidgets
 
 /// A pane of the dashboard: one of the home screen's, one of the lock screen's, or the detail
 /// view that Enter opens.
 public enum PaneID: Hashable, Sendable {
     case home(Int), lock(Int), detail
+
+    var isLock: Bool { if case .lock = self { return true } else { return false } }
 }
 
 /// What the dashboard is started with (the config file, then the command line).
 public struct DashboardSettings: Sendable {
     public var config: DashboardConfig
+    /// The kinds this dashboard hosts.
+    public var catalog: WidgetCatalog
     public var lockScreen: Bool
     public var language: Language
     public var locale: Locale
@@ -20,13 +25,12 @@ public struct DashboardSettings: Sendable {
     public var privacy: Bool
     public var themes: [Theme]
     public var themeIndex: Int
-    /// Kinds with a widget in this build; the others show a placeholder.
-    public var builtKinds: Set<WidgetKind>
 
-    public init(config: DashboardConfig, lockScreen: Bool = false, language: Language = .english, locale: Locale? = nil, timeZone: TimeZone,
-                ascii: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark], themeIndex: Int = 0,
-                builtKinds: Set<WidgetKind>) {
+    public init(config: DashboardConfig, catalog: WidgetCatalog = .standard, lockScreen: Bool = false, language: Language = .english,
+                locale: Locale? = nil, timeZone: TimeZone, ascii: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
+                themeIndex: Int = 0) {
         self.config = config
+        self.catalog = catalog
         self.lockScreen = lockScreen
         self.language = language
         self.locale = locale ?? language.defaultLocale
@@ -35,58 +39,28 @@ public struct DashboardSettings: Sendable {
         self.privacy = privacy
         self.themes = themes.isEmpty ? [.builtInDark] : themes
         self.themeIndex = max(0, min(themeIndex, self.themes.count - 1))
-        self.builtKinds = builtKinds
     }
 }
 
-/// A change to the store the dashboard asks for; each is one transaction.
-public enum WriteRequest: Equatable, Sendable {
-    case consume
-    case undo
-    case addProduct(name: String, amount: Quantity, unit: String, due: LocalDate)
-    case addExpense(amount: Money, day: LocalDate, note: String)
-    case selectCard(id: Int64)
-}
-
-/// How a write ended.
-public enum WriteOutcome: Equatable, Sendable {
-    case consumed(Consumption)
-    case undone(Consumption)
-    case added(Product)
-    case expenseAdded(Expense)
-    case cardSelected(Card)
-    case failed(WriteRequest, String)
-}
-
 /// Everything that can happen to the dashboard.
-public enum DashboardEvent: Equatable, Sendable {
+public enum DashboardEvent: Sendable {
     case key(Key)
     case resized(CellSize)
-    case storeChanged(Set<WidgetKind>)
-    case written(WriteOutcome)
-    /// The cards to choose from (`s`), read from the store, and the one shown now.
-    case cardsLoaded([Card], shown: Int64?)
-    /// They could not be read.
-    case cardsUnavailable(String)
+    /// Rows of these tables changed (any process wrote them).
+    case storeChanged(Set<StoreTable>)
+    /// A kind's job finished, with its result.
+    case jobFinished(FeatureJob, result: any Sendable)
+    /// A kind's job failed; the reason is a sentence for the status line.
+    case jobFailed(FeatureJob, reason: String)
 }
 
 /// What the update asks the runtime to do; effects run outside the update.
 public enum Effect: Equatable, Sendable {
-    case write(WriteRequest)
+    /// A kind's write, on the background writer.
+    case write(FeatureJob)
+    /// A kind's small read, at once.
+    case read(FeatureJob)
     case reload(Set<WidgetKind>)
     case reloadAll
-    /// Read the cards for the picker (answered with `cardsLoaded`).
-    case loadCards
     case quit
-}
-
-/// The status line's message.
-public struct StatusMessage: Equatable, Sendable {
-    public enum Tone: Equatable, Sendable { case info, success, failure }
-    public let text: String
-    public let tone: Tone
-
-    public static func info(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .info) }
-    public static func success(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .success) }
-    public static func failure(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .failure) }
 }

@@ -19,7 +19,7 @@ public final class EventLoop {
 
     private let runtime: DashboardRuntime
     private let screen: any TerminalScreen
-    private let watcher: StoreChangeWatcher?
+    private let watcher: (any ChangeFeed)?
     private let wakeRead: Int32
     private let timer: Int32
     private let signals: Int32
@@ -43,7 +43,7 @@ public final class EventLoop {
     }
 
     /// - Parameter firstFrameOnly: return after the first frame (start-up benchmarks).
-    public init(runtime: DashboardRuntime, screen: any TerminalScreen, watcher: StoreChangeWatcher?, wakeRead: Int32,
+    public init(runtime: DashboardRuntime, screen: any TerminalScreen, watcher: (any ChangeFeed)?, wakeRead: Int32,
                 firstFrameOnly: Bool = false) {
         self.runtime = runtime
         self.screen = screen
@@ -136,8 +136,8 @@ public final class EventLoop {
         guard changePending, let watcher else { return }
         changePending = false
         cooldownUntil = now.addingTimeInterval(Self.debounce)
-        if let kinds = try? watcher.changedKinds(), !kinds.isEmpty {
-            runtime.send(.storeChanged(kinds))
+        if let tables = try? watcher.changedTables(), !tables.isEmpty {
+            runtime.send(.storeChanged(tables))
         }
     }
 

@@ -3,7 +3,7 @@ import GRDB
 import HomescreenWidgetCore
 
 /// Why a budget action could not be done (bad input: exit 2).
-public enum BudgetError: Error, Equatable, CustomStringConvertible {
+public enum BudgetError: StoreRefusal, Equatable {
     case unknownExpense(id: Int64)
     case invalidSnapshot(String)
 
@@ -174,7 +174,7 @@ extension Store {
 
     /// Sets (or replaces) a month's limit.
     public func setBudget(_ budget: MonthlyBudget, at date: Date = Date()) throws {
-        try write(affecting: [.budget, .year]) { db in
+        try write { db in
             try db.execute(sql: """
                 INSERT INTO budget (month, limitCents, currency, updatedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(month) DO UPDATE SET limitCents = excluded.limitCents, currency = excluded.currency, updatedAt = excluded.updatedAt
@@ -190,7 +190,7 @@ extension Store {
     /// Adds many expenses in one transaction (demo data, imports).
     @discardableResult
     public func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], at date: Date = Date()) throws -> [Expense] {
-        try write(affecting: [.budget, .year]) { db in
+        try write { db in
             let statement = try db.makeStatement(sql: "INSERT INTO expense (amountCents, day, note, category, createdAt) VALUES (?, ?, ?, ?, ?)")
             return try expenses.map { expense in
                 try statement.execute(arguments: [expense.amount.cents, expense.day.iso, expense.note, expense.category, date])
@@ -201,7 +201,7 @@ extension Store {
 
     @discardableResult
     public func removeExpense(id: Int64) throws -> Expense {
-        try write(affecting: [.budget, .year]) { db in
+        try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM expense WHERE id = ?", arguments: [id]) else {
                 throw BudgetError.unknownExpense(id: id)
             }
@@ -212,7 +212,7 @@ extension Store {
 
     /// Replaces a kind's published snapshot with already validated JSON, in one transaction.
     public func publish(kind: WidgetKind, json: String, at date: Date = Date()) throws {
-        try write(affecting: [kind]) { db in
+        try write { db in
             try db.execute(sql: """
                 INSERT INTO publishedSnapshot (kind, json, publishedAt) VALUES (?, ?, ?)
                 ON CONFLICT(kind) DO UPDATE SET json = excluded.json, publishedAt = excluded.publishedAt
@@ -224,7 +224,7 @@ extension Store {
     /// - Returns: whether there was one.
     @discardableResult
     public func clearPublished(kind: WidgetKind) throws -> Bool {
-        try write(affecting: [kind]) { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM publishedSnapshot WHERE kind = ?", arguments: [kind.rawValue])
             return db.changesCount > 0
         }

@@ -122,7 +122,7 @@ public enum CardSelection: Hashable, Sendable {
 }
 
 /// Why a card action could not be done: an id that names no card is bad input (exit 2).
-public enum CardError: Error, Equatable, CustomStringConvertible {
+public enum CardError: StoreRefusal, Equatable {
     case unknownCard(id: Int64)
 
     public var description: String {

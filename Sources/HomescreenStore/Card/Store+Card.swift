@@ -48,7 +48,7 @@ extension Store {
     @discardableResult
     public func addCard(_ draft: CardDraft, at date: Date = Date()) throws -> Card {
         precondition(draft.problem == nil, "an unchecked card draft")
-        return try write(affecting: [.card]) { db in
+        return try write { db in
             try db.execute(sql: """
                 INSERT INTO card (serverCardID, firstName, lastName, company, title, email, phone, active, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -62,7 +62,7 @@ extension Store {
     /// Chooses the card every process shows.
     @discardableResult
     public func selectCard(id: Int64) throws -> Card {
-        try write(affecting: [.card]) { db in
+        try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM card WHERE id = ?", arguments: [id]) else { throw CardError.unknownCard(id: id) }
             try db.execute(sql: """
                 INSERT INTO selectedCard (singleton, cardID) VALUES (1, ?)
@@ -76,7 +76,7 @@ extension Store {
     /// rather than silently showing another person's card.
     @discardableResult
     public func removeCard(id: Int64) throws -> Card {
-        try write(affecting: [.card]) { db in
+        try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM card WHERE id = ?", arguments: [id]) else { throw CardError.unknownCard(id: id) }
             try db.execute(sql: "DELETE FROM card WHERE id = ?", arguments: [id])
             return Card(row: row)

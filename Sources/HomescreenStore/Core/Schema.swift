@@ -116,9 +116,37 @@ enum Schema {
                 PRAGMA user_version = 3;
                 """)
         }
+        migrator.registerMigration("4-table-revisions") { db in
+            // Changes are tracked by the data they touch: every table a view reads has triggers
+            // that bump its revision in the writer's own transaction. A program that writes
+            // plain SQL needs to know nothing about revisions. (kindRevision, the earlier
+            // contract, stays so that old scripts still run; nothing reads it any more.)
+            try db.execute(sql: """
+                CREATE TABLE tableRevision (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    revision INTEGER NOT NULL DEFAULT 0
+                );
+                """)
+            for table in StoreTable.tracked { try db.execute(sql: trackingTriggers(for: table)) }
+            try db.execute(sql: "PRAGMA user_version = 4")
+        }
         return migrator
     }
 
     /// The newest schema version this build knows.
-    static let version = 3
+    static let version = 4
+
+    /// Triggers that bump `table`'s revision after every insert, update and delete.
+    static func trackingTriggers(for table: StoreTable) -> String {
+        let name = table.rawValue
+        precondition(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }, "a table name is a plain identifier")
+        return ["INSERT", "UPDATE", "DELETE"].map { operation in
+            """
+            CREATE TRIGGER IF NOT EXISTS \(name)Revision\(operation.capitalized) AFTER \(operation) ON \(name) BEGIN
+                INSERT INTO tableRevision (name, revision) VALUES ('\(name)', 1)
+                ON CONFLICT(name) DO UPDATE SET revision = revision + 1;
+            END;
+            """
+        }.joined(separator: "\n")
+    }
 }

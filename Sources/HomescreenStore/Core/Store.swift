@@ -3,8 +3,8 @@ import GRDB
 import HomescreenWidgetCore
 
 /// The shared store: one SQLite database (WAL) that the dashboard, the CLI, status-line commands
-/// and other programs use at the same time. Every write is one transaction that also bumps the
-/// revision of the kinds it affects, so watchers know which panes to reload.
+/// and other programs use at the same time. Every write is one transaction; triggers on the
+/// tables bump their revisions in it, so watchers know which panes to reload.
 public final class Store: Sendable {
     public let path: String
     /// A pool for read-write use, a queue for read-only use (cheaper to open).
@@ -167,36 +167,33 @@ public final class Store: Sendable {
 
     // MARK: - Access
 
-    /// Runs `work` in one write transaction and bumps the revision of `kinds` in it.
-    public func write<T>(affecting kinds: Set<WidgetKind>, _ work: (Database) throws -> T) throws -> T {
+    /// Runs `work` in one write transaction. The tables' triggers record what changed.
+    public func write<T>(_ work: (Database) throws -> T) throws -> T {
         guard let writer else { throw StoreError.failed(path: path, reason: "opened read-only") }
-        return try writer.write { db in
-            let result = try work(db)
-            for kind in kinds {
-                try db.execute(sql: """
-                    INSERT INTO kindRevision (kind, revision) VALUES (?, 1)
-                    ON CONFLICT(kind) DO UPDATE SET revision = revision + 1
-                    """, arguments: [kind.rawValue])
-            }
-            return result
-        }
+        return try writer.write(work)
     }
 
     public func read<T>(_ work: (Database) throws -> T) throws -> T {
         try database.read(work)
     }
 
-    /// The revision of every kind that has been written.
-    public func revisions() throws -> [WidgetKind: Int] {
+    /// The revision of every tracked table that has been written.
+    public func revisions() throws -> [StoreTable: Int] {
         try read(Self.revisions)
     }
 
-    static func revisions(_ db: Database) throws -> [WidgetKind: Int] {
-        var result: [WidgetKind: Int] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT kind, revision FROM kindRevision") {
-            if let kind = WidgetKind(rawValue: row["kind"]) { result[kind] = row["revision"] }
+    static func revisions(_ db: Database) throws -> [StoreTable: Int] {
+        var result: [StoreTable: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT name, revision FROM tableRevision") {
+            result[StoreTable(rawValue: row["name"])] = row["revision"]
         }
         return result
+    }
+
+    /// Tracks the changes of a table another part of the program created (a kind with a table
+    /// of its own): triggers bump its revision on every write, as for the built-in tables.
+    public func trackChanges(of table: StoreTable) throws {
+        try write { db in try db.execute(sql: Schema.trackingTriggers(for: table)) }
     }
 
     /// `PRAGMA integrity_check`, "ok" when healthy.

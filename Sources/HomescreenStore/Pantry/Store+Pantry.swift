@@ -4,7 +4,7 @@ import HomescreenWidgetCore
 
 /// Why a pantry action could not be done. `unknownProduct` is bad input (exit 2); the others
 /// are the state of the pantry (exit 1).
-public enum PantryError: Error, Equatable, CustomStringConvertible {
+public enum PantryError: StoreRefusal, Equatable {
     case nothingInStock
     case productEmpty(id: Int64, name: String)
     case unknownProduct(id: Int64)
@@ -68,7 +68,7 @@ extension Store {
 
     @discardableResult
     public func addProduct(name: String, amount: Quantity, unit: String, due: LocalDate, at date: Date = Date()) throws -> Product {
-        try write(affecting: [.pantry]) { db in
+        try write { db in
             try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES (?, ?, ?, ?, ?)",
                            arguments: [name, amount.thousandths, unit, due.iso, date])
             return Product(id: db.lastInsertedRowID, name: name, amount: amount, unit: unit, due: due)
@@ -77,7 +77,7 @@ extension Store {
 
     /// Adds many products in one transaction (demo data, imports).
     public func addProducts(_ products: [(name: String, amount: Quantity, unit: String, due: LocalDate)], at date: Date = Date()) throws {
-        try write(affecting: [.pantry]) { db in
+        try write { db in
             let statement = try db.makeStatement(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES (?, ?, ?, ?, ?)")
             for product in products {
                 try statement.execute(arguments: [product.name, product.amount.thousandths, product.unit, product.due.iso, date])
@@ -92,7 +92,7 @@ extension Store {
     /// - Returns: what was consumed, for confirmation and undo.
     @discardableResult
     public func consume(productID: Int64?, amount: Quantity, at date: Date = Date()) throws -> Consumption {
-        try write(affecting: [.pantry]) { db in
+        try write { db in
             let product: Product
             if let productID {
                 guard let row = try Row.fetchOne(db, sql: "SELECT * FROM product WHERE id = ?", arguments: [productID]) else {
@@ -128,7 +128,7 @@ extension Store {
     }
 
     private func undoConsumption(where condition: String) throws -> Consumption {
-        try write(affecting: [.pantry]) { db in
+        try write { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT consumption.id, consumption.productID, consumption.amountMilli, product.name, product.unit,
                        product.amountMilli AS left
@@ -147,7 +147,7 @@ extension Store {
     /// Removes a product and its consumption history.
     @discardableResult
     public func removeProduct(id: Int64) throws -> Product {
-        try write(affecting: [.pantry]) { db in
+        try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM product WHERE id = ?", arguments: [id]) else {
                 throw PantryError.unknownProduct(id: id)
             }

@@ -12,6 +12,9 @@ public enum WidgetFamily: String, CaseIterable, Sendable, Codable {
         self = match
     }
 
+    /// A home-screen family (framed, on the grid), as opposed to the lock screen's accessories.
+    public var isSystem: Bool { [.systemSmall, .systemMedium, .systemLarge].contains(self) }
+
     public var shortName: String {
         switch self {
         case .systemSmall: return "small"

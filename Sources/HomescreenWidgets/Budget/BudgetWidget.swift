@@ -7,9 +7,9 @@ import HomescreenWidgetCore
 /// to spend. A snapshot published by another program wins while it exists (`homescreen
 /// publish budget --clear` removes it); otherwise the store's budgets and expenses are shown.
 public struct BudgetWidget: Widget {
-    public let store: Store
+    public let store: any BudgetStore & SnapshotStore
 
-    public init(store: Store) { self.store = store }
+    public init(store: any BudgetStore & SnapshotStore) { self.store = store }
 
     public var kind: WidgetKind { .budget }
     public var supportedFamilies: [WidgetFamily] { WidgetFamily.allCases }

@@ -7,10 +7,10 @@ import HomescreenWidgetCore
 /// The provider reads the store; the timeline holds one entry and reloads at local midnight,
 /// when "expires tomorrow" becomes "expires today".
 public struct PantryWidget: Widget {
-    public let store: Store
+    public let store: any PantryStore
     public let dueSoonDays: Int
 
-    public init(store: Store, dueSoonDays: Int = PantryOrder.defaultDueSoonDays) {
+    public init(store: any PantryStore, dueSoonDays: Int = PantryOrder.defaultDueSoonDays) {
         self.store = store
         self.dueSoonDays = dueSoonDays
     }

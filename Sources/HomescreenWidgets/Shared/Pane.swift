@@ -8,7 +8,7 @@ public enum Pane {
     /// - Returns: the grid and the content area inside the frame.
     public static func start(_ context: WidgetContext, title: String, trailing: String? = nil) -> (CellGrid, Rect) {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
-        guard context.family.rawValue.hasPrefix("system"), grid.width >= 4, grid.height >= 3 else { return (grid, grid.bounds) }
+        guard context.family.isSystem, grid.width >= 4, grid.height >= 3 else { return (grid, grid.bounds) }
         grid.frame(grid.bounds, box: context.ascii ? .ascii : .rounded, title: title, titleStyle: Style(.accent, [.bold]))
         if let trailing, grid.width > DisplayWidth.of(title) + 12 {
             let text = " \(trailing) "
@@ -59,7 +59,7 @@ extension Pane {
     /// failed. Framed like the kind's pane, with one sentence in it.
     public static func unavailable(_ context: WidgetContext, title: String, message: String) -> CellGrid {
         var (grid, content) = start(context, title: title)
-        if context.family.rawValue.hasPrefix("system") {
+        if context.family.isSystem {
             grid.write(message, in: content.row(0), style: Style(.muted))
         } else {
             let text = context.family == .accessoryInline ? title + ": " + message : title

@@ -6,9 +6,9 @@ import HomescreenWidgetCore
 /// The year overview widget (seed 002): a 4×3 grid of the year's months with what is left to
 /// spend in each, the current month highlighted. Reloads when the month changes.
 public struct YearWidget: Widget {
-    public let store: Store
+    public let store: any BudgetStore
 
-    public init(store: Store) { self.store = store }
+    public init(store: any BudgetStore) { self.store = store }
 
     public var kind: WidgetKind { .year }
     public var supportedFamilies: [WidgetFamily] { Self.families }

@@ -172,7 +172,7 @@ struct PublishCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        guard WidgetKind(argument: kind) == .budget else {
+        guard WidgetCatalog.standard.kind(named: kind) == .budget else {
             throw CLIError.usage("'\(kind)' cannot be published; publish budget (seed 001's snapshot).")
         }
         if clear {

@@ -3,6 +3,7 @@ import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenWidgets
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,20 +42,9 @@ struct DoctorCommand: ParsableCommand {
                 let mode = (attributes?[.posixPermissions] as? Int).map { String($0, radix: 8) } ?? "?"
                 let integrity = try store.integrityCheck()
                 report("store", "\(path), schema \(try store.schemaVersion()), mode \(mode), integrity \(integrity)")
-                let products = try store.products()
-                report("pantry", "\(products.count) products, \(products.filter(\.isInStock).count) in stock")
-                let published = try store.publishedSnapshot(kind: .budget)
-                let counts = try store.budgetCounts()
-                report("budget", "\(counts.budgets) monthly budgets, \(counts.expenses) expenses"
-                    + (published.map { "; a published snapshot (from \(ISO8601DateFormatter().string(from: $0.publishedAt))) is shown instead, `homescreen publish budget --clear` removes it" } ?? ""))
-                let (cards, _, selection) = try store.cardListing()
-                var shown = "none (no active card)"
-                switch selection {
-                case .card(let card, let chosen): shown = "card \(card.id)" + (chosen ? " (chosen)" : " (the first active one; none chosen)")
-                case .unavailable(let id): shown = "none: the chosen card \(id) was removed; `homescreen card select ID` chooses another"
-                case .noCards: break
+                for feature in WidgetCatalog.standard.features {
+                    if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
-                report("card", "\(cards.count) cards, \(cards.filter(\.isActive).count) active; shown: \(shown)")
                 if integrity != "ok" { healthy = false }
                 if mode != "600" { report("", "the store is readable by others; chmod 600 \(path) keeps it private") }
             } catch {

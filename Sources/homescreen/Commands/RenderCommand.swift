@@ -10,7 +10,7 @@ struct RenderCommand: ParsableCommand {
         discussion: "Without --family, every family of the kind is drawn, each under its name and size."
     )
 
-    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.builtKinds.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.standard.kindNames).", valueName: "kind"))
     var kind: String
 
     @Option(help: ArgumentHelp("The family: \(WidgetFamily.accepted). Default: all.", valueName: "family"))
@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let kind = try Arguments.kind(kind)
-        let families = try family.map { [try Arguments.family(try Arguments.family($0), of: kind)] } ?? WidgetCatalog.families(of: kind)
+        let families = try family.map { [try Arguments.family(try Arguments.family($0), of: kind)] } ?? WidgetCatalog.standard.families(of: kind)
         let density = try Arguments.density(density)
         let size = try size.map { text in
             guard let size = CellSize(argument: text) else {

@@ -62,11 +62,7 @@ struct RunCommand: ParsableCommand {
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, forWriting: true, config: settings)
         defer { session.finish() }
         let clock: any WidgetClock = viewOptions.now == nil ? SystemClock() : SimulatedClock(start: session.date)
-        let watcher = try? StoreChangeWatcher(storePath: session.store.path)
-        var widgets: [WidgetKind: AnyWidget] = [:]
-        for kind in WidgetCatalog.builtKinds {
-            widgets[kind] = WidgetCatalog.widget(kind, store: session.store, settings: session.settings)
-        }
+        let watcher = try? session.store.changeFeed()
         let wake = EventLoop.makeWakePipe()
 
         let unicode = NcursesScreen.setUpLocale(environment: environment)
@@ -79,9 +75,9 @@ struct RunCommand: ParsableCommand {
             config: settings, lockScreen: lockScreen, language: language,
             locale: viewOptions.formattingLocale(environment: environment, configured: settings.locale), timeZone: session.timeZone,
             ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy,
-            themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, builtKinds: Set(WidgetCatalog.builtKinds))
+            themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,
-                                       widgets: widgets, clock: clock, asynchronousWrites: true, wakeDescriptor: wake.write)
+                                       widgetSettings: session.settings, clock: clock, asynchronousWrites: true, wakeDescriptor: wake.write)
         let loop = EventLoop(runtime: runtime, screen: screen, watcher: watcher, wakeRead: wake.read, firstFrameOnly: exitAfterFirstFrame)
         let exit = loop.run()
         screen.end()

@@ -27,7 +27,7 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
-        let kinds = try kinds.isEmpty ? WidgetCatalog.builtKinds.filter { WidgetCatalog.families(of: $0).contains(.accessoryInline) }
+        let kinds = try kinds.isEmpty ? WidgetCatalog.standard.kinds.filter { WidgetCatalog.standard.families(of: $0).contains(.accessoryInline) }
             : kinds.map(Arguments.kind)
         for kind in kinds { _ = try Arguments.family(.accessoryInline, of: kind) }
         let density = try Arguments.density(density)

@@ -14,7 +14,7 @@ struct TimelineCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.builtKinds.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.standard.kindNames).", valueName: "kind"))
     var kind: String
 
     @Option(help: ArgumentHelp("The family the timeline is made for.", valueName: "family"))

@@ -101,9 +101,10 @@ struct ViewOptions: ParsableArguments {
     }
 
     /// The widgets' settings: the options over the config file over the defaults.
-    func settings(config: DashboardConfig) throws -> WidgetCatalog.Settings {
-        WidgetCatalog.Settings(dueSoonDays: try Arguments.dueSoonDays(dueSoonDays ?? config.dueSoonDays ?? PantryOrder.defaultDueSoonDays),
-                               cardURL: config.cardURL ?? .standard)
+    func settings(config: DashboardConfig) throws -> WidgetSettings {
+        var settings = config.widgetSettings
+        if let dueSoonDays { settings[PantryFeature.dueSoonDays] = try Arguments.dueSoonDays(dueSoonDays) }
+        return settings
     }
 
     /// The config file (`--config`, else the default path; a missing default file is the defaults).
@@ -137,8 +138,8 @@ struct ViewOptions: ParsableArguments {
 /// Parsing of the arguments that name a kind or a family.
 enum Arguments {
     static func kind(_ text: String) throws -> WidgetKind {
-        guard let kind = WidgetKind(argument: text) else {
-            throw CLIError.usage("'\(text)' is not a widget kind; use one of \(WidgetKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+        guard let kind = WidgetCatalog.standard.kind(named: text) else {
+            throw CLIError.usage("'\(text)' is not a widget kind; use one of \(WidgetCatalog.standard.kindNames).")
         }
         return kind
     }
@@ -152,7 +153,7 @@ enum Arguments {
 
     /// Refuses a family the kind does not draw.
     static func family(_ family: WidgetFamily, of kind: WidgetKind) throws -> WidgetFamily {
-        let families = WidgetCatalog.families(of: kind)
+        let families = WidgetCatalog.standard.families(of: kind)
         guard families.contains(family) else {
             throw CLIError.usage("the \(kind.rawValue) widget has no \(family.rawValue) family; use \(families.map(\.rawValue).joined(separator: " or ")).")
         }

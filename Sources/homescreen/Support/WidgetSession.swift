@@ -13,7 +13,7 @@ struct WidgetSession {
     let language: Language
     let locale: Locale
     let timeZone: TimeZone
-    let settings: WidgetCatalog.Settings
+    let settings: WidgetSettings
     let ascii: Bool
     let privacy: Bool
     private let demoFolder: URL?
@@ -54,7 +54,8 @@ struct WidgetSession {
     }
 
     func widget(_ kind: WidgetKind) -> AnyWidget {
-        WidgetCatalog.widget(kind, store: store, settings: settings)
+        // Kinds come from `Arguments.kind`, which accepts only the catalog's.
+        WidgetCatalog.standard.widget(kind, store: store, settings: settings)!
     }
 
     func context(_ family: WidgetFamily, density: Density = .regular, size: CellSize? = nil) -> WidgetContext {
@@ -79,12 +80,9 @@ struct WidgetSession {
     }
 }
 
-/// Demo data for every kind this build has.
+/// Demo data for every kind this build has, each kind filling its own.
 enum DemoData {
-    static func fill(_ store: Store, today: LocalDate, at date: Date) throws {
-        try store.addProducts(PantryDemo.products(today: today), at: date)
-        for budget in BudgetDemo.budgets(today: today) { try store.setBudget(budget, at: date) }
-        try store.addExpenses(BudgetDemo.expenses(today: today), at: date)
-        for card in CardDemo.cards { try store.addCard(card, at: date) }
+    static func fill(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+        for feature in WidgetCatalog.standard.features { try feature.fillDemo(store, today: today, at: date) }
     }
 }

@@ -139,7 +139,7 @@ struct BudgetView: FamilyViews {
         if entry.state == .stale, entry.limit != nil, rect.height >= lines.count + 4 {
             lines += [("", Style(.muted)), (availableText + " " + strings.left, Style(.muted)), (spentOfLimit, Style(.muted))]
         }
-        Pane.lines(lines, in: &grid, rect, alignment: context.family.rawValue.hasPrefix("system") ? .center : .leading)
+        Pane.lines(lines, in: &grid, rect, alignment: context.family.isSystem ? .center : .leading)
     }
 
     /// The first row of a block `height` rows tall, centred in `rect` (at least `minimum`).

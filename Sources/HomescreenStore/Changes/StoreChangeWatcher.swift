@@ -7,7 +7,7 @@ import HomescreenWidgetCore
 /// inotify on the store's folder is the trigger (SQLite appends to `<store>-wal`, which is
 /// deleted and re-created at checkpoints, so the folder is watched, not the file); one dedicated
 /// read-only connection confirms with `PRAGMA data_version`, which changes on every commit made
-/// by another connection; the kind revisions then say which widgets the commit affected.
+/// by another connection; the table revisions (kept by triggers) then say which tables changed.
 /// The dashboard polls `fileDescriptor` together with the keyboard and timers.
 public final class StoreChangeWatcher {
     public let fileDescriptor: Int32
@@ -15,7 +15,7 @@ public final class StoreChangeWatcher {
     private let connection: DatabaseQueue?
     private let path: String
     private var dataVersion: Int?
-    private var revisions: [WidgetKind: Int]
+    private var revisions: [StoreTable: Int]
 
     public init(storePath: String) throws {
         path = storePath
@@ -61,21 +61,20 @@ public final class StoreChangeWatcher {
         return concerned
     }
 
-    /// The kinds whose data changed since the last call, confirmed by the database itself.
+    /// The tables whose rows changed since the last call, confirmed by the database itself.
     /// Empty when the events were not commits (a checkpoint, a reader opening the file).
-    public func changedKinds() throws -> Set<WidgetKind> {
+    public func changedTables() throws -> Set<StoreTable> {
         let (version, latest) = try readState()
         guard version != dataVersion || latest != revisions else { return [] }
         dataVersion = version
-        var changed = Set<WidgetKind>()
-        for kind in WidgetKind.allCases where latest[kind] != revisions[kind] { changed.insert(kind) }
+        let changed = Set(latest.keys.filter { latest[$0] != revisions[$0] })
         revisions = latest
         return changed
     }
 
     /// Waits up to `timeout` seconds for a confirmed change (for tools and tests; the dashboard
     /// polls the descriptor in its own loop).
-    public func waitForChange(timeout: TimeInterval) throws -> Set<WidgetKind> {
+    public func waitForChange(timeout: TimeInterval) throws -> Set<StoreTable> {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let remaining = deadline.timeIntervalSinceNow
@@ -83,13 +82,13 @@ public final class StoreChangeWatcher {
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(remaining * 1000))
             if ready > 0, drainEvents() {
-                let changed = try changedKinds()
+                let changed = try changedTables()
                 if !changed.isEmpty { return changed }
             }
         }
     }
 
-    private func readState() throws -> (Int?, [WidgetKind: Int]) {
+    private func readState() throws -> (Int?, [StoreTable: Int]) {
         guard let connection else { return (nil, [:]) }
         return try connection.read { db in
             (try Int.fetchOne(db, sql: "PRAGMA data_version"), try Store.revisions(db))

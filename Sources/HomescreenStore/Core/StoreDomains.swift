@@ -1,0 +1,88 @@
+import Foundation
+import HomescreenWidgetCore
+
+// The store boundary: what kinds and commands may ask of a store, one interface per domain.
+// `Store` (SQLite through GRDB) implements every one of them; a second backend implements the
+// same interfaces, and widgets, kinds and commands do not change. Every write is one
+// transaction; a refused write throws and changes nothing.
+
+/// Where a store is and how its changes are followed.
+public protocol StoreBackend: AnyObject, Sendable {
+    /// The store's location, for messages (a path; a connection name for a server).
+    var path: String { get }
+    /// The revision of every tracked table that has been written.
+    func revisions() throws -> [StoreTable: Int]
+    /// A feed of the tables other processes (and this one) change, for the dashboard's loop.
+    func changeFeed() throws -> any ChangeFeed
+    /// A one-line health report ("schema 4, integrity ok").
+    func integrityCheck() throws -> String
+    func schemaVersion() throws -> Int
+}
+
+/// Notices committed changes without polling: a descriptor to wait on, then the tables changed.
+public protocol ChangeFeed: AnyObject {
+    /// Readable when something may have changed.
+    var fileDescriptor: Int32 { get }
+    /// Reads what woke the descriptor. - Returns: whether it may concern the store.
+    func drainEvents() -> Bool
+    /// The tables changed since the last call; empty when nothing was committed.
+    func changedTables() throws -> Set<StoreTable>
+}
+
+/// Products and their consumption (the pantry).
+public protocol PantryStore: StoreBackend {
+    func products() throws -> [Product]
+    func pantrySnapshot(today: LocalDate, dueSoonDays: Int, limit: Int) throws -> (first: [Product], counts: PantryCounts)
+    func addProduct(name: String, amount: Quantity, unit: String, due: LocalDate, at date: Date) throws -> Product
+    func addProducts(_ products: [(name: String, amount: Quantity, unit: String, due: LocalDate)], at date: Date) throws
+    func consume(productID: Int64?, amount: Quantity, at date: Date) throws -> Consumption
+    func undoLastConsume() throws -> Consumption
+    func undoConsumption(id: Int64) throws -> Consumption
+    func removeProduct(id: Int64) throws -> Product
+}
+
+/// Monthly budgets, expenses and the month totals kept from them.
+public protocol BudgetStore: StoreBackend {
+    func budgets() throws -> [MonthlyBudget]
+    func currency(near month: YearMonth) throws -> Currency?
+    func monthTotals(year: Int) throws -> [YearMonth: MonthTotal]
+    func monthSummary(_ month: YearMonth, recent limit: Int) throws -> (budget: MonthlyBudget?, total: MonthTotal, recent: [Expense])
+    func yearSummary(_ year: Int) throws -> (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal])
+    func expenses(in month: YearMonth?) throws -> [Expense]
+    func budgetCounts() throws -> (budgets: Int, expenses: Int)
+    func setBudget(_ budget: MonthlyBudget, at date: Date) throws
+    func addExpense(amount: Money, day: LocalDate, note: String, category: String?, at date: Date) throws -> Expense
+    func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], at date: Date) throws -> [Expense]
+    func removeExpense(id: Int64) throws -> Expense
+}
+
+/// Widget data published whole by another program.
+public protocol SnapshotStore: StoreBackend {
+    func publishedSnapshot(kind: WidgetKind) throws -> PublishedSnapshot?
+    func publish(kind: WidgetKind, json: String, at date: Date) throws
+    func clearPublished(kind: WidgetKind) throws -> Bool
+}
+
+/// Business cards and the one chosen for the card widget.
+public protocol CardStore: StoreBackend {
+    func cards() throws -> [Card]
+    func selectedCardID() throws -> Int64?
+    func cardSelection() throws -> CardSelection
+    func cardListing() throws -> (cards: [Card], chosen: Int64?, shown: CardSelection)
+    func addCard(_ draft: CardDraft, at date: Date) throws -> Card
+    func selectCard(id: Int64) throws -> Card
+    func removeCard(id: Int64) throws -> Card
+}
+
+/// Every domain: what a kind's provider, jobs, demo data and doctor line are given.
+public typealias HomeStore = PantryStore & BudgetStore & SnapshotStore & CardStore
+
+/// A refusal whose description is a sentence for the user (nothing in stock, an unknown id):
+/// shown as it is, where other errors are wrapped in "the store refused the change".
+public protocol StoreRefusal: Error, CustomStringConvertible {}
+
+extension Store: HomeStore {
+    public func changeFeed() throws -> any ChangeFeed { try StoreChangeWatcher(storePath: path) }
+}
+
+extension StoreChangeWatcher: ChangeFeed {}

@@ -1,0 +1,70 @@
+/// Keys bound to actions: one table drives dispatch and generates the `?` overlay, so the help
+/// can never disagree with the keys. The defaults are design.md §8 (the dashboard's bindings
+/// here, each kind's with the kind, put together by the catalog); the config file's `[keys]`
+/// table replaces the keys of any action.
+public struct KeyTable: Sendable, Equatable {
+    public struct Binding: Sendable, Equatable {
+        public let action: Action
+        public let keys: [Key]
+
+        public init(action: Action, keys: [Key]) {
+            self.action = action
+            self.keys = keys
+        }
+    }
+
+    public private(set) var bindings: [Binding]
+
+    public init(bindings: [Binding]) { self.bindings = bindings }
+
+    /// The dashboard's own actions and their default keys (the kinds add theirs).
+    public static let dashboardBindings: [Binding] = [
+        Binding(action: .focusNext, keys: [.tab]),
+        Binding(action: .focusPrevious, keys: [.backTab]),
+        Binding(action: .focusLeft, keys: [.left, .character("h")]),
+        Binding(action: .focusRight, keys: [.right, .character("l")]),
+        Binding(action: .focusUp, keys: [.up, .character("k")]),
+        Binding(action: .focusDown, keys: [.down, .character("j")]),
+        Binding(action: .nextPage, keys: [.pageDown, .character("]")]),
+        Binding(action: .previousPage, keys: [.pageUp, .character("[")]),
+        Binding(action: .open, keys: [.enter]),
+        Binding(action: .back, keys: [.escape]),
+        Binding(action: .reload, keys: [.character("r")]),
+        Binding(action: .nextTheme, keys: [.character("t")]),
+        Binding(action: .chooseTheme, keys: [.character("T")]),
+        Binding(action: .privacy, keys: [.character("p")]),
+        Binding(action: .help, keys: [.character("?")]),
+        Binding(action: .quit, keys: [.character("q"), .control("c")]),
+    ]
+
+    /// Every action of the table, by its config name.
+    public func action(named name: String) -> Action? {
+        bindings.first { $0.action.name == name }?.action
+    }
+
+    /// The action a key triggers, if any.
+    public func action(for key: Key) -> Action? {
+        bindings.first { $0.keys.contains(key) }?.action
+    }
+
+    public func keys(for action: Action) -> [Key] {
+        bindings.first { $0.action == action }?.keys ?? []
+    }
+
+    /// Gives an action new keys; the keys leave any other action that had them.
+    /// - Throws: `ConfigError` when the action has no key left (it could never be used).
+    public mutating func rebind(_ action: Action, to keys: [Key]) throws {
+        guard !keys.isEmpty else { throw ConfigError("keys.\(action.name) is empty; give at least one key.") }
+        bindings = bindings.map { binding in
+            binding.action == action ? Binding(action: action, keys: keys) : Binding(action: binding.action, keys: binding.keys.filter { !keys.contains($0) })
+        }
+        if let orphan = bindings.first(where: { $0.keys.isEmpty && ($0.action == .quit || $0.action == .back) }) {
+            throw ConfigError("keys.\(action.name) takes every key of \(orphan.action.name); \(orphan.action.name) needs a key.")
+        }
+    }
+
+    /// The help overlay's lines: keys, then what they do, in table order.
+    public var helpLines: [(keys: String, summary: String)] {
+        bindings.filter { !$0.keys.isEmpty }.map { ($0.keys.map(\.name).joined(separator: " "), $0.action.summary) }
+    }
+}

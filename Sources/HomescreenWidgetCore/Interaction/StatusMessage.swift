@@ -1,0 +1,10 @@
+/// The status line's message.
+public struct StatusMessage: Equatable, Sendable {
+    public enum Tone: Equatable, Sendable { case info, success, failure }
+    public let text: String
+    public let tone: Tone
+
+    public static func info(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .info) }
+    public static func success(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .success) }
+    public static func failure(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .failure) }
+}

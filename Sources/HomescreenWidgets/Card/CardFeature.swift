@@ -1,0 +1,99 @@
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+
+extension WidgetKind {
+    public static let card = WidgetKind("card")
+}
+
+extension Action {
+    public static let selectCard = Action("select-card", summary: "choose the business card")
+}
+
+/// The business card as a dashboard kind: `s` opens the card picker (every card with its
+/// company and whether it is active, the one shown marked); choosing writes the choice.
+public struct CardFeature: WidgetFeature {
+    public struct State: Sendable, Equatable {
+        /// The ids of the picker's rows, in order.
+        var pickerIDs: [Int64] = []
+    }
+
+    /// The URL a card with a server id opens (config `card-url`).
+    public static let cardURL = SettingKey<CardURLTemplate>("card-url", default: .standard) { value in
+        guard case .string(let text) = value else { throw ConfigError("card-url must be a string, not \(value).") }
+        do { return try CardURLTemplate(text) } catch let error as CardTemplateError { throw ConfigError(error.description) }
+    }
+
+    public init() {}
+
+    public var kind: WidgetKind { .card }
+    public var title: String { CardStrings.of(.english).title }
+    public var families: [WidgetFamily] { WidgetFamily.allCases }
+    public var tables: Set<StoreTable> { [.card, .selectedCard] }
+    public var settings: [SettingSpec] { [Self.cardURL.spec] }
+    public var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .selectCard, keys: [.character("s")])] }
+
+    public func provider(store: any HomeStore, settings: WidgetSettings) -> CardWidget {
+        CardWidget(store: store, template: settings[Self.cardURL])
+    }
+
+    public func initialState() -> State { State() }
+    public func detail(_ entry: CardEntry, scroll: Int) -> DetailNavigation { DetailNavigation(scroll: 0...0) }
+
+    public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
+        switch event {
+        case .action(.selectCard):
+            // A small read, done at once: the picker opens on the same key press.
+            return [.read(FeatureJob(.card, "list") { store, _ in CardListing(try store.cardListing()) })]
+        case .finished(_, let listing as CardListing):
+            guard !listing.cards.isEmpty else {
+                return [.message(.info("No cards to choose from; add one with `homescreen card add --first F --last L`."))]
+            }
+            state.pickerIDs = listing.cards.map(\.id)
+            return [.picker(picker(listing, privacy: environment.privacy), tag: "select-card")]
+        case .chosen(let index, _) where state.pickerIDs.indices.contains(index):
+            let id = state.pickerIDs[index]
+            return [.message(.info("Choosing the card…")), .write(FeatureJob(.card, "select \(id)") { store, _ in try store.selectCard(id: id) })]
+        case .finished(_, let card as Card):
+            return [.message(.success("Showing \(environment.privacy ? "card \(card.id)" : card.fullName)'s card.")), .reload(tables)]
+        case .failed(let job, let reason):
+            if job.name == "list" { return [.message(.failure("The cards could not be read: \(reason)"))] }
+            return [.message(.failure(reason)), .reload(tables)]
+        default:
+            return []
+        }
+    }
+
+    struct CardListing: Sendable {
+        let cards: [Card], shown: Int64?
+        init(_ listing: (cards: [Card], chosen: Int64?, shown: CardSelection)) {
+            cards = listing.cards
+            shown = listing.shown.shownID
+        }
+    }
+
+    /// The picker's rows: names and companies, masked in privacy mode.
+    func picker(_ listing: CardListing, privacy: Bool) -> Picker {
+        let items = listing.cards.map { card in
+            let state = card.isActive ? "active" : "inactive"
+            let detail = privacy ? state : ([card.company].compactMap { $0 } + [state]).joined(separator: " · ")
+            return Picker.Item(title: privacy ? "Card \(card.id)" : card.fullName, detail: detail, marked: card.id == listing.shown)
+        }
+        return Picker(title: "Business card", items: items, selection: listing.cards.firstIndex { $0.id == listing.shown } ?? 0)
+    }
+
+    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+        for card in CardDemo.cards { _ = try store.addCard(card, at: date) }
+    }
+
+    public func doctor(_ store: any HomeStore) throws -> String? {
+        let (cards, _, selection) = try store.cardListing()
+        var shown = "none (no active card)"
+        switch selection {
+        case .card(let card, let chosen): shown = "card \(card.id)" + (chosen ? " (chosen)" : " (the first active one; none chosen)")
+        case .unavailable(let id): shown = "none: the chosen card \(id) was removed; `homescreen card select ID` chooses another"
+        case .noCards: break
+        }
+        return "\(cards.count) cards, \(cards.filter(\.isActive).count) active; shown: \(shown)"
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+
+extension WidgetKind {
+    public static let pantry = WidgetKind("pantry")
+}
+
+extension Action {
+    public static let consume = Action("consume", summary: "consume one unit of the first-expiring product")
+    public static let undo = Action("undo", summary: "undo the last consume (for a minute)")
+    public static let addProduct = Action("add-product", summary: "add a product to the pantry")
+}
+
+/// The pantry as a dashboard kind: `c` consumes one unit of the first-expiring product (drawn
+/// at once, confirmed by the store), `u` puts back this dashboard's last consume, `n` adds a
+/// product through a form.
+public struct PantryFeature: WidgetFeature {
+    public struct State: Sendable, Equatable {
+        /// Consumes sent to the store and not yet confirmed: drawn already (optimistic update).
+        public var pendingConsumes = 0
+        /// The last submitted form, reopened if its save fails (nothing typed is lost).
+        var submittedForm: Form?
+    }
+
+    /// How long `u` can put back a consume.
+    public static let undoWindow: TimeInterval = 60
+
+    /// Products due within this many days count as due soon (config `due-soon-days`).
+    public static let dueSoonDays = SettingKey<Int>("due-soon-days", default: PantryOrder.defaultDueSoonDays) { value in
+        guard case .integer(let days) = value, (0...365).contains(days) else {
+            throw ConfigError("due-soon-days = \(value) is not a whole number from 0 to 365.")
+        }
+        return days
+    }
+
+    public init() {}
+
+    public var kind: WidgetKind { .pantry }
+    public var title: String { PantryStrings.of(.english).title }
+    public var families: [WidgetFamily] { WidgetFamily.allCases }
+    public var tables: Set<StoreTable> { [.product] }
+    public var settings: [SettingSpec] { [Self.dueSoonDays.spec] }
+    public var bindings: [KeyTable.Binding] {
+        [KeyTable.Binding(action: .consume, keys: [.character("c")]), KeyTable.Binding(action: .undo, keys: [.character("u")]),
+         KeyTable.Binding(action: .addProduct, keys: [.character("n")])]
+    }
+
+    public func provider(store: any HomeStore, settings: WidgetSettings) -> PantryWidget {
+        PantryWidget(store: store, dueSoonDays: settings[Self.dueSoonDays])
+    }
+
+    public func initialState() -> State { State() }
+
+    public func optimistic(_ entry: PantryEntry, _ state: State) -> PantryEntry { entry.consumingFirst(times: state.pendingConsumes) }
+
+    public func detail(_ entry: PantryEntry, scroll: Int) -> DetailNavigation { .list(entry.items.count) }
+
+    public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
+        switch event {
+        case .action(.consume):
+            let first = environment.entries(PantryEntry.self).first?.consumingFirst(times: state.pendingConsumes).items.first
+            state.pendingConsumes += 1
+            let said = first.map { first -> FeatureEffect in
+                .message(.success(PantryMessages.consumed(min(.one, first.product.amount), unit: first.product.unit, of: first.product.name,
+                                                         language: environment.language)))
+            }
+            return [said, .write(Self.consume)].compactMap { $0 }
+        case .action(.undo):
+            return [.write(Self.undo)]
+        case .action(.addProduct):
+            let due = LocalDate(environment.now, in: environment.timeZone).adding(days: 7).iso
+            return [.form(Form(title: "Add a product", fields: [
+                Form.Field("Name", hint: "Milk"), Form.Field("Amount", text: "1", hint: "2, 0.5 or 1,25"),
+                Form.Field("Unit", hint: "l, kg, cans (optional)", maxLength: 20), Form.Field("Due", text: due, hint: "YYYY-MM-DD", maxLength: 10),
+            ]), tag: Self.addTag)]
+        case .submitted(let form, _):
+            var check = FormCheck(form)
+            if check[0].isEmpty { check.fail(0, "Give the product a name.") }
+            let amount = Quantity(argument: check[1])
+            if amount == nil { check.fail(1, "'\(check[1])' is not an amount; use \(Quantity.accepted).") }
+            let due = check.day(3)
+            if let rejected = check.rejected(form) { return [.form(rejected, tag: Self.addTag)] }
+            guard let amount, let due else { return [] }
+            state.submittedForm = form
+            let (name, unit) = (check[0], check[2])
+            return [.message(.info("Adding \(name)…")),
+                    .write(FeatureJob(.pantry, "add-product \(name) \(amount) \(unit) \(due.iso)") { store, _ in
+                        try store.addProduct(name: name, amount: amount, unit: unit, due: due, at: Date())
+                    })]
+        case .finished(let job, let result):
+            switch result {
+            case let consumption as Consumption where job == Self.consume:
+                state.pendingConsumes = max(0, state.pendingConsumes - 1)
+                return [.message(.success(PantryMessages.consumed(consumption, language: environment.language))), .reload(tables)]
+            case let consumption as Consumption:
+                return [.message(.success(PantryMessages.putBack(consumption, language: environment.language))), .reload(tables)]
+            case let product as Product:
+                state.submittedForm = nil
+                return [.message(.success("Added \(product.name), due \(product.due.iso).")), .reload(tables)]
+            default: return []
+            }
+        case .failed(let job, let reason):
+            var effects: [FeatureEffect] = [.message(.failure(reason)), .reload(tables)]
+            if job == Self.consume { state.pendingConsumes = max(0, state.pendingConsumes - 1) }
+            if job.name.hasPrefix("add-product"), var form = state.submittedForm {
+                form.error = reason
+                effects.append(.form(form, tag: Self.addTag))
+            }
+            return effects
+        default:
+            return []
+        }
+    }
+
+    static let addTag = "add-product"
+
+    /// One unit of the first-expiring product; the job remembers it for `u`.
+    static let consume = FeatureJob(.pantry, "consume") { store, memory in
+        let consumption = try store.consume(productID: nil, amount: .one, at: Date())
+        memory["consumed", as: [OwnConsume].self] = (memory["consumed", as: [OwnConsume].self] ?? []) + [OwnConsume(id: consumption.id, at: Date())]
+        return consumption
+    }
+
+    /// Puts back this dashboard's last consume, for a minute after it, whatever other processes
+    /// consumed since.
+    static let undo = FeatureJob(.pantry, "undo") { store, memory in
+        var own = memory["consumed", as: [OwnConsume].self] ?? []
+        guard let last = own.last, Date().timeIntervalSince(last.at) <= undoWindow else {
+            memory["consumed", as: [OwnConsume].self] = []
+            throw NothingToUndo()
+        }
+        own.removeLast()
+        memory["consumed", as: [OwnConsume].self] = own
+        return try store.undoConsumption(id: last.id)
+    }
+
+    struct OwnConsume: Sendable { let id: Int64, at: Date }
+
+    struct NothingToUndo: StoreRefusal {
+        var description: String { "nothing to undo: u puts back this dashboard's consumes, for a minute after each." }
+    }
+
+    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+        try store.addProducts(PantryDemo.products(today: today), at: date)
+    }
+
+    public func doctor(_ store: any HomeStore) throws -> String? {
+        let products = try store.products()
+        return "\(products.count) products, \(products.filter(\.isInStock).count) in stock"
+    }
+}

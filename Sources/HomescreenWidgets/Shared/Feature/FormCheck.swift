@@ -1,0 +1,34 @@
+import HomescreenWidgetCore
+
+/// Checks a submitted form's values, collecting one error per field: the kinds' forms use it
+/// so every form trims and words its errors the same way.
+public struct FormCheck {
+    public let values: [String]
+    public private(set) var errors: [Int: String] = [:]
+
+    public init(_ form: Form) { values = form.values.map { $0.trimmingCharacters(in: .whitespaces) } }
+
+    public subscript(_ index: Int) -> String { values[index] }
+
+    public mutating func fail(_ index: Int, _ message: String) { errors[index] = errors[index] ?? message }
+
+    /// The field as a real day (YYYY-MM-DD), else an error under it.
+    public mutating func day(_ index: Int) -> LocalDate? {
+        let day = LocalDate(iso: values[index])
+        if day == nil { fail(index, "'\(values[index])' is not a date; use a real day as YYYY-MM-DD.") }
+        return day
+    }
+
+    /// The form with the errors under their fields, to show again; nil when every field passed.
+    public func rejected(_ form: Form) -> Form? {
+        guard !errors.isEmpty else { return nil }
+        var form = form
+        form.show(errors: errors)
+        return form
+    }
+}
+
+extension StatusMessage {
+    /// A store message (lowercase for the command line) as a status-line sentence.
+    public static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}

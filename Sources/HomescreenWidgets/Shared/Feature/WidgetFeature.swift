@@ -1,0 +1,163 @@
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// Everything a widget kind is, in one place: its name and title, the families it draws, the
+/// store tables it reads, its provider and views, what its full-screen view scrolls, its keys
+/// and what they do, its demo data and its `doctor` line. The dashboard hosts kinds through
+/// this protocol alone and names none of them.
+///
+/// A kind's keys run its own small `update`, the way a parent reducer scopes a child's: the
+/// dashboard hands it the kind's `State`, an event and the environment, and runs the effects it
+/// returns (status messages, forms and pickers, store jobs, reloads).
+public protocol WidgetFeature: Sendable {
+    associatedtype Provider: Widget
+    /// What the kind keeps between key presses on the dashboard (unconfirmed consumes, a
+    /// submitted form…).
+    associatedtype State: Sendable = NoState
+
+    var kind: WidgetKind { get }
+    /// The pane title, also used while the pane loads or when its store read failed.
+    var title: String { get }
+    var families: [WidgetFamily] { get }
+    /// The store tables its views read: a write to any of them, by any program, reloads its panes.
+    var tables: Set<StoreTable> { get }
+    /// Its actions and their default keys (empty for a kind without keys).
+    var bindings: [KeyTable.Binding] { get }
+    /// Its config file keys (`due-soon-days = 3`).
+    var settings: [SettingSpec] { get }
+
+    func provider(store: any HomeStore, settings: WidgetSettings) -> Provider
+    func initialState() -> State
+    /// A key bound to one of its actions, its form submitted, its picker chosen, or one of its
+    /// jobs done: the new state and the effects to run.
+    func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect]
+    /// The entry as the dashboard shows it: with changes not yet confirmed by the store.
+    func optimistic(_ entry: Provider.Entry, _ state: State) -> Provider.Entry
+    /// What the arrows do in the full-screen view of `entry`, scrolled to `scroll`.
+    func detail(_ entry: Provider.Entry, scroll: Int) -> DetailNavigation
+    /// Fills an empty store with the kind's demo data.
+    func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws
+    /// The kind's line in `homescreen doctor`, nil for a kind without data of its own.
+    func doctor(_ store: any HomeStore) throws -> String?
+}
+
+/// The state of a kind that keeps none.
+public struct NoState: Sendable, Equatable { public init() {} }
+
+extension WidgetFeature {
+    public var bindings: [KeyTable.Binding] { [] }
+    public var settings: [SettingSpec] { [] }
+    public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] { [] }
+    public func optimistic(_ entry: Provider.Entry, _ state: State) -> Provider.Entry { entry }
+    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {}
+    public func doctor(_ store: any HomeStore) throws -> String? { nil }
+}
+
+extension WidgetFeature where State == NoState {
+    public func initialState() -> NoState { NoState() }
+}
+
+/// What the arrows do in a kind's full-screen view.
+public struct DetailNavigation: Equatable, Sendable {
+    /// Where ↑/↓ and PgUp/PgDn may take the view's `scroll`.
+    public var scroll: ClosedRange<Int>
+    /// The entry is made for the scroll position (the calendar's chosen day): moving reloads it.
+    public var scrollReloads: Bool
+    /// ←/→ move the view by months (`cursor`) and reload it.
+    public var movesByMonth: Bool
+
+    public init(scroll: ClosedRange<Int>, scrollReloads: Bool = false, movesByMonth: Bool = false) {
+        self.scroll = scroll
+        self.scrollReloads = scrollReloads
+        self.movesByMonth = movesByMonth
+    }
+
+    /// A list of `count` rows, scrolled a row at a time.
+    public static func list(_ count: Int) -> DetailNavigation { DetailNavigation(scroll: 0...max(0, count - 1)) }
+}
+
+/// What happens to a kind on the dashboard.
+public enum FeatureEvent: Sendable {
+    /// A key bound to one of its actions.
+    case action(Action)
+    /// Its form (opened with `tag`) was submitted.
+    case submitted(Form, tag: String)
+    /// Its picker (opened with `tag`) chose the item at the index.
+    case chosen(Int, tag: String)
+    /// One of its jobs finished, with the job's result.
+    case finished(FeatureJob, result: any Sendable)
+    /// One of its jobs failed; the reason is a sentence for the status line.
+    case failed(FeatureJob, reason: String)
+}
+
+/// What a kind's update asks the dashboard to do.
+public enum FeatureEffect: Sendable {
+    case message(StatusMessage)
+    /// Opens a form over the dashboard; its submission comes back as `.submitted` with the tag.
+    case form(Form, tag: String)
+    /// Opens a picker; the choice comes back as `.chosen` with the tag.
+    case picker(Picker, tag: String)
+    /// Runs a write on the dashboard's writer (serial, off the loop's thread); the result comes
+    /// back as `.finished` or `.failed`.
+    case write(FeatureJob)
+    /// Runs a small read at once (the picker opens on the same key press).
+    case read(FeatureJob)
+    /// Reloads every pane whose kind reads one of these tables.
+    case reload(Set<StoreTable>)
+}
+
+/// Work on the store that a kind asks for. `name` says what it is ("consume", "add-expense
+/// 12.50 on 2026-11-18") for tests and logs; jobs compare by kind and name.
+public struct FeatureJob: Sendable, Equatable, CustomStringConvertible {
+    public let kind: WidgetKind
+    public let name: String
+    let work: @Sendable (any HomeStore, inout JobMemory) throws -> any Sendable
+
+    /// - Parameter work: runs on the writer's thread, given the store and the kind's memory there.
+    public init(_ kind: WidgetKind, _ name: String, _ work: @escaping @Sendable (any HomeStore, inout JobMemory) throws -> any Sendable) {
+        self.kind = kind
+        self.name = name
+        self.work = work
+    }
+
+    public func run(_ store: any HomeStore, memory: inout JobMemory) throws -> any Sendable { try work(store, &memory) }
+
+    public var description: String { "\(kind.rawValue) \(name)" }
+    public static func == (lhs: FeatureJob, rhs: FeatureJob) -> Bool { lhs.kind == rhs.kind && lhs.name == rhs.name }
+}
+
+/// What a kind's jobs remember between runs, on the writer's thread (the pantry: its own
+/// consumes, so `u` puts back this dashboard's last one). One per kind and dashboard.
+public struct JobMemory: Sendable {
+    private var values: [String: any Sendable] = [:]
+    public init() {}
+    public subscript<Value: Sendable>(_ key: String, as type: Value.Type) -> Value? {
+        get { values[key] as? Value }
+        set { values[key] = newValue }
+    }
+}
+
+/// What a kind's update may look at: the clock, the interface settings, and every entry the
+/// dashboard has loaded (the full-screen view's first).
+public struct FeatureEnvironment: Sendable {
+    public let now: Date
+    public let timeZone: TimeZone
+    public let language: Language
+    public let locale: Locale
+    public let privacy: Bool
+    private let loaded: [AnyEntry]
+
+    public init(now: Date, timeZone: TimeZone, language: Language, locale: Locale, privacy: Bool, entries: [AnyEntry]) {
+        self.now = now
+        self.timeZone = timeZone
+        self.language = language
+        self.locale = locale
+        self.privacy = privacy
+        self.loaded = entries
+    }
+
+    /// The loaded entries of one entry type, the full-screen view's first.
+    public func entries<Entry>(_ type: Entry.Type) -> [Entry] { loaded.compactMap { $0.value as? Entry } }
+}

@@ -1,0 +1,61 @@
+import HomescreenWidgetCore
+
+/// A config file value, as the config parser hands it to the kind that owns the key.
+public enum ConfigValue: Sendable, Equatable {
+    case string(String)
+    case integer(Int)
+    /// Anything else (a table, a list, a float), as written.
+    case other(String)
+}
+
+/// A setting a kind reads, with its config file key, default and parser.
+public struct SettingKey<Value: Sendable>: Sendable {
+    public let name: String
+    public let defaultValue: Value
+    let parse: @Sendable (ConfigValue) throws -> Value
+
+    /// - Parameter parse: the value from the config file; throws `ConfigError` naming the key.
+    public init(_ name: String, default defaultValue: Value, parse: @escaping @Sendable (ConfigValue) throws -> Value) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.parse = parse
+    }
+
+    public var spec: SettingSpec { SettingSpec(name: name) { try parse($0) } }
+}
+
+/// A setting with its value type erased, for the config parser.
+public struct SettingSpec: Sendable {
+    public let name: String
+    let parse: @Sendable (ConfigValue) throws -> any Sendable
+    public func parse(_ value: ConfigValue) throws -> any Sendable { try parse(value) }
+}
+
+/// The kinds' settings: the config file's values over each setting's default; command-line
+/// options override them.
+public struct WidgetSettings: Sendable {
+    private var values: [String: any Sendable] = [:]
+    public init() {}
+
+    public subscript<Value: Sendable>(_ key: SettingKey<Value>) -> Value {
+        get { values[key.name] as? Value ?? key.defaultValue }
+        set { values[key.name] = newValue }
+    }
+
+    /// Sets a value parsed by a `SettingSpec`.
+    public mutating func set(_ name: String, to value: any Sendable) { values[name] = value }
+
+    /// Whether a value was set (in the config file or on the command line).
+    public func isSet(_ name: String) -> Bool { values[name] != nil }
+}
+
+extension ConfigValue: CustomStringConvertible {
+    /// As written in TOML: `"text"`, `12`.
+    public var description: String {
+        switch self {
+        case .string(let text): return "\"\(text)\""
+        case .integer(let number): return String(number)
+        case .other(let text): return text
+        }
+    }
+}

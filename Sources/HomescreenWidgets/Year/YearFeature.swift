@@ -1,0 +1,24 @@
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+
+extension WidgetKind {
+    public static let year = WidgetKind("year")
+}
+
+/// The year overview as a dashboard kind: no keys of its own; full screen, ←/→ move by months
+/// and ↑/↓ scroll the month's expenses.
+public struct YearFeature: WidgetFeature {
+    public init() {}
+
+    public var kind: WidgetKind { .year }
+    public var title: String { "Year" }
+    public var families: [WidgetFamily] { YearWidget.families }
+    public var tables: Set<StoreTable> { [.budget, .expense] }
+
+    public func provider(store: any HomeStore, settings: WidgetSettings) -> YearWidget { YearWidget(store: store) }
+
+    public func detail(_ entry: YearEntry, scroll: Int) -> DetailNavigation {
+        DetailNavigation(scroll: 0...max(0, entry.expenses.count - 1), movesByMonth: true)
+    }
+}
