@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import HomescreenRuntime
+import HomescreenWidgetCore
+import HomescreenWidgets
 import Testing
 import HomescreenTestSupport
 

@@ -40,7 +40,7 @@ struct PantryOrderTests {
             rows.append((names[Int(generator.next() % UInt64(names.count))], Quantity(units: Int64(generator.next() % 3)).thousandths == 0 ? .zero : .one,
                          "", F.today.adding(days: Int(generator.next() % 20) - 8)))
         }
-        try store.write(affecting: [.pantry]) { db in
+        try store.write { db in
             for row in rows {
                 try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES (?, ?, '', ?, 0)",
                                arguments: [row.name, row.amount.thousandths, row.due.iso])

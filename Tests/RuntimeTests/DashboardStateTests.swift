@@ -21,11 +21,9 @@ struct DashboardStateTests {
         }
         try store.setBudget(MonthlyBudget(month: YearMonth(today), limit: Money(cents: 80_000), currency: Currency(code: "CHF")!), at: start)
         let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone,
-                                         themes: [.builtInDark, Theme(name: "light", colors: [:])], builtKinds: Set(WidgetCatalog.builtKinds))
-        let widgets = [WidgetKind.pantry: AnyWidget(PantryWidget(store: store)), .budget: AnyWidget(BudgetWidget(store: store)),
-                       .year: AnyWidget(YearWidget(store: store)), .calendar: AnyWidget(CalendarWidget()), .card: AnyWidget(CardWidget(store: store))]
+                                         themes: [.builtInDark, Theme(name: "light", colors: [:])])
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
-                                       widgets: widgets, clock: ManualClock(start), asynchronousWrites: false)
+                                       clock: ManualClock(start), asynchronousWrites: false)
         runtime.start()
         return (runtime, store)
     }
@@ -37,7 +35,7 @@ struct DashboardStateTests {
         var dashboard = runtime.dashboard
         #expect(dashboard.compose(at: start).rowTexts().joined().contains("3 l"))
         let effects = dashboard.update(.key(.character("c")))
-        #expect(effects == [.write(.consume)])
+        #expect(effects == [.write(PantryFeature.consume)])
         let screen = dashboard.compose(at: start).rowTexts().joined(separator: "\n")
         #expect(screen.contains("2 l") && !screen.contains("3 l"), "the optimistic state shows at once")
         #expect(screen.contains("Consumed 1 l of Milk"))
@@ -47,7 +45,7 @@ struct DashboardStateTests {
         let (runtime, store) = try runtime()
         for _ in 0..<3 { runtime.send(.key(.character("c"))) }
         #expect(try store.products().first { $0.name == "Milk" }?.amount == .zero)
-        #expect(runtime.dashboard.pendingConsumes == 0)
+        #expect(runtime.dashboard.state(of: .pantry, as: PantryFeature.State.self)?.pendingConsumes == 0)
         // Milk is gone; the next consume takes Rice.
         runtime.send(.key(.character("c")))
         #expect(try store.products().first { $0.name == "Rice" }?.amount == Quantity(units: 1))
@@ -62,7 +60,7 @@ struct DashboardStateTests {
         let (runtime, _) = try runtime(products: [])
         runtime.send(.key(.character("c")))
         #expect(text(runtime).contains("Nothing to consume"))
-        #expect(runtime.dashboard.pendingConsumes == 0)
+        #expect(runtime.dashboard.state(of: .pantry, as: PantryFeature.State.self)?.pendingConsumes == 0)
     }
 
     @Test func nothingToUndoIsSaid() throws {
@@ -149,7 +147,7 @@ struct DashboardStateTests {
         let (runtime, store) = try runtime()
         try store.addProduct(name: "Zucchini", amount: .one, unit: "", due: LocalDate(start, in: zone).adding(days: -1), at: start)
         #expect(!text(runtime).contains("Zucchini"))
-        runtime.send(.storeChanged([.pantry]))
+        runtime.send(.storeChanged([.product]))
         #expect(text(runtime).contains("Zucchini"))
     }
 

@@ -1,5 +1,6 @@
 import HomescreenRender
 import HomescreenWidgetCore
+import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
 
@@ -113,7 +114,7 @@ struct DashboardConfigTests {
             consume = ["x", "Ctrl-K"]
             quit = "Q"
             """)
-        #expect(config.theme == "light" && config.language == .french && config.dueSoonDays == 3 && config.density == .compact)
+        #expect(config.theme == "light" && config.language == .french && config.widgetSettings[PantryFeature.dueSoonDays] == 3 && config.density == .compact)
         #expect(config.home == [PaneSpec(.pantry, .systemLarge), PaneSpec(.calendar, .systemSmall)])
         #expect(config.lockScreen == [PaneSpec(.pantry, .accessoryCircular)])
         #expect(config.keys.keys(for: .consume) == [.character("x"), .control("k")])
@@ -121,7 +122,11 @@ struct DashboardConfigTests {
     }
 
     @Test func anEmptyFileIsTheDefault() throws {
-        #expect(try DashboardConfig.parse(toml: "") == .standard)
+        let config = try DashboardConfig.parse(toml: "")
+        let standard = DashboardConfig.standard
+        #expect(config.home == standard.home && config.lockScreen == standard.lockScreen && config.keys == standard.keys)
+        #expect(config.theme == nil && config.language == nil && config.locale == nil && config.density == nil)
+        #expect(!config.widgetSettings.isSet(PantryFeature.dueSoonDays.name) && !config.widgetSettings.isSet(CardFeature.cardURL.name))
     }
 
     @Test(arguments: [

@@ -28,20 +28,21 @@ struct PantryStoreTests {
         #expect(throws: PantryError.unknownProduct(id: 999)) { try store.removeProduct(id: 999) }
     }
 
-    @Test func everyWriteBumpsThePantryRevision() throws {
+    @Test func everyWriteBumpsTheRevisionOfTheTablesItTouches() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
-        #expect(try store.revisions()[.pantry] == nil)
+        #expect(try store.revisions()[.product] == nil)
         let product = try store.addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: LocalDateFixture.day)
         try store.consume(productID: product.id, amount: .one)
         try store.undoLastConsume()
         try store.removeProduct(id: product.id)
-        #expect(try store.revisions()[.pantry] == 4)
+        #expect(try store.revisions()[.product] == 4)
+        #expect(try store.revisions()[.consumption] == 2, "the consume and its undo")
     }
 
     @Test func aFailedWriteLeavesNothingBehind() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
         #expect(throws: (any Error).self) {
-            try store.write(affecting: [.pantry]) { db in
+            try store.write { db in
                 try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Milk', 1000, '', '2026-01-01', 0)")
                 try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('   ', 1000, '', '2026-01-01', 0)")
             }

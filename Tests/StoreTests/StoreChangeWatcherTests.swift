@@ -8,14 +8,14 @@ import HomescreenWidgetCore
 struct StoreChangeWatcherTests {
     let folder = TemporaryFolder()
 
-    @Test func aWriteByAnotherConnectionIsSeenWithItsKind() throws {
+    @Test func aWriteByAnotherConnectionIsSeenWithItsTable() throws {
         let path = folder.path("s.sqlite")
         let writer = try Store.open(at: path)
         let watcher = try StoreChangeWatcher(storePath: path)
         // Another store object is another connection, as another process would be.
         let started = Date()
         try Store.open(at: path).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
-        #expect(try watcher.waitForChange(timeout: 5) == [.pantry])
+        #expect(try watcher.waitForChange(timeout: 5) == [.product])
         #expect(Date().timeIntervalSince(started) < 5)
         _ = writer
     }
@@ -35,12 +35,12 @@ struct StoreChangeWatcherTests {
         let store = try Store.open(at: path)
         let watcher = try StoreChangeWatcher(storePath: path)
         let product = try store.addProduct(name: "Milk", amount: Quantity(units: 3), unit: "l", due: LocalDateFixture.day)
-        #expect(try watcher.waitForChange(timeout: 5) == [.pantry])
-        #expect(try watcher.changedKinds().isEmpty)
+        #expect(try watcher.waitForChange(timeout: 5) == [.product])
+        #expect(try watcher.changedTables().isEmpty)
         try store.consume(productID: product.id, amount: .one)
         var descriptor = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&descriptor, 1, 5000) == 1)
         #expect(watcher.drainEvents())
-        #expect(try watcher.changedKinds() == [.pantry])
+        #expect(try watcher.changedTables() == [.product, .consumption])
     }
 }

@@ -23,8 +23,6 @@ struct FamilyTests {
         #expect(WidgetFamily(argument: "RECTANGULAR") == .accessoryRectangular)
         #expect(WidgetFamily(argument: "accessoryinline") == .accessoryInline)
         #expect(WidgetFamily(argument: "huge") == nil)
-        #expect(WidgetKind(argument: "Pantry") == .pantry)
-        #expect(WidgetKind(argument: "fridge") == nil)
     }
 
     @Test func sizesParse() {

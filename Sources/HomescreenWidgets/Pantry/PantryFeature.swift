@@ -116,7 +116,7 @@ public struct PantryFeature: WidgetFeature {
     static let addTag = "add-product"
 
     /// One unit of the first-expiring product; the job remembers it for `u`.
-    static let consume = FeatureJob(.pantry, "consume") { store, memory in
+    public static let consume = FeatureJob(.pantry, "consume") { store, memory in
         let consumption = try store.consume(productID: nil, amount: .one, at: Date())
         memory["consumed", as: [OwnConsume].self] = (memory["consumed", as: [OwnConsume].self] ?? []) + [OwnConsume(id: consumption.id, at: Date())]
         return consumption
