@@ -105,3 +105,27 @@ public enum ShippedThemes {
         .deletingLastPathComponent().appendingPathComponent("Themes")
     public static var library: ThemeLibrary { ThemeLibrary(folders: [folder]) }
 }
+
+/// The `sqlite3` command-line shell: another program writing the store with plain SQL, knowing
+/// nothing of Homescreen.
+public enum SQLiteShell {
+    public static let path = "/usr/bin/sqlite3"
+    public static var available: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Runs `sql` on the database at `store`. - Returns: the exit status and what it printed.
+    @discardableResult
+    public static func run(_ store: String, _ sql: String) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-bail", store, sql]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+                             stderr: String(decoding: errorData, as: UTF8.self))
+    }
+}
