@@ -61,6 +61,47 @@ struct StoreOpeningTests {
         #expect(StoreError.newerSchema(path: path, found: 99, supported: 1).description.contains(path))
     }
 
+    @Test func aSchema3StoreIsMigratedInPlaceAndPlainSQLIsTrackedFromThen() throws {
+        let path = folder.path("old.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(old, upTo: "3-card")
+        try old.write { db in
+            try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Milk', 1000, 'l', '2026-11-20', 0)")
+            try db.execute(sql: "INSERT INTO kindRevision (kind, revision) VALUES ('pantry', 7)")
+        }
+        #expect(try old.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+        try old.close()
+
+        let store = try Store.open(at: path)
+        #expect(try store.schemaVersion() == 4)
+        #expect(try store.products().map(\.name) == ["Milk"], "the data stays")
+        #expect(try store.revisions().isEmpty)
+        // Another program's plain SQL, with no revision bump: the triggers record it.
+        let other = try DatabaseQueue(path: path)
+        try other.write { db in
+            try db.execute(sql: "INSERT INTO expense (amountCents, day, note, createdAt) VALUES (1250, '2026-11-20', '', 0)")
+            try db.execute(sql: "UPDATE product SET amountMilli = 500 WHERE name = 'Milk'")
+            try db.execute(sql: "INSERT INTO kindRevision (kind, revision) VALUES ('budget', 1)")   // an old script still runs
+        }
+        try other.close()
+        #expect(try store.revisions() == [.expense: 1, .product: 1])
+        // Reopening migrates nothing more.
+        #expect(try Store.open(at: path).schemaVersion() == 4)
+    }
+
+    @Test func aTableAKindAddsIsTrackedLikeTheOthers() throws {
+        let store = try Store.open(at: folder.path("s.sqlite"))
+        try store.write { try $0.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL)") }
+        let note = StoreTable(rawValue: "note")
+        try store.trackChanges(of: note)
+        try store.trackChanges(of: note)   // twice is harmless
+        try store.write { db in
+            try db.execute(sql: "INSERT INTO note (text) VALUES ('a'), ('b')")
+            try db.execute(sql: "DELETE FROM note WHERE text = 'a'")
+        }
+        #expect(try store.revisions()[note] == 3)
+    }
+
     @Test func anUncreatablePathSaysWhereAndWhatToDo() throws {
         #expect(throws: StoreError.self) { try Store.open(at: "/proc/homescreen/store.sqlite") }
         let file = folder.path("plain-file")

@@ -87,7 +87,7 @@ public struct DashboardConfig: Sendable {
         if let value = table["home"] { config.home = try panes(value, key: "home", system: true, catalog: catalog) }
         if let value = table["lock-screen"] { config.lockScreen = try panes(value, key: "lock-screen", system: false, catalog: catalog) }
         if let value = table["keys"] {
-            guard let keys = value.table else { throw ConfigError("keys must be a table such as [keys] consume = [\"c\"].") }
+            guard let keys = value.table else { throw ConfigError("keys must be a table such as [keys] quit = [\"q\"].") }
             for name in keys.keys.sorted() {
                 guard let action = config.keys.action(named: name) else {
                     throw ConfigError("keys.\(name) is not an action; the actions are \(config.keys.bindings.map(\.action.name).joined(separator: ", ")).")
