@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "HomescreenTestSupport",
             dependencies: [
-                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore",
+                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenRuntime",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
