@@ -1,5 +1,6 @@
 import Foundation
 import SnapshotTesting
+import HomescreenTestSupport
 import Testing
 import HomescreenRender
 import HomescreenStore
@@ -18,24 +19,18 @@ struct BudgetSnapshotTests {
 
     static func language(_ locale: String) -> Language { Language(localeTag: locale)! }
 
-    /// The grid is exactly the family's size, every row exactly that wide.
-    static func text(_ grid: CellGrid, _ context: WidgetContext, sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        #expect(grid.width == context.size.columns && grid.height == context.size.rows, sourceLocation: sourceLocation)
-        for line in grid.rowTexts() { #expect(DisplayWidth.of(line) == context.size.columns, "\(line)", sourceLocation: sourceLocation) }
-        return PlainEncoder().encode(grid) + "\n"
-    }
 
     @Test(arguments: budgetCases)
     func budget(_ family: WidgetFamily, _ density: Density, _ locale: String) {
         let context = F.context(family, density, Self.language(locale), locale: locale)
-        let text = Self.text(BudgetWidget.draw(F.demoEntry(language: Self.language(locale)), in: context), context)
+        let text = PaneSnapshot.text(BudgetWidget.draw(F.demoEntry(language: Self.language(locale)), in: context), context)
         assertSnapshot(of: text, as: .lines, named: "\(family.rawValue)-\(density.rawValue)-\(locale)")
     }
 
     @Test(arguments: yearCases)
     func year(_ family: WidgetFamily, _ density: Density, _ locale: String) {
         let context = F.context(family, density, Self.language(locale), locale: locale)
-        let text = Self.text(YearWidget(store: try! Store.openReadOnly(at: "/nonexistent/x.sqlite")).render(F.demoYear(), in: context), context)
+        let text = PaneSnapshot.text(YearWidget(store: try! Store.openReadOnly(at: "/nonexistent/x.sqlite")).render(F.demoYear(), in: context), context)
         assertSnapshot(of: text, as: .lines, named: "\(family.rawValue)-\(density.rawValue)-\(locale)")
     }
 
@@ -43,7 +38,7 @@ struct BudgetSnapshotTests {
     @Test(arguments: [("fresh", 300.0, false), ("stale", 25.0 * 3600, false), ("error", 60.0, true)])
     func seedStatesInItalian(_ name: String, _ age: TimeInterval, _ hasError: Bool) {
         let context = F.context(.systemMedium, .regular, .italian, locale: "it_IT")
-        let text = Self.text(BudgetWidget.draw(F.published(age: age, hasError: hasError), in: context), context)
+        let text = PaneSnapshot.text(BudgetWidget.draw(F.published(age: age, hasError: hasError), in: context), context)
         assertSnapshot(of: text, as: .lines, named: name)
     }
 

@@ -29,43 +29,27 @@ struct CalendarWidgetTests {
         CalendarWidget().render(entry(today, context), in: context)
     }
 
-    /// The grid is exactly the family's size and every row exactly that wide.
-    static func text(_ grid: CellGrid, _ context: WidgetContext, sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        #expect(grid.width == context.size.columns && grid.height == context.size.rows, sourceLocation: sourceLocation)
-        for line in grid.rowTexts() { #expect(DisplayWidth.of(line) == context.size.columns, "\(line)", sourceLocation: sourceLocation) }
-        return PlainEncoder().encode(grid) + "\n"
-    }
-
-    /// One letter per cell for its foreground role (T today, S Saturday, U Sunday, M muted,
-    /// A accent, x text, F focus, B border), a space where the cell is blank.
-    static func roles(_ grid: CellGrid) -> String {
-        let letters: [ThemeRole: Character] = [.today: "T", .saturday: "S", .sunday: "U", .muted: "M", .accent: "A", .text: "x", .focus: "F", .border: "B"]
-        return (0..<grid.height).map { y in
-            String((0..<grid.width).map { x in grid[x, y].text == " " && !grid[x, y].style.attributes.contains(.reverse) ? " " : letters[grid[x, y].style.foreground] ?? "?" })
-        }.joined(separator: "\n") + "\n"
-    }
-
     static let families = WidgetFamily.allCases.flatMap { family in Density.allCases.map { (family, $0) } }
 
     @Test(arguments: families)
     func tet2026(_ family: WidgetFamily, _ density: Density) {
         let context = Self.context(family, density)
-        assertSnapshot(of: Self.text(Self.grid(Self.tet2026, context), context), as: .lines, named: "\(family.rawValue)-\(density.rawValue)")
+        assertSnapshot(of: PaneSnapshot.text(Self.grid(Self.tet2026, context), context), as: .lines, named: "\(family.rawValue)-\(density.rawValue)")
     }
 
     @Test(arguments: [Density.regular, .compact])
     func leapMonth2025(_ density: Density) {
         let context = Self.context(.systemMedium, density)
-        assertSnapshot(of: Self.text(Self.grid(Self.leap2025, context), context), as: .lines, named: "medium-\(density.rawValue)")
+        assertSnapshot(of: PaneSnapshot.text(Self.grid(Self.leap2025, context), context), as: .lines, named: "medium-\(density.rawValue)")
         let large = Self.context(.systemLarge, density)
-        assertSnapshot(of: Self.text(Self.grid(Self.leap2025, large), large), as: .lines, named: "large-\(density.rawValue)")
+        assertSnapshot(of: PaneSnapshot.text(Self.grid(Self.leap2025, large), large), as: .lines, named: "large-\(density.rawValue)")
     }
 
     /// Where each role lands in seed 003's widget, February 2026 on Tết.
     @Test func theMediumGridsRolesForFebruary2026() {
         let context = Self.context(.systemMedium)
         let grid = Self.grid(Self.tet2026, context)
-        assertSnapshot(of: Self.roles(grid), as: .lines, named: "roles")
+        assertSnapshot(of: PaneSnapshot.roles(grid), as: .lines, named: "roles")
         let lines = grid.rowTexts()
         /// The style of the first cell of `text` on the row that holds `neighbours`.
         func style(of text: String, onRowWith neighbours: String) -> Style {

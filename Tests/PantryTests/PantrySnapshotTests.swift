@@ -3,6 +3,7 @@ import SnapshotTesting
 import Testing
 import HomescreenRender
 import HomescreenStore
+import HomescreenTestSupport
 import HomescreenWidgetCore
 @testable import HomescreenWidgets
 
@@ -13,18 +14,9 @@ struct PantrySnapshotTests {
 
     static let cases: [(WidgetFamily, Density)] = WidgetFamily.allCases.flatMap { family in Density.allCases.map { (family, $0) } }
 
-    /// The grid is exactly the family's size and no row holds more columns than that.
-    static func assertFits(_ grid: CellGrid, _ context: WidgetContext, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(grid.width == context.size.columns && grid.height == context.size.rows, sourceLocation: sourceLocation)
-        for line in grid.rowTexts() {
-            #expect(DisplayWidth.of(line) == context.size.columns, "\(line)", sourceLocation: sourceLocation)
-        }
-    }
 
     static func render(_ entry: PantryEntry, _ context: WidgetContext) -> String {
-        let grid = PantryWidget.draw(entry, in: context)
-        assertFits(grid, context)
-        return PlainEncoder().encode(grid) + "\n"
+        PaneSnapshot.text(PantryWidget.draw(entry, in: context), context)
     }
 
     @Test(arguments: cases)
@@ -83,7 +75,7 @@ struct PantrySnapshotTests {
         for family in WidgetFamily.allCases {
             let context = F.context(family)
             let grid = PantryWidget.draw(F.entry([hostile]), in: context)
-            Self.assertFits(grid, context)
+            _ = PaneSnapshot.text(grid, context)
             for format in OutputFormat.allCases {
                 let output = format.encoder(theme: .builtInDark, depth: .truecolor).encode(grid)
                 #expect(!output.unicodeScalars.contains { $0.value == 0x1B && format != .ansi }, "\(family) \(format)")

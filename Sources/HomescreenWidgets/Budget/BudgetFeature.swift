@@ -2,20 +2,15 @@ import Foundation
 import HomescreenStore
 import HomescreenWidgetCore
 
-extension WidgetKind {
-    public static let budget = WidgetKind("budget")
-}
-
-extension Action {
-    public static let addExpense = Action("add-expense", summary: "add an expense")
-}
+extension WidgetKind { public static let budget = WidgetKind("budget") }
+extension Action { public static let addExpense = Action("add-expense", summary: "add an expense") }
 
 /// The budget as a dashboard kind: `a` (or `+`) adds an expense through a form, in the
 /// currency the budget pane shows.
 public struct BudgetFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
-        /// The last submitted form, reopened if its save fails (nothing typed is lost).
-        var submittedForm: Form?
+        /// The add-expense form until the store saves it (a failed save reopens it).
+        var form = SubmittedForm(tag: BudgetFeature.addTag)
     }
 
     public init() {}
@@ -49,23 +44,18 @@ public struct BudgetFeature: WidgetFeature {
             let day = check.day(2)
             if let rejected = check.rejected(form) { return [.form(rejected, tag: Self.addTag)] }
             guard let amount, let day else { return [] }
-            state.submittedForm = form
+            state.form.submitted(form)
             let note = check[1]
             return [.message(.info("Saving \(amount.plain(currency)) \(currency.code)…")),
                     .write(FeatureJob(.budget, "add-expense \(amount.cents) \(day.iso) \(note)") { store, _ in
                         try store.addExpense(amount: amount, day: day, note: note, category: nil, at: Date())
                     })]
         case .finished(_, let expense as Expense):
-            state.submittedForm = nil
+            state.form.saved()
             let note = expense.note.isEmpty ? "" : " (\(expense.note))"
             return [.message(.success("Added an expense of \(expense.amount.plain(currency))\(note) on \(expense.day.iso).")), .reload([.expense])]
         case .failed(_, let reason):
-            var effects: [FeatureEffect] = [.message(.failure(reason)), .reload([.expense])]
-            if var form = state.submittedForm {
-                form.error = reason
-                effects.append(.form(form, tag: Self.addTag))
-            }
-            return effects
+            return state.form.failed(reason, reload: [.expense])
         default:
             return []
         }

@@ -2,9 +2,7 @@ import Foundation
 import HomescreenStore
 import HomescreenWidgetCore
 
-extension WidgetKind {
-    public static let calendar = WidgetKind("calendar")
-}
+extension WidgetKind { public static let calendar = WidgetKind("calendar") }
 
 /// The Vietnamese calendar as a dashboard kind: it reads no table (its entry is computed from
 /// the date); full screen, ←/→ move by months and ↑/↓ choose a day of the month on show.

@@ -2,13 +2,8 @@ import Foundation
 import HomescreenStore
 import HomescreenWidgetCore
 
-extension WidgetKind {
-    public static let card = WidgetKind("card")
-}
-
-extension Action {
-    public static let selectCard = Action("select-card", summary: "choose the business card")
-}
+extension WidgetKind { public static let card = WidgetKind("card") }
+extension Action { public static let selectCard = Action("select-card", summary: "choose the business card") }
 
 /// The business card as a dashboard kind: `s` opens the card picker (every card with its
 /// company and whether it is active, the one shown marked); choosing writes the choice.

@@ -2,9 +2,7 @@ import Foundation
 import HomescreenStore
 import HomescreenWidgetCore
 
-extension WidgetKind {
-    public static let pantry = WidgetKind("pantry")
-}
+extension WidgetKind { public static let pantry = WidgetKind("pantry") }
 
 extension Action {
     public static let consume = Action("consume", summary: "consume one unit of the first-expiring product")
@@ -19,8 +17,8 @@ public struct PantryFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
         /// Consumes sent to the store and not yet confirmed: drawn already (optimistic update).
         public var pendingConsumes = 0
-        /// The last submitted form, reopened if its save fails (nothing typed is lost).
-        var submittedForm: Form?
+        /// The add-product form until the store saves it (a failed save reopens it).
+        var form = SubmittedForm(tag: PantryFeature.addTag)
     }
 
     /// How long `u` can put back a consume.
@@ -28,7 +26,7 @@ public struct PantryFeature: WidgetFeature {
 
     /// Products due within this many days count as due soon (config `due-soon-days`).
     public static let dueSoonDays = SettingKey<Int>("due-soon-days", default: PantryOrder.defaultDueSoonDays) { value in
-        guard case .integer(let days) = value, (0...365).contains(days) else {
+        guard case .integer(let days) = value, PantryOrder.dueSoonDaysRange.contains(days) else {
             throw ConfigError("due-soon-days = \(value) is not a whole number from 0 to 365.")
         }
         return days
@@ -82,7 +80,7 @@ public struct PantryFeature: WidgetFeature {
             let due = check.day(3)
             if let rejected = check.rejected(form) { return [.form(rejected, tag: Self.addTag)] }
             guard let amount, let due else { return [] }
-            state.submittedForm = form
+            state.form.submitted(form)
             let (name, unit) = (check[0], check[2])
             return [.message(.info("Adding \(name)…")),
                     .write(FeatureJob(.pantry, "add-product \(name) \(amount) \(unit) \(due.iso)") { store, _ in
@@ -96,18 +94,14 @@ public struct PantryFeature: WidgetFeature {
             case let consumption as Consumption:
                 return [.message(.success(PantryMessages.putBack(consumption, language: environment.language))), .reload(tables)]
             case let product as Product:
-                state.submittedForm = nil
+                state.form.saved()
                 return [.message(.success("Added \(product.name), due \(product.due.iso).")), .reload(tables)]
             default: return []
             }
         case .failed(let job, let reason):
-            var effects: [FeatureEffect] = [.message(.failure(reason)), .reload(tables)]
+            if job.name.hasPrefix(Self.addTag) { return state.form.failed(reason, reload: tables) }
             if job == Self.consume { state.pendingConsumes = max(0, state.pendingConsumes - 1) }
-            if job.name.hasPrefix("add-product"), var form = state.submittedForm {
-                form.error = reason
-                effects.append(.form(form, tag: Self.addTag))
-            }
-            return effects
+            return [.message(.failure(reason)), .reload(tables)]
         default:
             return []
         }

@@ -2,9 +2,7 @@ import Foundation
 import HomescreenStore
 import HomescreenWidgetCore
 
-extension WidgetKind {
-    public static let year = WidgetKind("year")
-}
+extension WidgetKind { public static let year = WidgetKind("year") }
 
 /// The year overview as a dashboard kind: no keys of its own; full screen, ←/→ move by months
 /// and ↑/↓ scroll the month's expenses.

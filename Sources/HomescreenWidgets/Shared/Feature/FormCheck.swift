@@ -1,3 +1,4 @@
+import HomescreenStore
 import HomescreenWidgetCore
 
 /// Checks a submitted form's values, collecting one error per field: the kinds' forms use it
@@ -31,4 +32,27 @@ public struct FormCheck {
 extension StatusMessage {
     /// A store message (lowercase for the command line) as a status-line sentence.
     public static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}
+
+/// A kind's form between its submission and the store's answer: kept so that a failed save
+/// opens it again with everything typed and the reason under it.
+public struct SubmittedForm: Sendable, Equatable {
+    public let tag: String
+    private var form: Form?
+
+    public init(tag: String) { self.tag = tag }
+
+    public mutating func submitted(_ form: Form) { self.form = form }
+    public mutating func saved() { form = nil }
+
+    /// What a failed save does: says why, reloads the tables, and reopens the form.
+    public mutating func failed(_ reason: String, reload tables: Set<StoreTable>) -> [FeatureEffect] {
+        var effects: [FeatureEffect] = [.message(.failure(reason)), .reload(tables)]
+        if var form {
+            form.error = reason
+            effects.append(.form(form, tag: tag))
+        }
+        form = nil
+        return effects
+    }
 }

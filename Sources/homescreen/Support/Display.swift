@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+import HomescreenWidgets
+
+/// Where a JSON document went wrong, in words.
+enum JSONProblem {
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context): return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath)) is missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+
+    static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "the document" : keys.map { $0.intValue.map { "product \($0 + 1)" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}
+
+/// Text from the store made safe and aligned for line output.
+enum Display {
+    static func safe(_ text: String) -> String { SafeText.clean(text) }
+
+    static func column(_ text: String, _ width: Int) -> String { DisplayWidth.pad(SafeText.clean(text), to: width) }
+
+    static func line(_ product: Product) -> String {
+        let amount = product.unit.isEmpty ? product.amount.description : "\(product.amount) \(safe(product.unit))"
+        return "\(safe(product.name)), \(amount), due \(product.due.iso)"
+    }
+}
