@@ -60,8 +60,8 @@ public struct DashboardConfig: Sendable {
         do { table = try TOMLTable(string: text) } catch {
             throw ConfigError("not valid TOML (\(error)).")
         }
-        let settings = Dictionary(catalog.settings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let known = Set(["theme", "locale", "density", "home", "lock-screen", "keys"]).union(settings.keys)
+        let settings = Dictionary(uniqueKeysWithValues: catalog.settings.map { ($0.name, $0) })
+        let known = WidgetCatalog.dashboardKeys.union(settings.keys)
         if let unknown = table.keys.sorted().first(where: { !known.contains($0) }) {
             throw ConfigError("unknown key '\(unknown)'; the keys are \(known.sorted().joined(separator: ", ")).")
         }

@@ -17,14 +17,13 @@ public final class DashboardRuntime {
 
     /// - Parameter asynchronousWrites: writes on a background queue (the dashboard), or at once
     ///   in the caller's thread (tests).
-    /// - Parameter widgetSettings: the kinds' settings (config file and options).
-    public init(dashboard: Dashboard, store: any HomeStore, widgetSettings: WidgetSettings = WidgetSettings(), clock: any WidgetClock,
-                asynchronousWrites: Bool, wakeDescriptor: Int32? = nil) {
+    /// The kinds' settings are the config's (`dashboard.settings.config.widgetSettings`).
+    public init(dashboard: Dashboard, store: any HomeStore, clock: any WidgetClock, asynchronousWrites: Bool, wakeDescriptor: Int32? = nil) {
         self.dashboard = dashboard
         self.clock = clock
         self.store = store
         var widgets: [WidgetKind: AnyWidget] = [:]
-        for feature in dashboard.settings.catalog.features { widgets[feature.kind] = feature.widget(store: store, settings: widgetSettings) }
+        for feature in dashboard.settings.catalog.features { widgets[feature.kind] = feature.widget(store: store, settings: dashboard.settings.config.widgetSettings) }
         self.widgets = widgets
         writer = StoreWriter(store: store, asynchronous: asynchronousWrites, wakeDescriptor: wakeDescriptor)
     }

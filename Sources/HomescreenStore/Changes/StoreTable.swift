@@ -1,11 +1,10 @@
 /// A table of the store that views read. Triggers bump its revision on every insert, update
 /// and delete, in the writer's transaction, so any program's write is noticed, whoever wrote it
 /// and however (`sqlite3`, a script, the CLI). Kinds declare the tables they read.
-public struct StoreTable: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct StoreTable: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
-    public static func < (lhs: StoreTable, rhs: StoreTable) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public static let product = StoreTable(rawValue: "product")
     public static let consumption = StoreTable(rawValue: "consumption")
@@ -15,6 +14,4 @@ public struct StoreTable: RawRepresentable, Hashable, Comparable, Sendable, Cust
     public static let card = StoreTable(rawValue: "card")
     public static let selectedCard = StoreTable(rawValue: "selectedCard")
 
-    /// Every tracked table, each with its triggers (schema 4).
-    public static let tracked: [StoreTable] = [.product, .consumption, .budget, .expense, .publishedSnapshot, .card, .selectedCard]
 }

@@ -7,4 +7,7 @@ public struct StatusMessage: Equatable, Sendable {
     public static func info(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .info) }
     public static func success(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .success) }
     public static func failure(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .failure) }
+
+    /// A store message (lowercase for the command line) as a status-line sentence.
+    public static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 }

@@ -29,19 +29,29 @@ public struct WidgetCatalog: Sendable {
 
     /// The registration lines: one per kind, with its place on the default home screen.
     public static let standard = WidgetCatalog()
-        .register(PantryFeature(), home: .systemMedium)
-        .register(BudgetFeature(), home: .systemSmall)
-        .register(CalendarFeature(), home: .systemMedium)
-        .register(CardFeature(), home: .systemSmall)
-        .register(YearFeature(), home: .systemMedium)
-        .withLockScreen([PaneSpec(.calendar, .accessoryInline), PaneSpec(.pantry, .accessoryRectangular), PaneSpec(.budget, .accessoryCircular),
-                         PaneSpec(.calendar, .accessoryRectangular), PaneSpec(.card, .accessoryCircular)])
+        .register(PantryFeature())
+        .register(BudgetFeature())
+        .register(YearFeature())
+        .register(CalendarFeature())
+        .register(CardFeature())
+        .withScreens(home: [PaneSpec(.pantry, .systemMedium), PaneSpec(.budget, .systemSmall), PaneSpec(.calendar, .systemMedium),
+                            PaneSpec(.card, .systemSmall), PaneSpec(.year, .systemMedium)],
+                     lockScreen: [PaneSpec(.calendar, .accessoryInline), PaneSpec(.pantry, .accessoryRectangular),
+                                  PaneSpec(.budget, .accessoryCircular), PaneSpec(.calendar, .accessoryRectangular),
+                                  PaneSpec(.card, .accessoryCircular)])
 
-    /// The catalog with one more kind, placed at the end of the default screens.
+    /// The catalog with one more kind, placed at the end of the default screens. A kind must
+    /// not take a name, an action, a default key or a config key that is already taken.
     public func register<Feature: WidgetFeature>(_ feature: Feature, home family: WidgetFamily? = nil, lockScreen families: [WidgetFamily] = []) -> WidgetCatalog {
+        let table = keyTable
         precondition(self.feature(feature.kind) == nil, "\(feature.kind) is registered twice")
-        precondition(feature.bindings.allSatisfy { binding in keyTable.action(named: binding.action.name) == nil },
-                     "\(feature.kind) declares an action another kind or the dashboard already has")
+        for binding in feature.bindings {
+            precondition(table.action(named: binding.action.name) == nil, "\(feature.kind): the action \(binding.action) is taken")
+            for key in binding.keys { precondition(table.action(for: key) == nil, "\(feature.kind): the key \(key.name) is taken") }
+        }
+        precondition(feature.settings.allSatisfy { setting in !settings.contains { $0.name == setting.name } && !Self.dashboardKeys.contains(setting.name) },
+                     "\(feature.kind): a config key is taken")
+        precondition(([family].compactMap { $0 } + families).allSatisfy(feature.families.contains), "\(feature.kind) does not draw that family")
         var catalog = self
         catalog.features.append(AnyWidgetFeature(feature))
         if let family { catalog.home.append(PaneSpec(feature.kind, family)) }
@@ -49,12 +59,17 @@ public struct WidgetCatalog: Sendable {
         return catalog
     }
 
-    /// The catalog with another default lock-screen strip.
-    public func withLockScreen(_ panes: [PaneSpec]) -> WidgetCatalog {
+    /// The catalog with other default screens (the order of the panes is a design choice,
+    /// not the registration order).
+    public func withScreens(home: [PaneSpec], lockScreen: [PaneSpec]) -> WidgetCatalog {
         var catalog = self
-        catalog.lockScreen = panes
+        catalog.home = home
+        catalog.lockScreen = lockScreen
         return catalog
     }
+
+    /// The config file keys of the dashboard itself.
+    public static let dashboardKeys: Set<String> = ["theme", "locale", "density", "home", "lock-screen", "keys"]
 
     public var kinds: [WidgetKind] { features.map(\.kind) }
 

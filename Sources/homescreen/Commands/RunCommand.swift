@@ -60,6 +60,7 @@ struct RunCommand: ParsableCommand {
         }
 
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, forWriting: true, config: settings)
+        settings.widgetSettings = session.settings   // the config's, with --due-soon-days over it
         defer { session.finish() }
         let clock: any WidgetClock = viewOptions.now == nil ? SystemClock() : SimulatedClock(start: session.date)
         let watcher = try? session.store.changeFeed()
@@ -77,7 +78,7 @@ struct RunCommand: ParsableCommand {
             ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy,
             themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,
-                                       widgetSettings: session.settings, clock: clock, asynchronousWrites: true, wakeDescriptor: wake.write)
+                                       clock: clock, asynchronousWrites: true, wakeDescriptor: wake.write)
         let loop = EventLoop(runtime: runtime, screen: screen, watcher: watcher, wakeRead: wake.read, firstFrameOnly: exitAfterFirstFrame)
         let exit = loop.run()
         screen.end()

@@ -29,11 +29,6 @@ public struct FormCheck {
     }
 }
 
-extension StatusMessage {
-    /// A store message (lowercase for the command line) as a status-line sentence.
-    public static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
-}
-
 /// A kind's form between its submission and the store's answer: kept so that a failed save
 /// opens it again with everything typed and the reason under it.
 public struct SubmittedForm: Sendable, Equatable {
