@@ -66,6 +66,9 @@ import Testing
         let running = try running()
         running.terminal.type(.character("c"))
         #expect(running.terminal.waitForText { $0.contains("Consumed 1 l of Milk") && $0.contains("2 l") })
+        // Drawn at once; written by the background writer a moment later.
+        let deadline = Date().addingTimeInterval(5)
+        while try running.store.products().first?.amount != Quantity(units: 2), Date() < deadline { usleep(10_000) }
         #expect(try running.store.products().first?.amount == Quantity(units: 2))
         running.terminal.type(.character("q"))
         #expect(running.finished() == .quit)
@@ -80,9 +83,9 @@ import Testing
     }
 
     @Test func theIdleLoopDrawsNothingAndTheTimerRedrawsAtMidnight() throws {
-        // Half a second before local midnight, in the dashboard's (simulated) clock.
+        // Two seconds before local midnight, in the dashboard's (simulated) clock.
         let midnight = TimeBoundaries.nextMidnight(after: Date(), in: zone)
-        let running = try running(clock: SimulatedClock(start: midnight.addingTimeInterval(-0.5)))
+        let running = try running(clock: SimulatedClock(start: midnight.addingTimeInterval(-2)))
         #expect(running.terminal.text.contains("expires today"))
         #expect(running.terminal.waitForText(timeout: 5) { $0.contains("expired yesterday") }, "the timer did not fire at midnight")
         let frames = running.terminal.frameCount

@@ -1,9 +1,17 @@
 import HomescreenRender
 import HomescreenWidgetCore
 
-/// A kind's views, one per family; `draw(for:)` picks the context's.
-protocol FamilyViews {
+/// A kind's view: what it draws in.
+protocol PaneView {
     var context: WidgetContext { get }
+}
+
+extension PaneView {
+    var isCompact: Bool { context.density == .compact }
+}
+
+/// A kind's views, one per family; `draw(for:)` picks the context's.
+protocol FamilyViews: PaneView {
     func inline() -> CellGrid
     func circular() -> CellGrid
     func rectangular() -> CellGrid

@@ -5,18 +5,10 @@ import HomescreenWidgetCore
 
 /// The year overview's views: the 4×3 grid of months (medium and large), the current month
 /// framed; the large pane adds the selected month's figures, the detail view its expenses.
-struct YearView {
+struct YearView: PaneView {
     let entry: YearEntry
     let context: WidgetContext
-    let strings: BudgetStrings
-
-    init(entry: YearEntry, context: WidgetContext) {
-        self.entry = entry
-        self.context = context
-        self.strings = BudgetStrings.of(context.language)
-    }
-
-    var isCompact: Bool { context.density == .compact }
+    var strings: BudgetStrings { BudgetStrings.of(context.language) }
 
     func draw() -> CellGrid {
         if context.family == .accessoryInline || context.size.rows < 3 { return inline() }

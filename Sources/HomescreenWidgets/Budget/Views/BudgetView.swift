@@ -9,15 +9,7 @@ import HomescreenWidgetCore
 struct BudgetView: FamilyViews {
     let entry: BudgetEntry
     let context: WidgetContext
-    let strings: BudgetStrings
-
-    init(entry: BudgetEntry, context: WidgetContext) {
-        self.entry = entry
-        self.context = context
-        self.strings = BudgetStrings.of(context.language)
-    }
-
-    var isCompact: Bool { context.density == .compact }
+    var strings: BudgetStrings { BudgetStrings.of(context.language) }
 
     /// "CHF 1 234,50" (masked in privacy mode).
     func money(_ value: Money) -> String {

@@ -14,7 +14,6 @@ struct CalendarView: FamilyViews {
     /// The narrowest cell that holds a framed two-row week (day, lunar "30/12N").
     static let roomyCellWidth = 8
 
-    var isCompact: Bool { context.density == .compact }
     var day: CalendarDay { entry.selectedDay }
 
     func medium() -> CellGrid {

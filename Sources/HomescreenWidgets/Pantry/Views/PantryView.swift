@@ -6,15 +6,7 @@ import HomescreenWidgetCore
 struct PantryView: FamilyViews {
     let entry: PantryEntry
     let context: WidgetContext
-    let strings: PantryStrings
-
-    init(entry: PantryEntry, context: WidgetContext) {
-        self.entry = entry
-        self.context = context
-        self.strings = PantryStrings.of(context.language)
-    }
-
-    var isCompact: Bool { context.density == .compact }
+    var strings: PantryStrings { PantryStrings.of(context.language) }
 
     static func style(for urgency: Urgency) -> Style {
         switch urgency {
