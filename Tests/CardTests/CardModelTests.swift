@@ -52,7 +52,10 @@ struct CardStoreTests {
     @Test func rowsFromOtherProgramsReadDefensively() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
         try store.write { db in
-            try db.execute(sql: "INSERT INTO card (firstName, lastName, company, title, active, updatedAt) VALUES ('A\u{1B}[2J', 'B', '', '  ', 1, 'not a date')")
+            try db.execute(sql: "INSERT INTO card (firstName, lastName, company, title, active, updatedAt) VALUES ('A\u{1B}[2J', 'B', '', '  ', 1, datetime('now'))")
+        }
+        #expect(throws: (any Error).self, "a date that is not one is refused by the schema") {
+            try store.write { try $0.execute(sql: "INSERT INTO card (firstName, lastName, updatedAt) VALUES ('A', 'B', 'not a date')") }
         }
         let card = try #require(try store.cards().first)
         #expect(card.company == nil && card.title == nil && card.firstName == "A\u{1B}[2J")

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import HomescreenTestSupport
+import HomescreenWidgetCore
 @testable import HomescreenStore
 
 struct StoreOpeningTests {
@@ -66,27 +67,64 @@ struct StoreOpeningTests {
         let old = try DatabaseQueue(path: path)
         try Schema.migrator.migrate(old, upTo: "3-card")
         try old.write { db in
-            try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Milk', 1000, 'l', '2026-11-20', 0)")
+            try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Milk', 1000, 'l', '2026-11-20', datetime('now'))")
             try db.execute(sql: "INSERT INTO kindRevision (kind, revision) VALUES ('pantry', 7)")
         }
         #expect(try old.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
         try old.close()
 
         let store = try Store.open(at: path)
-        #expect(try store.schemaVersion() == 4)
+        #expect(try store.schemaVersion() == Schema.version)
         #expect(try store.products().map(\.name) == ["Milk"], "the data stays")
         #expect(try store.revisions().isEmpty)
         // Another program's plain SQL, with no revision bump: the triggers record it.
         let other = try DatabaseQueue(path: path)
         try other.write { db in
-            try db.execute(sql: "INSERT INTO expense (amountCents, day, note, createdAt) VALUES (1250, '2026-11-20', '', 0)")
+            try db.execute(sql: "INSERT INTO expense (amountCents, day, note, createdAt) VALUES (1250, '2026-11-20', '', datetime('now'))")
             try db.execute(sql: "UPDATE product SET amountMilli = 500 WHERE name = 'Milk'")
             try db.execute(sql: "INSERT INTO kindRevision (kind, revision) VALUES ('budget', 1)")   // an old script still runs
         }
         try other.close()
         #expect(try store.revisions() == [.expense: 1, .product: 1])
         // Reopening migrates nothing more.
-        #expect(try Store.open(at: path).schemaVersion() == 4)
+        #expect(try Store.open(at: path).schemaVersion() == Schema.version)
+    }
+
+    @Test func aSchema4StoreIsMadeStrictAndItsBadRowsAreSetAsideNotDropped() throws {
+        let path = folder.path("loose.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(old, upTo: "4-table-revisions")
+        try old.write { db in
+            try db.execute(sql: """
+                INSERT INTO product (id, name, amountMilli, unit, due, createdAt) VALUES (1, 'Milk', 1000, 'l', '2026-11-20', datetime('now'));
+                INSERT INTO product (id, name, amountMilli, unit, due, createdAt) VALUES (17, 'Oats', 'abc', '', '2026-11-30', datetime('now'));
+                INSERT INTO consumption (productID, amountMilli, at) VALUES (17, 500, datetime('now'));
+                INSERT INTO consumption (productID, amountMilli, at) VALUES (1, 500, datetime('now'));
+                INSERT INTO budget (month, limitCents, currency, updatedAt) VALUES ('2026-11', 80000, 'CHF', datetime('now'));
+                INSERT INTO expense (amountCents, day, note, createdAt) VALUES (1250, '2026-11-20', '', datetime('now'));
+                INSERT INTO expense (amountCents, day, note, createdAt) VALUES (990, '2026-11-21', 'kept', datetime('now'));
+                INSERT INTO expense (amountCents, day, note, createdAt) VALUES (500, '2026-11-22', 'bad date', 'garbage');
+                INSERT INTO publishedSnapshot (kind, json, publishedAt) VALUES ('budget', x'00ff', 'garbage');
+                UPDATE monthTotal SET spentCents = 'lots';
+                """)
+        }
+        try old.close()
+
+        let store = try Store.open(at: path)
+        #expect(try store.schemaVersion() == Schema.version)
+        #expect(try store.products().map(\.name) == ["Milk"])
+        #expect(try store.expenses(in: nil).map(\.amount.cents) == [1250, 990])
+        #expect(try store.monthTotals(year: 2026)[YearMonth(year: 2026, month: 11)!] == MonthTotal(spent: Money(cents: 2240), expenseCount: 2),
+                "the month totals are rebuilt from the expenses that stayed")
+        #expect(try store.publishedSnapshot(kind: WidgetKind("budget")) == nil)
+        let setAside = try store.setAsideRows()
+        #expect(setAside.map(\.table).sorted() == ["consumption", "expense", "product", "publishedSnapshot"])
+        let oats = try #require(setAside.first { $0.table == "product" })
+        #expect(oats.content.contains("\"amountMilli\":\"abc\"") && oats.content.contains("\"id\":17") && oats.reason.contains("amountMilli"))
+        // From now on SQLite refuses what the views cannot read.
+        #expect(throws: (any Error).self) {
+            try store.write { try $0.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Oats', 'abc', '', '2026-11-30', datetime('now'))") }
+        }
     }
 
     @Test func aTableAKindAddsIsTrackedLikeTheOthers() throws {

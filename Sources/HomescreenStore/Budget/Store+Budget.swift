@@ -46,11 +46,11 @@ public struct Expense: Hashable, Sendable, Identifiable {
 
     /// Reads a row defensively (another program may have written it).
     init(row: Row) {
-        id = row["id"]
-        amount = Money(cents: max(0, (row["amountCents"] as Int64?) ?? 0))
-        day = ((row["day"] as String?).flatMap(LocalDate.init(iso:))) ?? LocalDate(year: 1, month: 1, day: 1)!
-        note = (row["note"] as String?) ?? ""
-        category = row["category"]
+        id = row.lenient("id") ?? 0
+        amount = Money(cents: max(0, row.lenient("amountCents") ?? 0))
+        day = (row.lenient("day") as String?).flatMap(LocalDate.init(iso:)) ?? LocalDate(year: 1, month: 1, day: 1)!
+        note = row.lenient("note") ?? ""
+        category = row.lenient("category")
     }
 }
 
@@ -141,7 +141,7 @@ extension Store {
     public func publishedSnapshot(kind: WidgetKind) throws -> PublishedSnapshot? {
         try read { db in
             try Row.fetchOne(db, sql: "SELECT json, publishedAt FROM publishedSnapshot WHERE kind = ?", arguments: [kind.rawValue])
-                .map { PublishedSnapshot(json: $0["json"], publishedAt: $0["publishedAt"]) }
+                .map { PublishedSnapshot(json: $0.lenient("json") ?? "", publishedAt: $0.lenient("publishedAt") ?? Date(timeIntervalSince1970: 0)) }
         }
     }
 
@@ -151,9 +151,9 @@ extension Store {
 
     /// nil for a row another program wrote with a currency or month we cannot use.
     static func budget(row: Row) -> MonthlyBudget? {
-        guard let month = (row["month"] as String?).flatMap(YearMonth.init(iso:)),
-              let currency = (row["currency"] as String?).flatMap(Currency.init(code:)),
-              let cents = row["limitCents"] as Int64?, cents > 0 else { return nil }
+        guard let month = (row.lenient("month") as String?).flatMap(YearMonth.init(iso:)),
+              let currency = (row.lenient("currency") as String?).flatMap(Currency.init(code:)),
+              let cents = row.lenient("limitCents") as Int64?, cents > 0 else { return nil }
         return MonthlyBudget(month: month, limit: Money(cents: cents), currency: currency)
     }
 
@@ -164,8 +164,9 @@ extension Store {
     static func monthTotals(_ db: Database, from first: YearMonth, to last: YearMonth) throws -> [YearMonth: MonthTotal] {
         var result: [YearMonth: MonthTotal] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT * FROM monthTotal WHERE month >= ? AND month <= ?", arguments: [first.iso, last.iso]) {
-            guard let month = (row["month"] as String?).flatMap(YearMonth.init(iso:)) else { continue }
-            result[month] = MonthTotal(spent: Money(cents: row["spentCents"]), expenseCount: row["expenseCount"])
+            guard let month = (row.lenient("month") as String?).flatMap(YearMonth.init(iso:)),
+                  let spent = row.lenient("spentCents") as Int64?, let count = row.lenient("expenseCount") as Int? else { continue }
+            result[month] = MonthTotal(spent: Money(cents: spent), expenseCount: count)
         }
         return result
     }

@@ -40,19 +40,19 @@ public struct Card: Hashable, Sendable, Identifiable, Codable {
     /// text reads as absent.
     init(row: Row) {
         func text(_ column: String) -> String? {
-            guard let value = row[column] as String?, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            guard let value = row.lenient(column) as String?, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
             return value
         }
-        id = row["id"]
+        id = row.lenient("id") ?? 0
         serverCardID = text("serverCardID")
-        firstName = (row["firstName"] as String?) ?? ""
-        lastName = (row["lastName"] as String?) ?? ""
+        firstName = row.lenient("firstName") ?? ""
+        lastName = row.lenient("lastName") ?? ""
         company = text("company")
         title = text("title")
         email = text("email")
         phone = text("phone")
-        isActive = (Int64.fromDatabaseValue(row["active"] as DatabaseValue) ?? 1) != 0
-        updatedAt = Date.fromDatabaseValue(row["updatedAt"] as DatabaseValue) ?? Date(timeIntervalSince1970: 0)
+        isActive = (row.lenient("active") as Int64? ?? 1) != 0
+        updatedAt = row.lenient("updatedAt") ?? Date(timeIntervalSince1970: 0)
     }
 }
 

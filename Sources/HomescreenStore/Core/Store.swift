@@ -185,7 +185,8 @@ public final class Store: Sendable {
     static func revisions(_ db: Database) throws -> [StoreTable: Int] {
         var result: [StoreTable: Int] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT name, revision FROM tableRevision") {
-            result[StoreTable(rawValue: row["name"])] = row["revision"]
+            guard let name = row.lenient("name") as String?, let revision = row.lenient("revision") as Int? else { continue }
+            result[StoreTable(rawValue: name)] = revision
         }
         return result
     }

@@ -17,6 +17,8 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// A one-line health report ("schema 4, integrity ok").
     func integrityCheck() throws -> String
     func schemaVersion() throws -> Int
+    /// Rows that broke the schema's rules when the store was made strict, kept aside.
+    func setAsideRows() throws -> [SetAsideRow]
 }
 
 /// Notices committed changes without polling: a descriptor to wait on, then the tables changed.

@@ -23,11 +23,11 @@ public struct Product: Hashable, Sendable, Identifiable {
     /// Reads a row defensively: data written by another program never crashes a view. A due
     /// date that is not a real day sorts as expired long ago, so it is seen and fixed.
     init(row: Row) {
-        id = row["id"]
-        name = (row["name"] as String?) ?? ""
-        amount = Quantity(thousandths: max(0, (row["amountMilli"] as Int64?) ?? 0))
-        unit = (row["unit"] as String?) ?? ""
-        due = ((row["due"] as String?).flatMap(LocalDate.init(iso:))) ?? LocalDate(year: 1, month: 1, day: 1)!
+        id = row.lenient("id") ?? 0
+        name = row.lenient("name") ?? ""
+        amount = Quantity(thousandths: max(0, row.lenient("amountMilli") ?? 0))
+        unit = row.lenient("unit") ?? ""
+        due = (row.lenient("due") as String?).flatMap(LocalDate.init(iso:)) ?? LocalDate(year: 1, month: 1, day: 1)!
     }
 }
 

@@ -42,6 +42,11 @@ struct DoctorCommand: ParsableCommand {
                 let mode = (attributes?[.posixPermissions] as? Int).map { String($0, radix: 8) } ?? "?"
                 let integrity = try store.integrityCheck()
                 report("store", "\(path), schema \(try store.schemaVersion()), mode \(mode), integrity \(integrity)")
+                let setAside = try store.setAsideRows()
+                if !setAside.isEmpty {
+                    report("set aside", "\(setAside.count) rows broke the rules when the store was made strict and were kept in the table setAsideRow; "
+                        + "the first: \(setAside[0].table) \(setAside[0].content) (\(setAside[0].reason))")
+                }
                 for feature in WidgetCatalog.standard.features {
                     if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
