@@ -1,8 +1,13 @@
 import ArgumentParser
 import Foundation
+import HomescreenRender
+import HomescreenWidgetCore
 
 // A thin entry point: parse, run, and turn every failure into one sentence on stderr with the
 // documented exit status (0 success, 1 runtime failure, 2 bad usage or input).
+// Before anything asks ICU for the default locale (see LocaleEnvironment).
+LocaleEnvironment.sanitize()
+
 do {
     var command = try HomescreenCommand.parseAsRoot()
     try command.run()
@@ -18,7 +23,8 @@ do {
         exit(2)
     default:
         let failure = CLIError(error)
-        Output.error("homescreen: " + failure.message)
+        // One sentence on one line, whatever the value it quotes holds.
+        Output.error("homescreen: " + SafeText.clean(failure.message))
         exit(failure.exitCode)
     }
 }

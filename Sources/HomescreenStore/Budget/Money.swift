@@ -46,8 +46,26 @@ public struct Money: Hashable, Comparable, Sendable {
     /// The largest amount one expense or budget may have: a billion in the major unit.
     public static let maximum = Money(cents: 100_000_000_000)
 
-    public static func + (lhs: Money, rhs: Money) -> Money { Money(cents: lhs.cents + rhs.cents) }
-    public static func - (lhs: Money, rhs: Money) -> Money { Money(cents: lhs.cents - rhs.cents) }
+    /// The largest total shown (a month's, a year's): one trillion of the major unit. A total
+    /// beyond it (4,701 expenses of a billion) is an error state, never a crash.
+    public static let maximumTotal = Money(cents: 100_000_000_000_000)
+
+    /// Whether the amount is within ±`maximumTotal`, where every computation on it is exact.
+    public var fitsAsTotal: Bool { cents.magnitude <= Self.maximumTotal.cents.magnitude }
+
+    /// The amount held within ±`maximumTotal`: what shares and bars are computed from, so they
+    /// cannot overflow (an amount beyond it is shown as an error anyway).
+    public var capped: Money { Money(cents: min(max(cents, -Self.maximumTotal.cents), Self.maximumTotal.cents)) }
+
+    /// Sums that cannot trap: beyond Int64 they stop at its ends (far past `maximumTotal`).
+    public static func + (lhs: Money, rhs: Money) -> Money {
+        let (sum, overflow) = lhs.cents.addingReportingOverflow(rhs.cents)
+        return Money(cents: overflow ? (rhs.cents > 0 ? .max : .min) : sum)
+    }
+    public static func - (lhs: Money, rhs: Money) -> Money {
+        let (difference, overflow) = lhs.cents.subtractingReportingOverflow(rhs.cents)
+        return Money(cents: overflow ? (rhs.cents < 0 ? .max : .min) : difference)
+    }
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.cents < rhs.cents }
 
     /// The exact decimal value (12.50 for 1250 cents).
@@ -65,7 +83,7 @@ public struct Money: Hashable, Comparable, Sendable {
     /// (5631 for 450.50 of 800.00). Integers only, so the result is exact.
     public func basisPoints(of limit: Money) -> Int64 {
         precondition(limit.cents > 0)
-        let scaled = cents * 10_000
+        let scaled = capped.cents * 10_000
         return scaled >= 0 ? (2 * scaled + limit.cents) / (2 * limit.cents) : -((-2 * scaled + limit.cents) / (2 * limit.cents))
     }
 
@@ -73,7 +91,7 @@ public struct Money: Hashable, Comparable, Sendable {
     /// from the amounts (not from the rounded basis points).
     public func percent(of limit: Money) -> Int64 {
         precondition(limit.cents > 0)
-        let scaled = cents * 100
+        let scaled = capped.cents * 100
         return scaled >= 0 ? (2 * scaled + limit.cents) / (2 * limit.cents) : -((-2 * scaled + limit.cents) / (2 * limit.cents))
     }
 }

@@ -36,3 +36,34 @@ public enum Language: String, CaseIterable, Sendable, Codable {
         ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     }
 }
+
+/// Locale variables ICU cannot take. ICU reads the default locale from the environment the
+/// first time anything asks for it, and a name such as `LC_ALL=abcdefghijkl` crashes it inside
+/// Foundation (a segmentation fault in `Calendar`). So before anything else runs, every locale
+/// variable that is not shaped like a locale name is replaced by `C.UTF-8`, and the replaced
+/// ones are remembered for `doctor`.
+public enum LocaleEnvironment {
+    public static let variables = ["LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LANG", "LANGUAGE"]
+
+    /// `language[_TERRITORY][.codeset][@modifier]`, `C`, `POSIX`, `C.UTF-8`; LANGUAGE is a
+    /// colon-separated list of such names.
+    public static func isPlausible(_ value: String, variable: String = "") -> Bool {
+        if value.isEmpty { return true }
+        if variable == "LANGUAGE" { return value.split(separator: ":").allSatisfy { isPlausible(String($0)) } }
+        return value.wholeMatch(of: /(C|POSIX|[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?)(\.[A-Za-z0-9_-]{1,20})?(@[A-Za-z0-9_=-]{1,20})?/) != nil
+    }
+
+    /// The variables replaced at start-up, as `NAME=value` (the value cleaned for display).
+    nonisolated(unsafe) public private(set) static var replaced: [String] = []
+
+    /// Replaces implausible locale variables in the process's environment. Call first.
+    public static func sanitize() {
+        for name in variables {
+            guard let raw = getenv(name) else { continue }
+            let value = String(cString: raw)
+            guard !isPlausible(value, variable: name) else { continue }
+            replaced.append("\(name)=\(String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(40)))")
+            setenv(name, name == "LANGUAGE" ? "" : "C.UTF-8", 1)
+        }
+    }
+}

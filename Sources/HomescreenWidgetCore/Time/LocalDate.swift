@@ -8,6 +8,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public let day: Int
 
     /// - Returns: nil when the day does not exist (2026-02-30, month 13…).
+    /// The days every date input accepts (`--now`, `--today`, `--due`, expense days, budget
+    /// months, form fields) and the store's CHECKs allow: the lunar calendar's years.
+    public static let supported = LocalDate(year: 1800, month: 1, day: 1)!...LocalDate(year: 2199, month: 12, day: 31)!
+    public static let supportedText = "from 1800-01-01 to 2199-12-31"
+
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...LocalDate.daysIn(month: month, year: year)).contains(day) else { return nil }

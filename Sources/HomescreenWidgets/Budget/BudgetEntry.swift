@@ -70,7 +70,7 @@ public struct BudgetEntry: TimelineEntry, Encodable {
     }
 
     public var state: State {
-        if hasError { return .error }
+        if hasError || !spent.fitsAsTotal { return .error }
         guard let limit, limit > .zero else { return .notConfigured }
         if let age, age >= Self.staleAfter { return .stale }
         return spent > limit ? .overBudget : .ok

@@ -80,7 +80,7 @@ struct YearView: PaneView {
     }
 
     private func bar(spent: Money, limit: Money, width: Int) -> String {
-        let filled = Int(min(Int64(width), (spent.cents * Int64(width) + limit.cents / 2) / limit.cents))
+        let filled = Int(min(Int64(width), (spent.capped.cents * Int64(width) + limit.cents / 2) / limit.cents))
         return String(repeating: context.ascii ? "#" : "▆", count: filled) + String(repeating: context.ascii ? "." : "▁", count: width - filled)
     }
 
@@ -112,7 +112,7 @@ struct YearView: PaneView {
         if !isCompact, !context.detail {
             // The whole year beside the month: what was budgeted, spent and is left.
             let budgeted = entry.months.compactMap(\.budget).reduce(Money.zero) { $0 + $1.limit }
-            let spent = entry.months.filter { $0.budget != nil }.reduce(Money.zero) { $0 + $1.total.spent }
+            let spent = entry.months.filter { $0.budget != nil }.reduce(Money.zero) { $0 + $1.total.spent.capped }
             let column = Rect(x: rect.x + rect.width / 2 + 2, y: rect.y, width: columnWidth, height: rect.height)
             grid.write("\(entry.year)", in: column.row(0), style: Style(.accent, [.bold]))
             drawFigures([(strings.limit, money(budgeted), Style(.text)), (strings.spent, money(spent), Style(.text)),

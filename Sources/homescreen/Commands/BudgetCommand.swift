@@ -57,6 +57,10 @@ struct BudgetCommand: ParsableCommand {
             let summary = try store.monthSummary(month, recent: 0)
             let currency = try store.currency(near: month) ?? storeOptions.localeCurrency
             let limit = summary.budget?.limit, spent = summary.total.spent
+            guard spent.fitsAsTotal else {
+                throw CLIError.runtime("the total of \(month.iso) (\(summary.total.expenseCount) expenses) is too large to show; totals go up to "
+                    + "\(Money.maximumTotal.plain(currency)) \(currency.code). `homescreen expense list --month \(month.iso)` shows the expenses, `homescreen expense remove ID` removes one.")
+            }
             let document = Document(month: month.iso, currency: currency.code, limit: limit?.plain(currency), spent: spent.plain(currency),
                                     available: limit.map { ($0 - spent).plain(currency) },
                                     percentage: limit.map { Decimal(spent.basisPoints(of: $0)) / 100 }, expenseCount: summary.total.expenseCount)

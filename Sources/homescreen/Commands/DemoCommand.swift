@@ -17,6 +17,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let today = try storeOptions.day(today, option: "--today")
+        try DemoData.check(today, option: "--today")
         let store = try storeOptions.openForWriting()
         let existing = try store.products().count
         guard existing == 0 else {

@@ -28,6 +28,9 @@ struct DoctorCommand: ParsableCommand {
         let localeVariable = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0].flatMap { $0.isEmpty ? nil : $0 } }.first ?? ""
         let utf8 = localeVariable.uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8")
         report("locale", (localeVariable.isEmpty ? "no locale set" : localeVariable) + (utf8 ? ", UTF-8" : ", not UTF-8: the dashboard will draw with ASCII"))
+        if !LocaleEnvironment.replaced.isEmpty {
+            report("", "\(LocaleEnvironment.replaced.joined(separator: ", ")) is not a locale name; C.UTF-8 is used instead")
+        }
         report("language", Language.fromEnvironment(environment).rawValue + " (en, fr, it, vi; --locale to choose)")
         report("timezone", storeOptions.timeZone.identifier)
         report("themes", storeOptions.themeLibrary.names().joined(separator: ", "))

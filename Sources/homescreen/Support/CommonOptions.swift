@@ -83,6 +83,11 @@ struct ViewOptions: ParsableArguments {
         guard let date = InstantParser.parse(now, timeZone: timeZone) else {
             throw CLIError.usage("--now '\(now)' is not a time; use \(InstantParser.accepted).")
         }
+        // The day as written decides (Foundation's calendar and ours disagree before 1582).
+        let written = LocalDate(iso: String(now.prefix(10)))
+        guard written.map(LocalDate.supported.contains) ?? true, LocalDate.supported.contains(LocalDate(date, in: timeZone)) else {
+            throw CLIError.usage("--now '\(now)' is outside the days Homescreen works with; use a time \(LocalDate.supportedText).")
+        }
         return date
     }
 
@@ -171,6 +176,9 @@ enum Arguments {
         guard let date = LocalDate(iso: text) else {
             throw CLIError.usage("\(option) '\(text)' is not a date; use a real day as YYYY-MM-DD, such as 2026-02-17.")
         }
+        guard LocalDate.supported.contains(date) else {
+            throw CLIError.usage("\(option) '\(text)' is outside the days Homescreen works with; use a day \(LocalDate.supportedText).")
+        }
         return date
     }
 
@@ -184,6 +192,9 @@ enum Arguments {
     static func month(_ text: String, option: String) throws -> YearMonth {
         guard let month = YearMonth(iso: text) else {
             throw CLIError.usage("\(option) '\(text)' is not a month; use \(YearMonth.accepted).")
+        }
+        guard LocalDate.supported.contains(month.firstDay) else {
+            throw CLIError.usage("\(option) '\(text)' is outside the months Homescreen works with; use a month from 1800-01 to 2199-12.")
         }
         return month
     }

@@ -32,6 +32,7 @@ struct WidgetSession {
         ascii = viewOptions.ascii
         privacy = viewOptions.privacy
         if viewOptions.demo {
+            try DemoData.check(LocalDate(date, in: timeZone), option: "--now")
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-demo-\(getpid())-\(UUID().uuidString)")
             do {
                 let store = try Store.open(at: folder.appendingPathComponent("store.sqlite").path)
@@ -82,6 +83,18 @@ struct WidgetSession {
 
 /// Demo data for every kind this build has, each kind filling its own.
 enum DemoData {
+    /// The days demo data can be centred on: it spreads a year around its day.
+    static let days = LocalDate(year: 1801, month: 1, day: 1)!...LocalDate(year: 2198, month: 12, day: 31)!
+
+    /// Refuses a centre day too close to the ends of the supported days.
+    static func check(_ today: LocalDate, option: String) throws {
+        guard days.contains(today) else {
+            throw CLIError.usage("\(option) \(today.iso) is too close to the ends of the days Homescreen works with for demo data, "
+                + "which spreads a year around it; use a day from \(days.lowerBound.iso) to \(days.upperBound.iso).")
+        }
+    }
+
+
     static func fill(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
         for feature in WidgetCatalog.standard.features { try feature.fillDemo(store, today: today, at: date) }
     }

@@ -83,7 +83,7 @@ struct BudgetView: FamilyViews {
         guard width > 0 else { return "" }
         let filled: Int
         if let limit = entry.limit, limit > .zero {
-            filled = Int(min(Int64(width), (entry.spent.cents * Int64(width) + limit.cents / 2) / limit.cents))
+            filled = Int(min(Int64(width), (entry.spent.capped.cents * Int64(width) + limit.cents / 2) / limit.cents))
         } else {
             filled = 0
         }

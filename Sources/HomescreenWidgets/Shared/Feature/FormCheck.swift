@@ -15,8 +15,14 @@ public struct FormCheck {
 
     /// The field as a real day (YYYY-MM-DD), else an error under it.
     public mutating func day(_ index: Int) -> LocalDate? {
-        let day = LocalDate(iso: values[index])
-        if day == nil { fail(index, "'\(values[index])' is not a date; use a real day as YYYY-MM-DD.") }
+        guard let day = LocalDate(iso: values[index]) else {
+            fail(index, "'\(values[index])' is not a date; use a real day as YYYY-MM-DD.")
+            return nil
+        }
+        guard LocalDate.supported.contains(day) else {
+            fail(index, "'\(values[index])' is outside the days Homescreen works with; use a day \(LocalDate.supportedText).")
+            return nil
+        }
         return day
     }
 
