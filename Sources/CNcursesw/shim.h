@@ -48,4 +48,65 @@ static inline int hs_terminal_size(int fd, int *rows, int *columns) {
 }
 
 static inline const char *hs_codeset(void) { return nl_langinfo(CODESET); }
+
+// ---- Giving the terminal back when the process dies ----
+// A fatal error (SIGILL/SIGTRAP), a crash (SIGSEGV, SIGBUS, SIGFPE), an abort or an unhandled
+// SIGUSR1/2 would leave the terminal raw, on the alternate screen, with no echo. These
+// handlers do only async-signal-safe work: write the escape sequences that leave the alternate
+// screen and show the cursor, restore the termios saved before ncurses started, then die of
+// the same signal with its default action (no backtrace prompt that waits for a key).
+#include <termios.h>
+#include <pthread.h>
+#include <string.h>
+#include <unistd.h>
+#include <signal.h>
+
+// What the handler restores, kept in function-local statics (a header's globals would not be
+// emitted when Swift imports it).
+struct hs_saved_terminal { struct termios settings; int input; int output; };
+static inline struct hs_saved_terminal *hs_saved(void) {
+    static struct hs_saved_terminal saved = { .input = -1, .output = -1 };
+    return &saved;
+}
+
+static inline void hs_crash_handler(int number) {
+    struct hs_saved_terminal *saved = hs_saved();
+    if (saved->output >= 0) {
+        static const char leave[] = "\033[0m\033[?1049l\033[?25h\r\n";
+        ssize_t ignored = write(saved->output, leave, sizeof leave - 1);
+        (void)ignored;
+    }
+    if (saved->input >= 0) tcsetattr(saved->input, TCSANOW, &saved->settings);
+    signal(number, SIG_DFL);
+    raise(number);
+}
+
+/// Saves the terminal's settings (call before ncurses changes them) and installs the handlers.
+/// - Returns: 0, or -1 when the input is not a terminal.
+static inline int hs_install_crash_restore(int input, int output) {
+    struct hs_saved_terminal *saved = hs_saved();
+    if (tcgetattr(input, &saved->settings) != 0) return -1;
+    saved->input = input;
+    saved->output = output;
+    const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGUSR1, SIGUSR2 };
+    // A parent may have started us with these blocked (a thread pool's mask is inherited
+    // through exec); blocked, a kill would leave the terminal raw and the process alive.
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    for (unsigned index = 0; index < sizeof fatal / sizeof fatal[0]; index++) sigaddset(&unblock, fatal[index]);
+    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+    for (unsigned index = 0; index < sizeof fatal / sizeof fatal[0]; index++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = hs_crash_handler;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESETHAND | SA_NODEFER;
+        sigaction(fatal[index], &action, NULL);
+    }
+    return 0;
+}
+
+/// After the terminal was given back normally: a later crash has nothing to restore.
+static inline void hs_forget_crash_restore(void) { hs_saved()->input = -1; hs_saved()->output = -1; }
+
 #endif

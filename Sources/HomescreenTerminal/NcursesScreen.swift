@@ -49,6 +49,8 @@ public final class NcursesScreen: TerminalScreen {
         guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
             throw TerminalError("the terminal could not be opened.")
         }
+        // Before ncurses changes anything: a crash from here on gives the terminal back.
+        _ = hs_install_crash_restore(0, 1)
         guard newterm(nil, output, input) != nil else {
             throw TerminalError("the terminal type '\(environment["TERM"] ?? "")' is unknown to ncurses; set TERM to one it knows, such as xterm-256color.")
         }
@@ -85,6 +87,7 @@ public final class NcursesScreen: TerminalScreen {
         ended = true
         curs_set(1)
         endwin()
+        hs_forget_crash_restore()
     }
 
     public func present(_ grid: CellGrid, theme: Theme) {

@@ -1,0 +1,102 @@
+import Foundation
+import HomescreenTestSupport
+import Testing
+
+/// What the adversarial audit (issue 21) did, run against the built executable: rows other
+/// programs write, totals that overflow, dates and locales out of range, fatal signals.
+@Suite(.serialized) struct HardeningTests {
+    /// The audit's row-level attacks: each is refused by SQLite itself (STRICT tables, CHECKs).
+    static let attacks = [
+        "INSERT INTO product(name,amountMilli,unit,due,createdAt) VALUES('Oats','abc','','2026-11-30',datetime('now'))",
+        "INSERT INTO product(name,amountMilli,unit,due,createdAt) VALUES('Oats',1000,'','2026-11-30','garbage')",
+        "INSERT INTO product(name,amountMilli,unit,due,createdAt) VALUES('Oats',1000,'','0001-01-01',datetime('now'))",
+        "UPDATE monthTotal SET spentCents = 'lots'",
+        "INSERT INTO kindRevision(kind, revision) VALUES('pantry', 'x')",
+        "INSERT INTO tableRevision(name, revision) VALUES('product', 'x')",
+        "INSERT INTO publishedSnapshot(kind, json, publishedAt) VALUES('budget', x'7b7d', datetime('now'))",
+        "INSERT INTO publishedSnapshot(kind, json, publishedAt) VALUES('budget', '{}', 'garbage')",
+        "INSERT INTO publishedSnapshot(kind, json, publishedAt) VALUES('budget', 'not json', datetime('now'))",
+        "INSERT INTO expense(amountCents, day, note, createdAt) VALUES(12.5, '2026-11-20', '', datetime('now'))",
+        "INSERT INTO expense(amountCents, day, note, createdAt) VALUES(1250, '2026-11-20', x'00', datetime('now'))",
+        "INSERT INTO budget(month, limitCents, currency, updatedAt) VALUES('2026-11', 80000, 'chf', datetime('now'))",
+        "INSERT INTO card(firstName, lastName, active, updatedAt) VALUES('A', 'B', 2, datetime('now'))",
+        "INSERT INTO selectedCard(singleton, cardID) VALUES(1, 'x')",
+    ]
+
+    static let commands = [["status"], ["pantry", "list"], ["pantry", "list", "--json"], ["doctor"], ["budget", "show"], ["budget", "show", "--json"],
+                           ["timeline", "budget", "--json"], ["expense", "list", "--json"], ["card", "list"], ["render", "year", "--family", "large"],
+                           ["render", "pantry"]]
+
+    @Test func rowsTheViewsCannotReadAreRefusedAndEveryCommandAndTheDashboardStayUp() throws {
+        try #require(SQLiteShell.available, "sqlite3 is needed (CI installs it)")
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["demo"], store: store).status == 0)
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("Milk") })
+        let before = try SQLiteShell.run(store, "SELECT COUNT(*) FROM product; SELECT COUNT(*) FROM expense; SELECT * FROM monthTotal;").stdout
+        for attack in Self.attacks {
+            let result = try SQLiteShell.run(store, attack)
+            #expect(result.status != 0 && !result.stderr.isEmpty, "accepted: \(attack)")
+        }
+        #expect(try SQLiteShell.run(store, "SELECT COUNT(*) FROM product; SELECT COUNT(*) FROM expense; SELECT * FROM monthTotal;").stdout == before)
+        for command in Self.commands {
+            let result = try Homescreen.run(command, store: store)
+            #expect(result.status == 0, "\(command): \(result.status) \(result.stderr)")
+        }
+        #expect(dashboard.dashboardPID != nil && dashboard.text.contains("Milk"), "the dashboard went down: \(dashboard.text)")
+    }
+
+    @Test func aTotalTooLargeToShowIsSaidNotACrash() throws {
+        try #require(SQLiteShell.available, "sqlite3 is needed (CI installs it)")
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["budget", "set", "2026-11", "--limit", "1000", "--currency", "CHF"], store: store).status == 0)
+        let insert = try SQLiteShell.run(store, """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4701)
+            INSERT INTO expense (amountCents, day, note, createdAt) SELECT 100000000000, '2026-11-20', '', datetime('now') FROM n
+            """)
+        #expect(insert.status == 0, "\(insert.stderr)")
+        let show = try Homescreen.run(["budget", "show", "2026-11", "--json"], store: store)
+        #expect(show.status == 1 && show.stderr.contains("too large") && show.stderr.contains("4701 expenses"), "\(show.status) \(show.stderr)")
+        for command in [["timeline", "budget", "--json"], ["status"], ["render", "year", "--family", "large"], ["render", "budget"], ["expense", "list"]] {
+            let result = try Homescreen.run(command + ["--now", "2026-11-23"].filter { _ in command[0] != "expense" }, store: store)
+            #expect(result.status == 0, "\(command): \(result.status) \(result.stderr)")
+        }
+        let render = try Homescreen.run(["render", "budget", "--family", "small", "--now", "2026-11-23"], store: store)
+        #expect(render.stdout.contains("Could not load"), "the error state: \(render.stdout)")
+    }
+
+    @Test(arguments: ["0001-01-01", "0002-01-01", "9999-12-31", "1799-12-31"])
+    func aNowOutsideTheSupportedDaysIsBadInput(now: String) throws {
+        let folder = TemporaryFolder()
+        for command in [["status"], ["render", "calendar"], ["render", "budget"], ["timeline", "year"]] {
+            let result = try Homescreen.run(command + ["--now", now], store: folder.path("s.sqlite"))
+            #expect(result.status == 2 && result.stderr.contains("'\(now)'") && result.stderr.contains("1800-01-01"), "\(command): \(result.stderr)")
+        }
+        let demo = try Homescreen.run(["demo", "--today", now], store: folder.path("s.sqlite"))
+        #expect(demo.status == 2 && !FileManager.default.fileExists(atPath: folder.path("s.sqlite")), "\(demo.stderr)")
+    }
+
+    @Test func aLocaleICUCannotTakeIsReplacedNotACrash() throws {
+        let folder = TemporaryFolder()
+        for command in [["status"], ["render", "calendar", "--family", "small"], ["render", "budget"], ["doctor"]] {
+            let result = try Homescreen.run(command, store: folder.path("s.sqlite"), environment: ["LC_ALL": "abcdefghijkl"])
+            #expect(result.status == 0, "\(command): \(result.status) \(result.stderr)")
+        }
+        let doctor = try Homescreen.run(["doctor"], store: folder.path("s.sqlite"), environment: ["LC_ALL": "abcdefghijkl"])
+        #expect(doctor.stdout.contains("LC_ALL=abcdefghijkl is not a locale name"))
+    }
+
+    @Test(arguments: [(SIGSEGV, 139), (SIGABRT, 134), (SIGILL, 132), (SIGBUS, 135), (SIGUSR1, 138)])
+    func aDashboardThatDiesGivesTheTerminalBackAtOnce(signal: Int32, status: Int) throws {
+        let folder = TemporaryFolder()
+        let dashboard = try DashboardTests.started(folder, columns: 100, rows: 30)
+        let pid = try #require(dashboard.dashboardPID)
+        let sent = Date()
+        kill(pid, signal)
+        #expect(dashboard.exitStatus(timeout: 5) == status, "\(dashboard.text)")
+        #expect(Date().timeIntervalSince(sent) < 5, "it waited before dying")
+        DashboardTests.expectSaneTerminal(dashboard)
+    }
+}
