@@ -22,6 +22,8 @@ do {
         Output.error(HomescreenCommand.fullMessage(for: error))
         exit(2)
     default:
+        // A command that already said what went wrong (doctor) ends with its status only.
+        if let code = error as? ExitCode { exit(code.rawValue) }
         let failure = CLIError(error)
         // One sentence on one line, whatever the value it quotes holds.
         Output.error("homescreen: " + SafeText.clean(failure.message))

@@ -32,8 +32,8 @@ struct StoreOpeningTests {
         let path = folder.path("notes.txt")
         try Data("my precious notes\n".utf8).write(to: URL(fileURLWithPath: path))
         let before = FileSnapshot.bytes(path)
-        #expect(throws: StoreError.notAStore(path: path)) { try Store.open(at: path) }
-        #expect(throws: StoreError.notAStore(path: path)) { try Store.openReadOnly(at: path) }
+        #expect(throws: StoreError.notAStore(path: path, reason: nil)) { try Store.open(at: path) }
+        #expect(throws: StoreError.notAStore(path: path, reason: nil)) { try Store.openReadOnly(at: path) }
         #expect(FileSnapshot.bytes(path) == before)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
@@ -44,8 +44,8 @@ struct StoreOpeningTests {
         try other.write { try $0.execute(sql: "CREATE TABLE invoices (id INTEGER PRIMARY KEY); INSERT INTO invoices VALUES (1)") }
         try other.close()
         let before = FileSnapshot.bytes(path)
-        #expect(throws: StoreError.notAStore(path: path)) { try Store.open(at: path) }
-        #expect(throws: StoreError.notAStore(path: path)) { try Store.openReadOnly(at: path) }
+        #expect(throws: StoreError.notAStore(path: path, reason: "another program's database")) { try Store.open(at: path) }
+        #expect(throws: StoreError.notAStore(path: path, reason: "another program's database")) { try Store.openReadOnly(at: path) }
         #expect(FileSnapshot.bytes(path) == before)
     }
 

@@ -23,34 +23,45 @@ public final class Store: Sendable {
     // MARK: - Opening
 
     /// Opens (creating if needed, mode 0600) the store for reading and writing, and migrates it.
-    /// - Throws: `StoreError`, without touching a file that is not ours or is newer than us.
+    /// Checking, creating and migrating happen under an exclusive lock on the file, so
+    /// processes racing to create the same new store take turns and all succeed.
+    /// - Throws: `StoreError`, without touching a file that is not ours, is newer than us, is
+    ///   damaged, or is not a regular file of this user's.
     public static func open(at path: String) throws(StoreError) -> Store {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw .notAStore(path: path) }
-            guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-            guard access(path, W_OK) == 0 else { throw .notWritable(path: path) }
-            try checkIdentity(path: path)
-        } else {
+        if try StoreFile.inspect(path) == .missing {
             try create(path: path)
+            _ = try StoreFile.inspect(path)   // whoever made it first, it must be a file of ours
         }
-        do {
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(busyTimeout)
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            try Schema.migrator.migrate(pool)
-            return Store(path: path, database: pool, writer: pool)
-        } catch {
-            throw .failed(path: path, reason: describe(error))
+        let folder = (path as NSString).deletingLastPathComponent
+        guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        guard access(path, W_OK) == 0 else { throw .notWritable(path: path) }
+        guard access(folder, W_OK) == 0 else { throw .readOnlyFolder(path: path, folder: folder) }
+        return try StoreFile.withLock(path, timeout: busyTimeout) { () throws(StoreError) -> Store in
+            try checkIdentity(path: path)
+            do {
+                var configuration = Configuration()
+                configuration.busyMode = .timeout(busyTimeout)
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                let check = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(1)") }
+                guard check == ["ok"] else {
+                    try? pool.close()
+                    throw StoreError.corrupt(path: path, detail: "quick_check: " + check.joined(separator: "; ").prefix(120))
+                }
+                try Schema.migrator.migrate(pool)
+                return Store(path: path, database: pool, writer: pool)
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw classify(error, path: path)
+            }
         }
     }
 
     /// Opens the store read-only with a single connection: the fast path for `status` and
     /// `render`. A store that does not exist yet reads as an empty one and is not created.
     public static func openReadOnly(at path: String) throws(StoreError) -> Store {
-        guard FileManager.default.fileExists(atPath: path) else { return try emptyInMemory(path: path) }
-        guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard try StoreFile.inspect(path) != .missing else { return try emptyInMemory(path: path) }
+        guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
         try checkHeader(path: path)
         do {
             let queue = try readOnlyConnection(path: path)
@@ -107,15 +118,14 @@ public final class Store: Sendable {
 
     // MARK: - Identity
 
-    /// The header of a SQLite file; anything else is not a store.
+    /// The header of a SQLite file, read without SQLite: anything else is not a store, and a
+    /// foreign application id or a newer schema is refused before SQLite creates a journal.
     private static func checkHeader(path: String) throws(StoreError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+        guard let header = try StoreFile.header(path) else { return }   // an empty file becomes a new store
+        if header.applicationID != 0 && header.applicationID != Schema.applicationID { throw .notAStore(path: path, reason: "another program's database") }
+        if header.applicationID == Schema.applicationID && Int(header.userVersion) > Schema.version {
+            throw .newerSchema(path: path, found: Int(header.userVersion), supported: Schema.version)
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        if header.isEmpty { return }   // an empty file becomes a new store
-        if header != Data("SQLite format 3\0".utf8) { throw .notAStore(path: path) }
     }
 
     private static func checkIdentity(path: String) throws(StoreError) {
@@ -146,17 +156,26 @@ public final class Store: Sendable {
             return Identity(applicationID: Int32(truncatingIfNeeded: row["app"] as Int64), version: row["version"], objectCount: row["objects"])
         }
 
-        var isEmpty: Bool { applicationID == 0 && objectCount == 0 }
+        /// A brand-new SQLite file: no id, no version, no tables. Anything else must be ours.
+        var isEmpty: Bool { applicationID == 0 && version == 0 && objectCount == 0 }
 
         func validate(path: String) throws(StoreError) {
             if isEmpty { return }
-            guard applicationID == Schema.applicationID else { throw .notAStore(path: path) }
+            guard applicationID == Schema.applicationID else {
+                throw .notAStore(path: path, reason: applicationID == 0 && objectCount == 0 ? "a database marked by another program" : "another program's database")
+            }
             if version > Schema.version { throw .newerSchema(path: path, found: version, supported: Schema.version) }
         }
     }
 
     private static func classify(_ error: any Error, path: String) -> StoreError {
-        if let database = error as? DatabaseError, database.resultCode == .SQLITE_NOTADB { return .notAStore(path: path) }
+        if let database = error as? DatabaseError {
+            switch database.resultCode {
+            case .SQLITE_NOTADB: return .notAStore(path: path, reason: nil)
+            case .SQLITE_CORRUPT: return .corrupt(path: path, detail: database.message ?? "SQLITE_CORRUPT")
+            default: break
+            }
+        }
         return .failed(path: path, reason: describe(error))
     }
 
@@ -167,15 +186,34 @@ public final class Store: Sendable {
 
     // MARK: - Access
 
-    /// Runs `work` in one write transaction. The tables' triggers record what changed.
+    /// Runs `work` in one write transaction. The tables' triggers record what changed. Inside
+    /// `batch`, it joins the batch's transaction.
     public func write<T>(_ work: (Database) throws -> T) throws -> T {
+        if let batch = batchDatabase { return try work(batch) }
         guard let writer else { throw StoreError.failed(path: path, reason: "opened read-only") }
         return try writer.write(work)
     }
 
     public func read<T>(_ work: (Database) throws -> T) throws -> T {
-        try database.read(work)
+        if let batch = batchDatabase { return try work(batch) }
+        return try database.read(work)
     }
+
+    /// Runs `work` as one write transaction: every read and write of this store that `work`
+    /// makes on this thread joins it, so it all happens or none of it does (`demo` fills a
+    /// store whole or leaves it untouched), and concurrent batches take turns.
+    public func batch<T>(_ work: () throws -> T) throws -> T {
+        if batchDatabase != nil { return try work() }
+        guard let writer else { throw StoreError.failed(path: path, reason: "opened read-only") }
+        return try writer.write { db in
+            Thread.current.threadDictionary[batchKey] = db
+            defer { Thread.current.threadDictionary.removeObject(forKey: batchKey) }
+            return try work()
+        }
+    }
+
+    private var batchKey: String { "homescreen.batch.\(ObjectIdentifier(self).hashValue)" }
+    private var batchDatabase: Database? { Thread.current.threadDictionary[batchKey] as? Database }
 
     /// The revision of every tracked table that has been written.
     public func revisions() throws -> [StoreTable: Int] {

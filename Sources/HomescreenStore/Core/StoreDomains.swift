@@ -19,6 +19,8 @@ public protocol StoreBackend: AnyObject, Sendable {
     func schemaVersion() throws -> Int
     /// Rows that broke the schema's rules when the store was made strict, kept aside.
     func setAsideRows() throws -> [SetAsideRow]
+    /// Runs `work` as one transaction: the store's reads and writes inside it join it.
+    func batch<T>(_ work: () throws -> T) throws -> T
 }
 
 /// Notices committed changes without polling: a descriptor to wait on, then the tables changed.

@@ -1,7 +1,13 @@
 /// Why the store cannot be used. Every message is one sentence that names the path and the fix;
 /// the file itself is never modified or deleted when one of these is raised.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
-    case notAStore(path: String)
+    case notAStore(path: String, reason: String?)
+    /// A file or link others could have planted or can change.
+    case untrusted(path: String, reason: String)
+    /// The file fails SQLite's quick check: nothing is written to it.
+    case corrupt(path: String, detail: String)
+    /// The folder cannot take the journal SQLite writes beside the store.
+    case readOnlyFolder(path: String, folder: String)
     case newerSchema(path: String, found: Int, supported: Int)
     case cannotCreate(path: String, reason: String)
     case notWritable(path: String)
@@ -10,8 +16,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notAStore(let path):
-            return "\(path) is not a Homescreen store; point --store (or HOMESCREEN_STORE) at a new path or at an existing Homescreen store."
+        case .notAStore(let path, let reason):
+            return "\(path) is not a Homescreen store\(reason.map { " (\($0))" } ?? ""); point --store (or HOMESCREEN_STORE) at a new path or at an existing Homescreen store."
+        case .untrusted(let path, let reason):
+            return "\(path) is not used as a store because \(reason); keep the store in a folder of your own (the default, ~/.local/share/homescreen, is) or fix the owner and permissions (chmod 600 the file, chmod o-w the folder)."
+        case .corrupt(let path, let detail):
+            return "the store \(path) is damaged (\(detail)); nothing was written to it. Recover what it holds with `sqlite3 \(path) .recover | sqlite3 \(path).recovered` and use the copy with --store \(path).recovered."
+        case .readOnlyFolder(let path, let folder):
+            return "the store \(path) is in the read-only folder \(folder), where SQLite cannot write its journal; give yourself write permission on the folder or move the store."
         case .newerSchema(let path, let found, let supported):
             return "\(path) was written by a newer Homescreen (schema \(found), this version reads up to \(supported)); upgrade homescreen or use another store with --store."
         case .cannotCreate(let path, let reason):

@@ -19,19 +19,23 @@ struct DemoCommand: ParsableCommand {
         let today = try storeOptions.day(today, option: "--today")
         try DemoData.check(today, option: "--today")
         let store = try storeOptions.openForWriting()
-        let existing = try store.products().count
-        guard existing == 0 else {
-            throw CLIError.runtime("the store \(store.path) already holds \(existing) products; demo data goes into an empty store (use --store with a new path).")
+        // The check and the filling are one transaction: a demo killed part-way leaves the
+        // store as it was, and two demos at once cannot both fill it.
+        try store.batch {
+            let existing = try store.products().count
+            guard existing == 0 else {
+                throw CLIError.runtime("the store \(store.path) already holds \(existing) products; demo data goes into an empty store (use --store with a new path).")
+            }
+            let counts = try store.budgetCounts()
+            guard counts.budgets == 0, counts.expenses == 0 else {
+                throw CLIError.runtime("the store \(store.path) already holds \(counts.budgets) budgets and \(counts.expenses) expenses; demo data goes into an empty store (use --store with a new path).")
+            }
+            let cards = try store.cards().count
+            if cards > 0 {
+                throw CLIError.runtime("the store \(store.path) already holds \(cards) cards; demo data goes into an empty store (use --store with a new path).")
+            }
+            try DemoData.fill(store, today: today, at: Date())
         }
-        let counts = try store.budgetCounts()
-        guard counts.budgets == 0, counts.expenses == 0 else {
-            throw CLIError.runtime("the store \(store.path) already holds \(counts.budgets) budgets and \(counts.expenses) expenses; demo data goes into an empty store (use --store with a new path).")
-        }
-        let cards = try store.cards().count
-        if cards > 0 {
-            throw CLIError.runtime("the store \(store.path) already holds \(cards) cards; demo data goes into an empty store (use --store with a new path).")
-        }
-        try DemoData.fill(store, today: today, at: Date())
         let filled = try store.budgetCounts()
         Output.line("filled \(store.path) with demo data: \(try store.products().count) pantry products around \(today.iso), "
             + "\(filled.budgets) monthly budgets, \(filled.expenses) expenses and \(try store.cards().count) business cards")

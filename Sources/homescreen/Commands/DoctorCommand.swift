@@ -42,7 +42,8 @@ struct DoctorCommand: ParsableCommand {
             do {
                 let store = try Store.openReadOnly(at: path)
                 let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-                let mode = (attributes?[.posixPermissions] as? Int).map { String($0, radix: 8) } ?? "?"
+                let permissions = attributes?[.posixPermissions] as? Int
+                let mode = permissions.map { String($0, radix: 8) } ?? "?"
                 let integrity = try store.integrityCheck()
                 report("store", "\(path), schema \(try store.schemaVersion()), mode \(mode), integrity \(integrity)")
                 let setAside = try store.setAsideRows()
@@ -54,7 +55,7 @@ struct DoctorCommand: ParsableCommand {
                     if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
                 if integrity != "ok" { healthy = false }
-                if mode != "600" { report("", "the store is readable by others; chmod 600 \(path) keeps it private") }
+                if let permissions, permissions & 0o077 != 0 { report("", "other users can read the store; chmod 600 \(path) keeps it private") }
             } catch {
                 report("store", CLIError(error).message)
                 healthy = false

@@ -35,9 +35,10 @@ struct WidgetSession {
             try DemoData.check(LocalDate(date, in: timeZone), option: "--now")
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-demo-\(getpid())-\(UUID().uuidString)")
             do {
-                let store = try Store.open(at: folder.appendingPathComponent("store.sqlite").path)
-                try DemoData.fill(store, today: LocalDate(date, in: timeZone), at: date)
-                self.store = store
+                let demo = try Store.open(at: folder.appendingPathComponent("store.sqlite").path)
+                let (today, instant) = (LocalDate(date, in: timeZone), date)
+                try demo.batch { try DemoData.fill(demo, today: today, at: instant) }
+                self.store = demo
             } catch {
                 try? FileManager.default.removeItem(at: folder)
                 throw error

@@ -1,0 +1,92 @@
+import Foundation
+
+/// What is at a store path, checked before SQLite opens anything there. A store is a regular
+/// file of this user's, in a folder others cannot write, that no other user can write either.
+/// A symbolic link is followed only when it is this user's own and what it points to passes
+/// the same checks (a link planted in a shared folder is refused, and so is one that leads to
+/// another user's file). Nothing here opens the file for writing or changes it.
+enum StoreFile {
+    enum Kind: Equatable { case missing, regular(size: Int64) }
+
+    /// - Returns: whether the store exists (and its size), after refusing anything that is not
+    ///   a store file this user may trust.
+    static func inspect(_ path: String) throws(StoreError) -> Kind {
+        let folder = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            guard errno == ENOENT else { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+            try checkFolder(folder, of: path)
+            return .missing
+        }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard info.st_uid == geteuid() else { throw .untrusted(path: path, reason: "it is a symbolic link that another user made") }
+            var target = stat()
+            guard stat(path, &target) == 0 else { throw .untrusted(path: path, reason: "it is a symbolic link to nothing") }
+            let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+                $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0)
+            } ?? path
+            try checkFolder((resolved as NSString).deletingLastPathComponent, of: path)
+            info = target
+        }
+        try checkFolder(folder, of: path)
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .notAStore(path: path, reason: "it is a folder")
+        case S_IFIFO: throw .notAStore(path: path, reason: "it is a named pipe (FIFO)")
+        case S_IFCHR, S_IFBLK: throw .notAStore(path: path, reason: "it is a device")
+        case S_IFSOCK: throw .notAStore(path: path, reason: "it is a socket")
+        default: throw .notAStore(path: path, reason: "it is not a regular file")
+        }
+        guard info.st_uid == geteuid() else { throw .untrusted(path: path, reason: "it belongs to another user") }
+        guard info.st_mode & S_IWOTH == 0 else { throw .untrusted(path: path, reason: "other users can write it") }
+        return .regular(size: Int64(info.st_size))
+    }
+
+    /// A folder others can write lets them plant a file, a link or a journal before us.
+    private static func checkFolder(_ folder: String, of path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return }   // created later, 0700
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAStore(path: path, reason: "\(folder) is not a folder") }
+        guard info.st_mode & S_IWOTH == 0 else {
+            throw .untrusted(path: path, reason: "other users can write its folder \(folder), so they could plant files there")
+        }
+    }
+
+    /// Holds an exclusive lock while the store is checked, created or migrated, so racing
+    /// processes take turns. The lock is an flock on the store's folder, never on the store
+    /// file: closing any descriptor of a file drops every POSIX lock the process holds on it,
+    /// SQLite's included. Gives up after `timeout` seconds.
+    static func withLock<T>(_ path: String, timeout: TimeInterval, _ work: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let folder = (path as NSString).deletingLastPathComponent
+        let descriptor = Glibc.open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        defer { close(descriptor) }
+        return try locked(descriptor, path: path, timeout: timeout, work)
+    }
+
+    private static func locked<T>(_ descriptor: Int32, path: String, timeout: TimeInterval, _ work: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                throw .failed(path: path, reason: "another process kept it locked for \(Int(timeout)) seconds")
+            }
+            usleep(5_000)
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try work()
+    }
+
+    /// The identity fields of a SQLite file's 100-byte header, read without SQLite (so a file
+    /// that is refused gets no `-wal` or `-shm` beside it): nil for an empty file.
+    static func header(_ path: String) throws(StoreError) -> (applicationID: Int32, userVersion: Int32)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        defer { try? handle.close() }
+        let bytes = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        if bytes.isEmpty { return nil }
+        guard bytes.count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else { throw .notAStore(path: path, reason: nil) }
+        func int32(_ offset: Int) -> Int32 { Int32(bitPattern: bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }) }
+        return (int32(68), int32(60))
+    }
+}
