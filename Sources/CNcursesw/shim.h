@@ -49,6 +49,12 @@ static inline int hs_terminal_size(int fd, int *rows, int *columns) {
 
 static inline const char *hs_codeset(void) { return nl_langinfo(CODESET); }
 
+/// Whether the terminal type can move the cursor (terminfo `cup`): `dumb` cannot.
+static inline int hs_can_address_cursor(void) {
+    char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1;
+}
+
 // ---- Giving the terminal back when the process dies ----
 // A fatal error (SIGILL/SIGTRAP), a crash (SIGSEGV, SIGBUS, SIGFPE), an abort or an unhandled
 // SIGUSR1/2 would leave the terminal raw, on the alternate screen, with no echo. These

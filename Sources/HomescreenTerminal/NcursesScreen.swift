@@ -8,6 +8,9 @@ import HomescreenWidgetCore
 /// `init` to `end()`, draws only the cells that changed since the last frame (ncurses then sends
 /// the fewest bytes for them), and decodes keys.
 public final class NcursesScreen: TerminalScreen {
+    /// The largest terminal the dashboard draws (README: "Terminal size").
+    public static let maximumSize = CellSize(columns: 1000, rows: 500)
+
     public let depth: ColorDepth
     public private(set) var size: CellSize
     public var inputDescriptor: Int32 { 0 }
@@ -49,10 +52,22 @@ public final class NcursesScreen: TerminalScreen {
         guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
             throw TerminalError("the terminal could not be opened.")
         }
+        // Refused before ncurses allocates a screen of that size.
+        var rows: Int32 = 0, columns: Int32 = 0
+        if hs_terminal_size(1, &rows, &columns) == 0, Int(columns) > Self.maximumSize.columns || Int(rows) > Self.maximumSize.rows {
+            throw TerminalError("the terminal is \(columns)×\(rows) cells; the dashboard draws at most \(Self.maximumSize.columns)×\(Self.maximumSize.rows). "
+                + "Make the window smaller, or use `homescreen render` for a pane as text.")
+        }
         // Before ncurses changes anything: a crash from here on gives the terminal back.
         _ = hs_install_crash_restore(0, 1)
         guard newterm(nil, output, input) != nil else {
             throw TerminalError("the terminal type '\(environment["TERM"] ?? "")' is unknown to ncurses; set TERM to one it knows, such as xterm-256color.")
+        }
+        guard hs_can_address_cursor() != 0 else {
+            endwin()
+            hs_forget_crash_restore()
+            throw TerminalError("the terminal type '\(environment["TERM"] ?? "")' cannot move the cursor, which the dashboard needs; "
+                + "use a terminal such as xterm-256color, or `homescreen status` and `homescreen render` for line output.")
         }
         // After newterm, which sets the delay from ESCDELAY or its one-second default.
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
@@ -193,7 +208,9 @@ public final class NcursesScreen: TerminalScreen {
     public func refreshSize() -> CellSize {
         var rows: Int32 = 0, columns: Int32 = 0
         if hs_terminal_size(1, &rows, &columns) == 0, rows > 0, columns > 0 {
-            resizeterm(rows, columns)
+            // A window grown past the maximum is drawn in its top-left corner, at the maximum:
+            // ncurses's buffers never grow without bound.
+            resizeterm(min(rows, Int32(Self.maximumSize.rows)), min(columns, Int32(Self.maximumSize.columns)))
         }
         size = CellSize(columns: Int(hs_cols()), rows: Int(hs_lines()))
         invalidate()

@@ -100,3 +100,48 @@ import Testing
         DashboardTests.expectSaneTerminal(dashboard)
     }
 }
+
+/// Inputs and terminals beyond what the program takes: refused with a sentence, never allocated.
+@Suite(.serialized) struct BoundsTests {
+    @Test func aTerminalThatCannotMoveTheCursorIsRefused() throws {
+        let folder = TemporaryFolder()
+        let store = try DashboardTests.pantryStore(folder)
+        let dashboard = try TmuxDashboard(columns: 100, rows: 30, store: store, environment: ["TERM": "dumb"], configHome: folder.url.path)
+        #expect(dashboard.exitStatus(timeout: 5) == 1)
+        #expect(dashboard.text.contains("cannot move the cursor"), "\(dashboard.text)")
+        #expect(try DashboardTests.amount(store, of: "Milk") == 20_000)
+    }
+
+    @Test func aTerminalBeyondTheMaximumIsRefusedAndGrowingPastItIsClamped() throws {
+        let folder = TemporaryFolder()
+        let store = try DashboardTests.pantryStore(folder)
+        let huge = try TmuxDashboard(columns: 1200, rows: 40, store: store, configHome: folder.url.path)
+        #expect(huge.exitStatus(timeout: 5) == 1)
+        #expect(huge.text.contains("at most 1000×500"), "\(huge.text)")
+        huge.stop()
+        let dashboard = try DashboardTests.started(folder, columns: 160, rows: 48)
+        dashboard.resize(columns: 1500, rows: 60)
+        usleep(500_000)
+        let pid = try #require(dashboard.dashboardPID, "the dashboard died when the window grew past the maximum")
+        let resident = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8).split(separator: "\n")
+            .first { $0.hasPrefix("VmRSS") }.flatMap { Int($0.split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init) ?? "") }
+        #expect((resident ?? 0) < 200_000, "resident memory \(resident ?? -1) kB")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+
+    @Test func aSnapshotLargerThanTheLimitIsRefusedAndNothingIsWritten() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("s.sqlite")
+        let big = "{\"month\": \"" + String(repeating: "x", count: 70_000) + "\"}"
+        try Data(big.utf8).write(to: URL(fileURLWithPath: folder.path("big.json")))
+        let result = try Homescreen.run(["publish", "budget", folder.path("big.json")], store: store)
+        #expect(result.status == 2 && result.stderr.contains("at most 65536 bytes"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: store))
+        let long = BudgetCommandTests.snapshot(updated: Date()).replacingOccurrences(of: "Famiglia Rossi", with: String(repeating: "x", count: 101))
+        try Data(long.utf8).write(to: URL(fileURLWithPath: folder.path("long.json")))
+        let field = try Homescreen.run(["publish", "budget", folder.path("long.json")], store: store)
+        #expect(field.status == 2 && field.stderr.contains("groupName is 101 characters long"), "\(field.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+}

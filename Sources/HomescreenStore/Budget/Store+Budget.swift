@@ -69,6 +69,9 @@ public struct MonthTotal: Hashable, Sendable {
 
 /// A widget snapshot another program published, as stored.
 public struct PublishedSnapshot: Hashable, Sendable {
+    /// The largest snapshot the store takes, in bytes of UTF-8 (a budget's is under 1 KB).
+    public static let maximumBytes = 65_536
+
     public let json: String
     public let publishedAt: Date
 
@@ -128,6 +131,19 @@ extension Store {
             guard let month else { return try Row.fetchAll(db, sql: "SELECT * FROM expense ORDER BY day, id").map(Expense.init(row:)) }
             return try Row.fetchAll(db, sql: "SELECT * FROM expense WHERE day >= ? AND day <= ? ORDER BY day, id",
                                     arguments: [month.firstDay.iso, month.lastDay.iso]).map(Expense.init(row:))
+        }
+    }
+
+    /// Calls `body` with each expense of a month (every month when nil), by day then id, read
+    /// through a cursor: a million expenses never sit in memory at once. `body` must not use
+    /// the store (it runs inside the read).
+    public func forEachExpense(in month: YearMonth?, _ body: (Expense) throws -> Void) throws {
+        try read { db in
+            let rows = try month.map { month in
+                try Row.fetchCursor(db, sql: "SELECT * FROM expense WHERE day >= ? AND day <= ? ORDER BY day, id",
+                                    arguments: [month.firstDay.iso, month.lastDay.iso])
+            } ?? Row.fetchCursor(db, sql: "SELECT * FROM expense ORDER BY day, id")
+            while let row = try rows.next() { try body(Expense(row: row)) }
         }
     }
 

@@ -53,7 +53,7 @@ extension Schema {
             """),
         ("publishedSnapshot", ["kind", "json", "publishedAt"], """
             kind TEXT PRIMARY KEY NOT NULL CHECK (length(kind) BETWEEN 1 AND 40),
-            json TEXT NOT NULL CHECK (length(CAST(json AS BLOB)) <= \(publishedSnapshotLimit) AND json_valid(json)),
+            json TEXT NOT NULL CHECK (length(CAST(json AS BLOB)) <= \(PublishedSnapshot.maximumBytes) AND json_valid(json)),
             \(timestamp("publishedAt"))
             """),
         ("card", ["id", "serverCardID", "firstName", "lastName", "company", "title", "email", "phone", "active", "updatedAt"], """
@@ -81,9 +81,6 @@ extension Schema {
             revision INTEGER NOT NULL DEFAULT 0
             """),
     ]
-
-    /// The largest published snapshot, in bytes of UTF-8.
-    public static let publishedSnapshotLimit = 65_536
 
     static func migrateToStrict(_ db: Database) throws {
         try db.execute(sql: """

@@ -53,6 +53,7 @@ public protocol BudgetStore: StoreBackend {
     func monthSummary(_ month: YearMonth, recent limit: Int) throws -> (budget: MonthlyBudget?, total: MonthTotal, recent: [Expense])
     func yearSummary(_ year: Int) throws -> (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal])
     func expenses(in month: YearMonth?) throws -> [Expense]
+    func forEachExpense(in month: YearMonth?, _ body: (Expense) throws -> Void) throws
     func budgetCounts() throws -> (budgets: Int, expenses: Int)
     func setBudget(_ budget: MonthlyBudget, at date: Date) throws
     func addExpense(amount: Money, day: LocalDate, note: String, category: String?, at date: Date) throws -> Expense

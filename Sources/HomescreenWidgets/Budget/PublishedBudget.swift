@@ -39,7 +39,13 @@ public struct PublishedBudget: Hashable, Sendable {
     /// - Parameter timeZone: the zone of a `lastUpdated` without an offset (Dart's
     ///   `toIso8601String()` of a local time has none).
     /// - Throws: `BudgetError.invalidSnapshot` with one sentence naming the position or field.
+    /// The longest month label or group name a snapshot may carry.
+    public static let maximumText = 100
+
     public static func parse(_ data: Data, timeZone: TimeZone) throws -> PublishedBudget {
+        guard data.count <= PublishedSnapshot.maximumBytes else {
+            throw BudgetError.invalidSnapshot("the snapshot is \(data.count) bytes; a snapshot is at most \(PublishedSnapshot.maximumBytes) bytes.")
+        }
         do {
             _ = try JSONSerialization.jsonObject(with: data)
         } catch {
@@ -111,6 +117,9 @@ public struct PublishedBudget: Hashable, Sendable {
             }
             let groupId = try required(groupId, "groupId")
             // Seed 001's error snapshot writes an empty group id; any other must be a UUID.
+            for (name, text) in [("month", month), ("groupName", groupName ?? "")] where text.count > PublishedBudget.maximumText {
+                throw fail("the snapshot's \(name) is \(text.count) characters long; use at most \(PublishedBudget.maximumText).")
+            }
             guard groupId.isEmpty || UUID(uuidString: groupId) != nil else {
                 throw fail("the snapshot's groupId '\(groupId)' is not a UUID such as 123e4567-e89b-12d3-a456-426614174000.")
             }

@@ -52,25 +52,42 @@ struct ExpenseCommand: ParsableCommand {
 
         struct Row: Encodable {
             let id: Int64, date: String, amount: String, currency: String, note: String, category: String?
+
+            /// As `Output.json` would print it inside the array (pretty, sorted keys), written
+            /// by hand so that a million rows stream at the speed of the disk.
+            var json: String {
+                // A nil category is left out, as the synthesized Encodable does.
+                let fields = [("amount", Output.jsonString(amount))] + (category.map { [("category", Output.jsonString($0))] } ?? [])
+                    + [("currency", Output.jsonString(currency)), ("date", Output.jsonString(date)), ("id", String(id)), ("note", Output.jsonString(note))]
+                return "  {\n" + fields.map { "    \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n") + "\n  }"
+            }
         }
 
         func run() throws {
             let month: YearMonth? = try month == "all" ? nil : month.map { try Arguments.month($0, option: "--month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
             let store = try storeOptions.openForReading()
-            let fallback = storeOptions.localeCurrency
-            var currencies: [YearMonth: Currency] = [:]
-            let rows = try store.expenses(in: month).map { expense -> Row in
-                let month = YearMonth(expense.day)
-                let currency = try currencies[month] ?? store.currency(near: month) ?? fallback
-                currencies[month] = currency
-                return Row(id: expense.id, date: expense.day.iso, amount: expense.amount.plain(currency), currency: currency.code,
-                           note: expense.note, category: expense.category)
+            // Each month's currency, from the budgets read once (the rows are streamed after).
+            let budgets = try store.budgets(), fallback = storeOptions.localeCurrency
+            func currency(_ month: YearMonth) -> Currency {
+                (budgets.last { $0.month <= month } ?? budgets.first)?.currency ?? fallback
             }
-            if json { return Output.line(try Output.json(rows, timeZone: storeOptions.timeZone)) }
-            if rows.isEmpty { return Output.line("no expenses\(month.map { " in \($0.iso)" } ?? ""); add one with `homescreen expense add AMOUNT`") }
-            for row in rows {
-                Output.line("\(Display.column(String(row.id), 6))  \(row.date)  \(Display.column(row.amount + " " + row.currency, 16))  \(Display.safe(row.note))")
+            let output = Output.Stream()
+            var count = 0
+            if json { output.write("[") }
+            try store.forEachExpense(in: month) { expense in
+                let currency = currency(YearMonth(expense.day))
+                let row = Row(id: expense.id, date: expense.day.iso, amount: expense.amount.plain(currency), currency: currency.code,
+                              note: expense.note, category: expense.category)
+                if json {
+                    output.write((count == 0 ? "\n" : ",\n") + row.json)
+                } else {
+                    output.write("\(Display.column(String(row.id), 6))  \(row.date)  \(Display.column(row.amount + " " + row.currency, 16))  \(Display.safe(row.note))\n")
+                }
+                count += 1
             }
+            if json { output.write(count == 0 ? "\n\n]\n" : "\n]\n") }
+            output.flush()
+            if !json, count == 0 { Output.line("no expenses\(month.map { " in \($0.iso)" } ?? ""); add one with `homescreen expense add AMOUNT`") }
         }
     }
 

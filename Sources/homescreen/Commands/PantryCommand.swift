@@ -59,7 +59,11 @@ struct PantryCommand: ParsableCommand {
         }
 
         func run() throws {
-            let data = try Arguments.contents(of: file)
+            let limit = 16 << 20
+            let data = try Arguments.contents(of: file, limit: limit)
+            guard data.count <= limit else {
+                throw CLIError.usage("'\(file)' is larger than 16 MiB, the most one import takes; split it into several files.")
+            }
             let entries: [Entry]
             do { entries = try JSONDecoder().decode([Entry].self, from: data) } catch {
                 throw CLIError.usage("'\(file)' is not a JSON array of products (\(JSONProblem.describe(error))); see `homescreen pantry import --help`.")

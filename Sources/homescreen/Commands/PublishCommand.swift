@@ -31,7 +31,7 @@ struct PublishCommand: ParsableCommand {
             guard removed else { throw CLIError.usage("there is no published budget snapshot to clear.") }
             return Output.line("cleared the published budget snapshot; the widget shows the store's budgets again")
         }
-        let data = try Arguments.contents(of: file)
+        let data = try Arguments.contents(of: file, limit: PublishedSnapshot.maximumBytes)
         let snapshot = try PublishedBudget.parse(data, timeZone: storeOptions.timeZone)
         try storeOptions.openForWriting().publish(kind: .budget, json: String(decoding: data, as: UTF8.self))
         Output.line("published the budget snapshot of \(snapshot.month.isEmpty ? "no month" : Display.safe(snapshot.month)), updated \(ISO8601DateFormatter().string(from: snapshot.lastUpdated))")

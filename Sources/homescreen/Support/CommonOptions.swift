@@ -214,13 +214,23 @@ enum Arguments {
         }
     }
 
-    /// A file's bytes, or standard input's for "-".
-    static func contents(of file: String) throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let contents = FileManager.default.contents(atPath: file) else {
-            throw CLIError.usage("cannot read '\(file)'; give a readable JSON file or - for standard input.")
+    /// A file's bytes, or standard input's for "-", read only up to `limit` bytes and one more
+    /// (a larger input is refused by the parser without being read whole).
+    static func contents(of file: String, limit: Int) throws -> Data {
+        let handle: FileHandle
+        if file == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            var info = stat()
+            guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let opened = FileHandle(forReadingAtPath: file) else {
+                throw CLIError.usage("cannot read '\(file)'; give a readable JSON file or - for standard input.")
+            }
+            handle = opened
         }
-        return contents
+        defer { if file != "-" { try? handle.close() } }
+        var data = Data()
+        while data.count <= limit, let chunk = try? handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty { data += chunk }
+        return data
     }
 
     static func quantity(_ text: String, option: String) throws -> Quantity {

@@ -17,6 +17,38 @@ enum Output {
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Stable, documented JSON: sorted keys, ISO 8601 dates with the local offset.
+    /// Standard output written in 64 KB blocks: for lists of any length in bounded memory.
+    final class Stream {
+        private var buffer = Data()
+        func write(_ text: String) {
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count >= 65_536 { flush() }
+        }
+        func flush() {
+            FileHandle.standardOutput.write(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// A JSON string literal as `JSONEncoder` writes it (slashes not escaped).
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            default:
+                if scalar.value < 0x20 { result += String(format: "\\u%04x", scalar.value) } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+
     static func json<T: Encodable>(_ value: T, timeZone: TimeZone) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
