@@ -59,6 +59,8 @@ struct StoreOpeningTests {
         #expect(throws: StoreError.newerSchema(path: path, found: 99, supported: Schema.version)) { try Store.open(at: path) }
         #expect(throws: StoreError.newerSchema(path: path, found: 99, supported: Schema.version)) { try Store.openReadOnly(at: path) }
         #expect(FileSnapshot.bytes(path) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal") && !FileManager.default.fileExists(atPath: path + "-shm"),
+                "refused before SQLite made a journal beside it")
         #expect(StoreError.newerSchema(path: path, found: 99, supported: 1).description.contains(path))
     }
 
