@@ -58,11 +58,12 @@ import Testing
         try Self.write("INSERT INTO selectedCard (singleton, cardID) VALUES (1, 2)", to: dashboard) { $0.contains("Thu Hương") && !$0.contains("Zoe") }
     }
 
-    /// The year overview's pane: its 20 rows, cut at its frame's columns.
+    /// The year overview's pane: its rows down to its bottom corner, cut at its frame's columns.
     static func yearPane(_ text: String) -> [String] {
         let lines = text.components(separatedBy: "\n").map(Array.init)
         guard let top = lines.firstIndex(where: { String($0).contains("╭─ Year overview") }),
-              let left = String(lines[top]).range(of: "╭─ Year overview").map({ String(lines[top])[..<$0.lowerBound].count }) else { return [] }
-        return lines[top..<min(lines.count, top + 20)].map { String($0.dropFirst(left).prefix(84)) }
+              let left = lines[top].firstIndex(of: "╭"), let right = lines[top][left...].firstIndex(of: "╮") else { return [] }
+        let bottom = lines[top...].firstIndex { $0.count > left && $0[left] == "╰" } ?? lines.count - 1
+        return lines[top...bottom].map { String($0.dropFirst(left).prefix(right - left + 1)) }
     }
 }

@@ -18,17 +18,29 @@ struct HomeLayoutTests {
         }
     }
 
-    @Test func theDefaultLayoutAt160x48IsRegularOnTwoPages() throws {
-        let layout = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 160, rows: 48), forcedDensity: nil, preferLockScreen: false))
-        #expect(layout.mode == .home && layout.density == .regular)
-        // Seven slot columns: a medium and a small per band, two bands, the fifth pane on page two.
-        #expect(layout.pages.map { $0.map(\.pane) } == [[0, 1, 2, 3], [4]])
-        #expect(layout.rect(of: 0) == Rect(x: 5, y: 0, width: 84, height: 20))
-        #expect(layout.rect(of: 1) == Rect(x: 93, y: 0, width: 40, height: 20))
-        #expect(layout.rect(of: 2) == Rect(x: 5, y: 24, width: 84, height: 20))
-        for placement in layout.pages.flatMap({ $0 }) {
-            #expect(placement.rect.maxX <= 160 && placement.rect.maxY <= 47)
+    @Test(arguments: [(100, 30), (120, 40), (132, 43), (160, 48), (200, 60)])
+    func theDefaultLayoutPutsEveryPaneOnPageOneAndFillsTheScreen(columns: Int, rows: Int) throws {
+        let layout = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: columns, rows: rows),
+                                                  forcedDensity: nil, preferLockScreen: false))
+        #expect(layout.mode == .home && layout.pages.map { $0.map(\.pane) } == [[0, 1, 2, 3, 4]])
+        let rects = layout.pages[0].map(\.rect)
+        for rect in rects { #expect(rect.x >= 0 && rect.maxX <= columns && rect.maxY <= rows - HomeLayout.statusRows) }
+        for (index, rect) in rects.enumerated() {
+            for other in rects[(index + 1)...] { let overlap = rect.intersection(other); #expect(overlap.width <= 0 || overlap.height <= 0, "\(rect) overlaps \(other)") }
         }
+        let blank = (0..<rows).filter { y in !rects.contains { $0.y <= y && y < $0.maxY } }.count
+        #expect(blank * 3 <= rows, "\(blank) of \(rows) rows blank at \(columns)×\(rows)")
+        // Each family keeps its shape: a medium pane is twice a small one's width (and a gap).
+        let small = rects[1], medium = rects[0]
+        #expect(medium.width == 2 * small.width + HomeLayout.fillGap.x && medium.height == small.height)
+    }
+
+    @Test func eightyByTwentyFourNeedsTwoPagesAtMostAndAForcedDensityKeepsTheFixedSizes() throws {
+        let layout = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 80, rows: 24), forcedDensity: nil, preferLockScreen: false))
+        #expect(layout.mode == .home && layout.pages.count <= 2)
+        let forced = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 160, rows: 48), forcedDensity: .regular, preferLockScreen: false))
+        #expect(forced.pages.map { $0.map(\.pane) } == [[0, 1, 2, 3], [4]], "regular forced: fixed sizes, pages")
+        #expect(forced.rect(of: 0) == Rect(x: 5, y: 0, width: 84, height: 20))
     }
 
     @Test func eightyByTwentyFourFallsBackToCompact() throws {
@@ -58,8 +70,10 @@ struct HomeLayoutTests {
         let layout = try #require(HomeLayout.make(home: standard.home, lockScreen: [], size: CellSize(columns: 160, rows: 48), forcedDensity: nil, preferLockScreen: false))
         #expect(layout.neighbor(of: 0, dx: 1, dy: 0) == 1)
         #expect(layout.neighbor(of: 0, dx: 0, dy: 1) == 2)
-        #expect(layout.neighbor(of: 1, dx: 0, dy: 1) == 3)
-        #expect(layout.neighbor(of: 3, dx: -1, dy: 0) == 2)
+        // Pantry, budget and card on top; calendar and year below.
+        #expect(layout.neighbor(of: 1, dx: 0, dy: 1) == 4)
+        #expect(layout.neighbor(of: 3, dx: -1, dy: 0) == 1)
+        #expect(layout.neighbor(of: 2, dx: 1, dy: 0) == 4)
         #expect(layout.neighbor(of: 0, dx: -1, dy: 0) == nil)
     }
 }

@@ -56,8 +56,8 @@ public struct Dashboard: Sendable {
 
     func context(for index: Int) -> WidgetContext {
         let family = panes[index].family
-        var size = family.size(layout?.density ?? .regular)
-        if family == .accessoryInline, let rect = layout?.rect(of: index) { size = CellSize(columns: rect.width, rows: 1) }
+        // The pane is the size of its place: the layout grows slots with the terminal.
+        let size = layout?.rect(of: index).map { CellSize(columns: $0.width, rows: $0.height) } ?? family.size(layout?.density ?? .regular)
         return WidgetContext(family: family, density: layout?.density ?? .regular, size: size, language: settings.language,
                              locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii, privacy: settings.privacy)
     }
@@ -112,10 +112,10 @@ public struct Dashboard: Sendable {
         switch event {
         case .key(let key): return handle(key)
         case .resized(let newSize):
-            let before = (layout?.mode, layout?.density)
+            let before = layout
             size = newSize
             relayout()
-            return before == (layout?.mode, layout?.density) && detail == nil ? [] : [.reloadAll]
+            return before == layout && detail == nil ? [] : [.reloadAll]
         case .storeChanged(let tables):
             let kinds = catalog.kinds(reading: tables)
             return kinds.isEmpty ? [] : [.reload(kinds)]

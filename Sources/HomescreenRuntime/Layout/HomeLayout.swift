@@ -8,6 +8,12 @@ import HomescreenWidgets
 /// family table so a spanning pane is exactly its family's size: regular 18×8 slots with 4-cell
 /// gaps (2·18+4 = 40, 4·18+3·4 = 84; 2·8+4 = 20, 4·8+3·4 = 44), compact 9×4 with 2-cell gaps.
 /// The lock screen is a strip: inline panes one per row, then rectangular and circular side by side.
+///
+/// Unless a density is forced, the home screen fills the terminal: every pane goes on page one
+/// whenever slots of at least the compact size fit, and the slots grow with the terminal (the
+/// slot keeps roughly the families' 18:8 proportion, within 30 %), so a 120×40 terminal shows
+/// all five panes, larger than compact. Only when one page is impossible do the fixed sizes
+/// and pages come back, at the density that needs the fewest pages.
 public struct HomeLayout: Equatable, Sendable {
     public struct Placement: Equatable, Sendable {
         /// Index into the config's list (home or lock screen).
@@ -49,9 +55,10 @@ public struct HomeLayout: Equatable, Sendable {
         let area = CellSize(columns: size.columns, rows: size.rows - statusRows)
         let densities: [Density] = forcedDensity.map { [$0] } ?? [.regular, .compact]
         if !preferLockScreen, !home.isEmpty {
-            for density in densities {
-                if let pages = grid(home, in: area, density: density) { return HomeLayout(mode: .home, density: density, pages: pages) }
-            }
+            if forcedDensity == nil, let filled = filling(home, in: area) { return filled }
+            // Fixed sizes with pages: the density that needs the fewest pages, regular on a tie.
+            let paged = densities.compactMap { density in grid(home, in: area, density: density).map { (density, $0) } }
+            if let best = paged.min(by: { $0.1.count < $1.1.count }) { return HomeLayout(mode: .home, density: best.0, pages: best.1) }
         }
         for density in densities {
             if let strip = strip(lockScreen, in: area, density: density) { return HomeLayout(mode: .lockScreen, density: density, pages: [strip]) }
@@ -68,6 +75,65 @@ public struct HomeLayout: Equatable, Sendable {
         let rows = (1...200).first { fits(1000, $0) } ?? 200
         let columns = (1...1000).first { fits($0, rows) } ?? 1000
         return CellSize(columns: columns, rows: rows)
+    }
+
+    /// Gaps between grown slots: two columns, one row.
+    static let fillGap = (x: 2, y: 1)
+
+    /// All panes on one page, on the largest slots that fit: for each number of slot columns,
+    /// first-fit packing gives the slot rows needed, the area gives the slot size, the slot is
+    /// kept near the families' proportion, and the largest slot wins. nil when even compact
+    /// slots (9×4) cannot hold every pane on one page.
+    static func filling(_ panes: [PaneSpec], in area: CellSize) -> HomeLayout? {
+        let compact = Metrics.of(.compact)
+        var best: (slot: (width: Int, height: Int), columns: Int, cells: [(column: Int, row: Int)])?
+        for columns in stride(from: max(2, area.columns / (compact.slotWidth + fillGap.x)), through: 2, by: -1) {
+            guard let (cells, rows) = pack(panes, columns: columns, metrics: compact) else { continue }
+            var width = (area.columns - fillGap.x * (columns - 1)) / columns
+            var height = (area.rows - fillGap.y * (rows - 1)) / rows
+            // Keep the slot near 18:8 (a cell is about twice as tall as wide): within 30 % either way.
+            height = min(height, Int((Double(width) * 8 / 18 * 1.3).rounded(.down)))
+            width = min(width, Int((Double(height) * 18 / 8 * 1.3).rounded(.down)))
+            guard width >= compact.slotWidth, height >= compact.slotHeight else { continue }
+            if best.map({ width * height > $0.slot.width * $0.slot.height }) ?? true { best = ((width, height), columns, cells) }
+        }
+        guard let best else { return nil }
+        let (width, height) = best.slot
+        let used = best.columns * width + (best.columns - 1) * fillGap.x
+        let left = (area.columns - used) / 2
+        let placements = zip(panes.indices, best.cells).map { index, cell -> Placement in
+            let span = compact.span(panes[index].family)
+            return Placement(pane: index, rect: Rect(x: left + cell.column * (width + fillGap.x), y: cell.row * (height + fillGap.y),
+                                                     width: span.columns * width + (span.columns - 1) * fillGap.x,
+                                                     height: span.rows * height + (span.rows - 1) * fillGap.y))
+        }
+        let density: Density = width >= Metrics.of(.regular).slotWidth && height >= Metrics.of(.regular).slotHeight ? .regular : .compact
+        return HomeLayout(mode: .home, density: density, pages: [placements])
+    }
+
+    /// First-fit packing of every pane on `columns` slot columns, rows unbounded.
+    /// - Returns: each pane's top-left slot and the slot rows used; nil when a pane is wider.
+    static func pack(_ panes: [PaneSpec], columns: Int, metrics: Metrics) -> ([(column: Int, row: Int)], Int)? {
+        var taken: [[Bool]] = []
+        var cells: [(column: Int, row: Int)] = []
+        for pane in panes {
+            let span = metrics.span(pane.family)
+            guard span.columns <= columns else { return nil }
+            var row = 0
+            search: while true {
+                while taken.count < row + span.rows { taken.append(Array(repeating: false, count: columns)) }
+                for column in 0...(columns - span.columns) {
+                    let free = (row..<row + span.rows).allSatisfy { r in (column..<column + span.columns).allSatisfy { !taken[r][$0] } }
+                    if free {
+                        for r in row..<row + span.rows { for c in column..<column + span.columns { taken[r][c] = true } }
+                        cells.append((column, row))
+                        break search
+                    }
+                }
+                row += 1
+            }
+        }
+        return (cells, taken.count)
     }
 
     static func grid(_ panes: [PaneSpec], in area: CellSize, density: Density) -> [[Placement]]? {

@@ -34,9 +34,12 @@ struct CalendarView: FamilyViews {
         return grid
     }
 
-    /// A framed pane where two-row cells fit, the whole pane otherwise.
+    /// A framed pane where two-row cells fit or the pane is larger than compact (the home
+    /// screen grows panes with the terminal), the whole pane otherwise.
     private func start() -> (CellGrid, Rect) {
-        if context.size.columns - 4 >= 7 * Self.roomyCellWidth { return Pane.start(context, title: Self.title, trailing: context.detail ? hint : nil) }
+        let roomy = context.size.columns - 4 >= 7 * Self.roomyCellWidth
+        let grown = context.family.isSystem && context.size.columns >= 44 && context.size.rows >= 11
+        if roomy || grown { return Pane.start(context, title: Self.title, trailing: context.detail ? hint : nil) }
         let grid = CellGrid(width: context.size.columns, height: context.size.rows)
         return (grid, grid.bounds)
     }
