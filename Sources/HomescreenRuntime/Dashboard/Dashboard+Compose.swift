@@ -28,7 +28,7 @@ extension Dashboard {
             }
         }
         drawStatusLine(in: &grid, layout: layout)
-        if showingHelp { Overlay.draw(help: keys, in: &grid, ascii: settings.ascii) }
+        if showingHelp { Overlay.draw(help: keys, scroll: helpScroll, in: &grid, ascii: settings.ascii) }
         switch modal?.content {
         case .form(let form): Overlay.draw(form, in: &grid, ascii: settings.ascii)
         case .picker(let picker): Overlay.draw(picker, in: &grid, ascii: settings.ascii)

@@ -20,6 +20,8 @@ public struct Dashboard: Sendable {
     public private(set) var detailScroll = 0
     public private(set) var detailCursor = 0
     public private(set) var showingHelp = false
+    /// How far the help is scrolled (a terminal shorter than the key table).
+    public private(set) var helpScroll = 0
     public private(set) var modal: Modal?
     public private(set) var message: StatusMessage?
     public private(set) var timelines: [PaneID: Timeline<AnyEntry>] = [:]
@@ -145,6 +147,9 @@ public struct Dashboard: Sendable {
         if showingHelp {
             if action == .quit { return [.quit] }
             if action == .back || action == .help { showingHelp = false }
+            let visible = max(1, min(size.rows, keys.helpLines.count + 3) - 3)
+            let step = [Action.focusUp: -1, .focusDown: 1, .previousPage: -visible, .nextPage: visible][action ?? .help] ?? 0
+            helpScroll = Overlay.helpFirstLine(scroll: helpScroll + step, lines: keys.helpLines.count, visible: visible)
             return []
         }
         guard let action else {
@@ -180,7 +185,9 @@ public struct Dashboard: Sendable {
         case .privacy:
             settings.privacy.toggle()
             message = .info(settings.privacy ? "Privacy on: names and amounts are masked." : "Privacy off.")
-        case .help: showingHelp = true
+        case .help:
+            showingHelp = true
+            helpScroll = 0
         case .quit: return [.quit]
         default: break
         }

@@ -12,33 +12,63 @@ enum Overlay {
         return rect.inset(dx: 2, dy: 1)
     }
 
+    /// A form as wide as the terminal allows (up to 100 columns): each field a label, an input
+    /// with its cursor, and under it its error wrapped in full, or its hint, or its limit when
+    /// full. When the fields do not all fit, the form scrolls to keep the focused one whole, with
+    /// a mark where more is above or below.
     static func draw(_ form: Form, in grid: inout CellGrid, ascii: Bool) {
-        let rowsPerField = 3
-        let height = 2 + form.fields.count * rowsPerField + 2
-        let area = box(in: &grid, width: min(64, grid.width), height: height, title: form.title, ascii: ascii)
-        let labelWidth = min(12, (form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
-        for (index, field) in form.fields.enumerated() {
-            let row = area.row(index * rowsPerField)
-            let focused = index == form.focus
-            grid.write(field.label, in: Rect(x: row.x, y: row.y, width: labelWidth, height: 1), style: Style(focused ? .accent : .muted, focused ? [.bold] : []))
-            let input = Rect(x: row.x + labelWidth + 1, y: row.y, width: row.width - labelWidth - 1, height: 1)
-            grid.fill(input, with: Cell(" ", style: Style(.text, background: .border)))
-            // The end of a long text stays visible while typing.
-            let shown = DisplayWidth.of(field.text) < input.width ? field.text : String(field.text.suffix(input.width - 2))
-            let end = grid.write(shown.isEmpty && !focused ? field.hint : shown, x: input.x, y: input.y,
-                                 style: Style(shown.isEmpty ? .muted : .text, background: .border), maxX: input.maxX)
-            if focused, end < input.maxX { grid.write(ascii ? "_" : "▏", x: end, y: input.y, style: Style(.focus, background: .border, [.bold])) }
-            if let error = field.error {
-                grid.write(error, in: Rect(x: input.x, y: row.y + 1, width: input.width, height: 1), style: Style(.danger, [.bold]))
-            } else if focused, !field.hint.isEmpty, !shown.isEmpty {
-                grid.write(field.hint, in: Rect(x: input.x, y: row.y + 1, width: input.width, height: 1), style: Style(.muted))
-            }
+        let width = min(grid.width, max(44, min(100, grid.width - 8)))
+        let labelWidth = min(14, (form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
+        let inputWidth = max(4, width - 4 - labelWidth - 1)
+        // Each field's lines under its input: the error wrapped whole, else one note line.
+        let notes: [[(String, Style)]] = form.fields.enumerated().map { index, field in
+            if let error = field.error { return DisplayWidth.wrap(error, to: inputWidth).map { ($0, Style(.danger, [.bold])) } }
+            if field.isFull { return [("At most \(field.maxLength) characters.", Style(.warning))] }
+            if index == form.focus, !field.hint.isEmpty, !field.text.isEmpty { return [(field.hint, Style(.muted))] }
+            return [("", Style(.muted))]
         }
-        let footer = area.row(area.height - 1)
-        if let error = form.error {
-            grid.write(error, in: footer, style: Style(.danger, [.bold]))
-        } else {
-            grid.write("Enter: save · Tab: next field · Esc: cancel", in: footer, style: Style(.muted))
+        let blocks = notes.map { 1 + $0.count + 1 }   // input, notes, a blank row
+        let footer = form.error.map { DisplayWidth.wrap($0, to: width - 4).map { ($0, Style(.danger, [.bold])) } }
+            ?? [("Enter: save · Tab: next field · Esc: cancel", Style(.muted))]
+        let wanted = 2 + blocks.reduce(0, +) + footer.count
+        let height = min(grid.height, wanted)
+        let area = box(in: &grid, width: width, height: height, title: form.title, ascii: ascii)
+        let listHeight = max(1, area.height - footer.count)
+        // The first field shown: the focused one must fit whole.
+        var first = 0
+        while first < form.focus, blocks[first...form.focus].reduce(0, +) > listHeight { first += 1 }
+        var y = area.y
+        for index in first..<form.fields.count where y < area.y + listHeight {
+            let field = form.fields[index], focused = index == form.focus
+            grid.write(field.label, in: Rect(x: area.x, y: y, width: labelWidth, height: 1), style: Style(focused ? .accent : .muted, focused ? [.bold] : []))
+            let input = Rect(x: area.x + labelWidth + 1, y: y, width: min(inputWidth, area.maxX - area.x - labelWidth - 1), height: 1)
+            grid.fill(input, with: Cell(" ", style: Style(.text, background: .border)))
+            if field.text.isEmpty && !focused {
+                grid.write(field.hint, x: input.x, y: y, style: Style(.muted, background: .border), maxX: input.maxX)
+            } else {
+                // The text scrolled so the cursor stays in view.
+                let characters = Array(field.text), cursor = min(field.cursor, characters.count)
+                let start = max(0, cursor - max(1, input.width - 1))
+                let shown = String(characters[start...].prefix(input.width))
+                grid.write(shown, x: input.x, y: y, style: Style(.text, background: .border), maxX: input.maxX)
+                if focused {
+                    let x = input.x + DisplayWidth.of(String(characters[start..<cursor]))
+                    let under = cursor < characters.count ? String(characters[cursor]) : " "
+                    if x < input.maxX { grid.write(ascii && under == " " ? "_" : under, x: x, y: y, style: Style(.focus, [.bold, .reverse])) }
+                }
+            }
+            for (offset, note) in notes[index].enumerated() where y + 1 + offset < area.y + listHeight {
+                grid.write(note.0, in: Rect(x: input.x, y: y + 1 + offset, width: input.width, height: 1), style: note.1)
+            }
+            y += blocks[index]
+        }
+        // Marks where fields are cut off.
+        if first > 0 { grid.write(ascii ? "^ more" : "▲ more", in: Rect(x: area.maxX - 6, y: area.y, width: 6, height: 1), style: Style(.muted)) }
+        if y > area.y + listHeight || blocks[first...].reduce(0, +) > listHeight {
+            grid.write(ascii ? "v more" : "▼ more", in: Rect(x: area.maxX - 6, y: area.y + listHeight - 1, width: 6, height: 1), style: Style(.muted))
+        }
+        for (offset, line) in footer.enumerated() where area.y + listHeight + offset < area.maxY {
+            grid.write(line.0, in: area.row(listHeight + offset), style: line.1)
         }
     }
 
@@ -65,16 +95,25 @@ enum Overlay {
         grid.write("Up/Down: move · Enter: choose · Esc: cancel", in: area.row(area.height - 1), style: Style(.muted))
     }
 
-    static func draw(help table: KeyTable, in grid: inout CellGrid, ascii: Bool) {
+    /// The key table in a box; when it is taller than the terminal it scrolls (↑/↓, PgUp/PgDn)
+    /// with marks, so every line, `q` too, can be reached.
+    static func draw(help table: KeyTable, scroll: Int, in grid: inout CellGrid, ascii: Bool) {
         let lines = table.helpLines
         let keyWidth = min(24, lines.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let width = min(grid.width, keyWidth + 4 + (lines.map { DisplayWidth.of($0.summary) }.max() ?? 0) + 4)
-        let area = box(in: &grid, width: width, height: min(grid.height, lines.count + 4), title: "Keys", ascii: ascii)
-        for (index, line) in lines.enumerated() where index < area.height - 1 {
-            let row = area.row(index)
-            grid.write(line.keys, in: Rect(x: row.x, y: row.y, width: keyWidth, height: 1), style: Style(.accent, [.bold]))
-            grid.write(line.summary, in: Rect(x: row.x + keyWidth + 2, y: row.y, width: row.width - keyWidth - 2, height: 1))
+        let area = box(in: &grid, width: width, height: min(grid.height, lines.count + 3), title: "Keys", ascii: ascii)
+        let visible = max(1, area.height - 1)
+        let first = helpFirstLine(scroll: scroll, lines: lines.count, visible: visible)
+        for (row, line) in lines.dropFirst(first).prefix(visible).enumerated() {
+            let rect = area.row(row)
+            grid.write(line.keys, in: Rect(x: rect.x, y: rect.y, width: keyWidth, height: 1), style: Style(.accent, [.bold]))
+            grid.write(line.summary, in: Rect(x: rect.x + keyWidth + 2, y: rect.y, width: rect.width - keyWidth - 2, height: 1))
         }
-        grid.write("Esc or ?: close", in: area.row(area.height - 1), style: Style(.muted))
+        let more = first + visible < lines.count
+        let marks = (first > 0 ? (ascii ? "^" : "▲") : "") + (more ? (ascii ? "v" : "▼") : "")
+        grid.write("Esc or ?: close" + (marks.isEmpty ? "" : " · \(marks) Up/Down: more"), in: area.row(area.height - 1), style: Style(.muted))
     }
+
+    /// The first help line shown for a scroll position, clamped to what can be shown.
+    static func helpFirstLine(scroll: Int, lines: Int, visible: Int) -> Int { max(0, min(scroll, lines - visible)) }
 }

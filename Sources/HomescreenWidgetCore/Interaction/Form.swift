@@ -1,6 +1,9 @@
-/// A form in a box over the dashboard: labelled text fields, one focused; typing edits it, Tab
-/// and the arrows move between fields, Enter submits, Esc cancels. Validation belongs to the
-/// form's owner, which puts an error under each bad field and keeps the form open.
+/// A form in a box over the dashboard: labelled text fields, one focused. A field edits like a
+/// terminal's text field: typing inserts at the cursor, Left/Right/Home/End move it,
+/// Backspace/Delete remove around it, Ctrl-U clears to the start, Ctrl-W removes the word
+/// before it; a full field says its limit instead of swallowing keys. Tab, Shift-Tab, Up and
+/// Down move between fields, Enter submits, Esc cancels. Validation belongs to the form's
+/// owner, which puts an error under each bad field and keeps the form open.
 public struct Form: Equatable, Sendable {
     public struct Field: Equatable, Sendable {
         public let label: String
@@ -8,12 +11,54 @@ public struct Form: Equatable, Sendable {
         public var hint: String
         public var error: String?
         public var maxLength: Int
+        /// Where typing goes, in characters from the start.
+        public var cursor: Int
+        /// Set when a key was refused because the field is full (cleared by the next edit).
+        public var isFull = false
 
         public init(_ label: String, text: String = "", hint: String = "", maxLength: Int = 120) {
             self.label = label
             self.text = text
             self.hint = hint
             self.maxLength = maxLength
+            self.cursor = text.count
+        }
+
+        /// Applies an editing key. - Returns: whether the key was one.
+        public mutating func edit(_ key: Key) -> Bool {
+            var characters = Array(text)
+            cursor = min(max(0, cursor), characters.count)
+            let before = characters
+            switch key {
+            case .left: cursor = max(0, cursor - 1)
+            case .right: cursor = min(characters.count, cursor + 1)
+            case .home, .control("a"): cursor = 0
+            case .end, .control("e"): cursor = characters.count
+            case .backspace:
+                if cursor > 0 { characters.remove(at: cursor - 1); cursor -= 1 }
+            case .delete, .control("d"):
+                if cursor < characters.count { characters.remove(at: cursor) }
+            case .control("u"):
+                characters.removeFirst(cursor)
+                cursor = 0
+            case .control("w"):
+                var start = cursor
+                while start > 0, characters[start - 1] == " " { start -= 1 }
+                while start > 0, characters[start - 1] != " " { start -= 1 }
+                characters.removeSubrange(start..<cursor)
+                cursor = start
+            case .character(let character):
+                guard characters.count < maxLength else { isFull = true; return true }
+                characters.insert(character, at: cursor)
+                cursor += 1
+            default: return false
+            }
+            if characters != before {
+                text = String(characters)
+                error = nil
+                isFull = false
+            }
+            return true
         }
     }
 
@@ -38,16 +83,7 @@ public struct Form: Equatable, Sendable {
         case .enter: return .submitted
         case .tab, .down: focus = (focus + 1) % fields.count
         case .backTab, .up: focus = (focus + fields.count - 1) % fields.count
-        case .backspace, .delete:
-            if !fields[focus].text.isEmpty { fields[focus].text.removeLast() }
-            fields[focus].error = nil
-        case .control("u"):
-            fields[focus].text = ""
-            fields[focus].error = nil
-        case .character(let character):
-            if fields[focus].text.count < fields[focus].maxLength { fields[focus].text.append(character) }
-            fields[focus].error = nil
-        default: break
+        default: _ = fields[focus].edit(key)
         }
         return .editing
     }

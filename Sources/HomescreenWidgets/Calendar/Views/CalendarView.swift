@@ -27,7 +27,8 @@ struct CalendarView: FamilyViews {
         // The details want 14 rows (4 lines, the holidays' title and 7 holidays, 2 spaces).
         let twoRows = content.width >= 7 * Self.roomyCellWidth && content.height >= 14 + 6
         let monthHeight = !twoRows ? 8 : [3, 2].map { Self.monthHeight(rowsPerWeek: $0) }.first { $0 <= content.height - 15 } ?? 14
-        drawMonth(in: &grid, Rect(x: content.x, y: content.y, width: content.width, height: monthHeight))
+        // Never taller than the pane's inside: the frame stays whole in a short terminal.
+        drawMonth(in: &grid, Rect(x: content.x, y: content.y, width: content.width, height: min(monthHeight, content.height)))
         let rule = content.y + monthHeight + (twoRows ? 0 : 1)
         if twoRows { grid.write(String(repeating: context.ascii ? "-" : "─", count: content.width), x: content.x, y: rule, style: Style(.border)) }
         drawDetails(in: &grid, Rect(x: content.x, y: rule + 1, width: content.width, height: max(0, content.y + content.height - rule - 1)))

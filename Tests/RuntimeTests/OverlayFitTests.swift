@@ -1,0 +1,93 @@
+import Foundation
+import HomescreenRender
+import HomescreenStore
+import HomescreenTestSupport
+import HomescreenWidgetCore
+import HomescreenWidgets
+import Testing
+@testable import HomescreenRuntime
+
+/// Forms edit like text fields; help, forms and full-screen views fit small terminals or scroll.
+struct OverlayFitTests {
+    let folder = TemporaryFolder()
+    let zone = TimeZone(identifier: "Europe/Zurich")!
+    let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func runtime(_ columns: Int, _ rows: Int) throws -> (DashboardRuntime, Store) {
+        let store = try Store.open(at: folder.path("store.sqlite"))
+        try store.addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDate(start, in: zone), at: start)
+        let settings = DashboardSettings(config: .standard, locale: Locale(identifier: "en_US"), timeZone: zone)
+        let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: columns, rows: rows)), store: store,
+                                       clock: ManualClock(start), asynchronousWrites: false)
+        runtime.start()
+        return (runtime, store)
+    }
+
+    func text(_ runtime: DashboardRuntime) -> String { runtime.frame().rowTexts().joined(separator: "\n") }
+    func type(_ text: String, into runtime: DashboardRuntime) { for character in text { runtime.send(.key(.character(character))) } }
+
+    @Test func aFieldEditsAtTheCursorAndSaysItsLimit() {
+        var field = Form.Field("Note", maxLength: 12)
+        for key: Key in [.character("a"), .character("b"), .character("d"), .left, .character("c")] { _ = field.edit(key) }
+        #expect(field.text == "abcd" && field.cursor == 3)
+        for key: Key in [.home, .delete, .end, .backspace] { _ = field.edit(key) }
+        #expect(field.text == "bc" && field.cursor == 2)
+        for character in " lunch men" { _ = field.edit(.character(character)) }
+        #expect(field.text == "bc lunch men" && field.isFull == false)
+        _ = field.edit(.character("u"))
+        #expect(field.text == "bc lunch men" && field.isFull, "a full field keeps its text and says so")
+        _ = field.edit(.control("w"))
+        #expect(field.text == "bc lunch " && !field.isFull)
+        _ = field.edit(.left); _ = field.edit(.left); _ = field.edit(.control("u"))
+        #expect(field.text == "h " && field.cursor == 0)
+    }
+
+    @Test func theHelpScrollsToQuitIn80x16() throws {
+        let (runtime, _) = try runtime(80, 16)
+        runtime.send(.key(.character("?")))
+        #expect(!text(runtime).contains("quit") && text(runtime).contains("more"))
+        for _ in 0..<30 { runtime.send(.key(.down)) }
+        #expect(text(runtime).contains("quit") && text(runtime).contains("q Ctrl-C"))
+        #expect(runtime.dashboard.showingHelp)
+    }
+
+    @Test(arguments: ["n", "a"])
+    func everyFieldIsVisibleWhenFocusedIn80x12(key: Character) throws {
+        let (runtime, _) = try runtime(80, 12)
+        runtime.send(.key(.character(key)))
+        guard case .form(let form) = try #require(runtime.dashboard.modal).content else { Issue.record("no form"); return }
+        for field in form.fields {
+            let screen = text(runtime)
+            #expect(screen.contains(field.label), "\(field.label) not on screen:\n\(screen)")
+            runtime.send(.key(.tab))
+        }
+        #expect(runtime.frame().rowTexts().last?.contains("╯") == true, "the form's frame is whole")
+    }
+
+    @Test func aFormErrorIsShownWholeIn80x24() throws {
+        let (runtime, _) = try runtime(80, 24)
+        runtime.send(.key(.character("a")))
+        type("12.345", into: runtime)
+        runtime.send(.key(.enter))
+        guard case .form(let form) = try #require(runtime.dashboard.modal).content, let error = form.fields[0].error else {
+            Issue.record("no error"); return
+        }
+        // The error's words, in order, inside the form's box (wrapped over rows, never cut with "…").
+        let rows = runtime.frame().rowTexts().map(Array.init)
+        let top = try #require(rows.firstIndex { String($0).contains("Add an expense") })
+        let left = try #require(rows[top].firstIndex(of: "╭")), right = try #require(rows[top].lastIndex(of: "╮"))
+        let inside = rows[(top + 1)...].prefix { $0[left] != "╰" }.map { String($0[(left + 1)..<right]) }
+        let words = inside.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains(error.split(separator: " ").joined(separator: " ")), "\(error) not whole in:\n\(text(runtime))")
+    }
+
+    @Test func theCalendarFullScreenKeepsItsFrameIn100x9() throws {
+        let (runtime, _) = try runtime(100, 9)
+        let calendar = try #require(runtime.dashboard.panes.firstIndex { $0.kind == .calendar })
+        while runtime.dashboard.focus != calendar { runtime.send(.key(.tab)) }
+        runtime.send(.key(.enter))
+        let rows = runtime.frame().rowTexts()
+        #expect(rows[rows.count - 2].hasPrefix("╰") && rows[rows.count - 2].hasSuffix("╯"), "the bottom border:\n\(rows.joined(separator: "\n"))")
+        #expect(rows.dropLast().allSatisfy { $0.hasPrefix("╭") || $0.hasPrefix("│") || $0.hasPrefix("╰") })
+    }
+}
