@@ -8,8 +8,9 @@ import HomescreenTestSupport
 @Suite(.enabled(if: TmuxDashboard.available), .serialized)
 struct CalendarDashboardTests {
     /// 30 June 2030 is the 30th of the fifth lunar month; 1 July 2030 starts the sixth, so at
-    /// midnight both the solar and the lunar header change.
-    static func calendarDashboard(_ folder: TemporaryFolder, now: String = "2030-06-30T23:59:56+07:00") throws -> TmuxDashboard {
+    /// midnight both the solar and the lunar header change. It comes ten seconds after the
+    /// start: room for a first frame on a loaded machine.
+    static func calendarDashboard(_ folder: TemporaryFolder, now: String = "2030-06-30T23:59:50+07:00") throws -> TmuxDashboard {
         try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
         let config = """
             home = [{ kind = "calendar", family = "medium" }, { kind = "calendar", family = "small" }]
@@ -26,7 +27,7 @@ struct CalendarDashboardTests {
         #expect(dashboard.wait { $0.contains("Tháng 6, 2030") && $0.contains("Tháng Năm Canh Tuất") }, "\(dashboard.text)")
         // The small pane shows today: Sunday the 30th, lunar 30/5.
         #expect(dashboard.text.contains("Chủ nhật") && dashboard.text.contains("Âm lịch 30/5"), "\(dashboard.text)")
-        #expect(dashboard.wait(timeout: 15) { $0.contains("Tháng 7, 2030") && $0.contains("Tháng Sáu Canh Tuất") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 25) { $0.contains("Tháng 7, 2030") && $0.contains("Tháng Sáu Canh Tuất") }, "\(dashboard.text)")
         #expect(dashboard.text.contains("Thứ hai") && dashboard.text.contains("Âm lịch 1/6"), "\(dashboard.text)")
         #expect(!dashboard.text.contains("Tháng 6, 2030"))
         dashboard.send("q")

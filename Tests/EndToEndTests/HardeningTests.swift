@@ -145,3 +145,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 }
+
+/// Sixteen colors keep the danger role red (it used to fall on the muted grey, SGR 90).
+@Test func dangerIsRedAtSixteenColors() throws {
+    let result = try Homescreen.run(["status", "pantry", "--demo", "--format", "ansi", "--colors", "16"], store: nil)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("\u{1B}[0;1;91m") || result.stdout.contains("\u{1B}[0;1;31m"), "\(result.stdout.debugDescription)")
+    #expect(!result.stdout.contains(";90m"))
+}

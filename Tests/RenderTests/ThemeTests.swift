@@ -76,3 +76,24 @@ struct ThemeTests {
         #expect(AnsiEncoder(theme: .builtInDark, depth: .indexed256).encode(grid) == "\u{1B}[0;38;5;203mx\u{1B}[0m")
     }
 }
+
+/// Degrading a theme keeps each role's meaning: the hue family of every colored role (a red
+/// stays a red) at 256, 16 and 8 colors, grays stay grays, and muted stays apart from text.
+struct ThemeDepthTests {
+    @Test(arguments: ["dark", "light", "high-contrast"], [ColorDepth.indexed256, .ansi16, .ansi8])
+    func everyRoleKeepsItsHueFamily(_ name: String, depth: ColorDepth) throws {
+        let theme = try ShippedThemes.library.theme(named: name)
+        for role in ThemeRole.allCases {
+            guard case .rgb(let color) = theme.color(role) else { continue }
+            let shown = theme.color(role).degraded(to: depth).shown(default: RGB(0, 0, 0))
+            #expect(HueFamily(shown) == HueFamily(color), "\(name) \(role) \(color) → \(shown) at \(depth)")
+        }
+        let text = ResolvedStyle(Style(.text), theme: theme, depth: depth), muted = ResolvedStyle(Style(.muted), theme: theme, depth: depth)
+        #expect(text != muted, "\(name): muted looks like text at \(depth)")
+    }
+
+    @Test func lightRedIsRedAt16Colors() {
+        #expect(ThemeColor.rgb(RGB(0xff, 0x5c, 0x5c)).degraded(to: .ansi16) == .palette(9), "the dark theme's danger: bright red, SGR 91")
+        #expect(ThemeColor.rgb(RGB(0xff, 0x5c, 0x5c)).degraded(to: .ansi8) == .palette(1))
+    }
+}

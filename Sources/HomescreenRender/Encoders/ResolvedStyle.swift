@@ -31,6 +31,10 @@ public struct ResolvedStyle: Hashable, Sendable {
                 attributes.insert(.reverse)
             }
         }
+        // Eight colors have one gray: muted text is dimmed to stay apart from text.
+        if depth == .ansi8, style.foreground == .muted, theme.color(.muted).degraded(to: depth) == theme.color(.text).degraded(to: depth) {
+            attributes.insert(.dim)
+        }
         self.init(foreground: theme.color(style.foreground).degraded(to: depth),
                   background: theme.color(style.background).degraded(to: depth),
                   attributes: attributes)

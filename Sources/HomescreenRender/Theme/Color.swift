@@ -89,6 +89,48 @@ extension ThemeColor {
     }
 }
 
+/// Which of the six ANSI hues a color is, or a gray.
+public enum HueFamily: Equatable, Sendable {
+    case gray, red, yellow, green, cyan, blue, magenta
+
+    public init(_ color: RGB) {
+        let r = Double(color.red) / 255, g = Double(color.green) / 255, b = Double(color.blue) / 255
+        let high = max(r, g, b), low = min(r, g, b), delta = high - low
+        let lightness = (high + low) / 2
+        let saturation = delta == 0 ? 0 : delta / (1 - abs(2 * lightness - 1))
+        guard delta >= 0.12, saturation >= 0.25 else { self = .gray; return }
+        var hue: Double
+        if high == r { hue = 60 * ((g - b) / delta) } else if high == g { hue = 60 * ((b - r) / delta + 2) } else { hue = 60 * ((r - g) / delta + 4) }
+        if hue < 0 { hue += 360 }
+        switch hue {
+        case ..<20, 330...: self = .red
+        case ..<70: self = .yellow
+        case ..<160: self = .green
+        case ..<200: self = .cyan
+        case ..<260: self = .blue
+        default: self = .magenta
+        }
+    }
+
+    /// The ANSI color number of the hue (its dark variant), nil for gray.
+    var ansi: Int? {
+        switch self {
+        case .gray: return nil
+        case .red: return 1
+        case .green: return 2
+        case .yellow: return 3
+        case .blue: return 4
+        case .magenta: return 5
+        case .cyan: return 6
+        }
+    }
+}
+
+extension RGB {
+    /// HSL lightness, 0…1.
+    var lightness: Double { (Double(max(red, green, blue)) + Double(min(red, green, blue))) / 510 }
+}
+
 /// The xterm palette, for degrading colors.
 enum Palette {
     static let ansi: [RGB] = [
@@ -98,10 +140,18 @@ enum Palette {
         RGB(92, 92, 255), RGB(255, 0, 255), RGB(0, 255, 255), RGB(255, 255, 255),
     ]
 
+    /// The ANSI color (of the first 8 or 16) of the same hue family: a red stays a red, a blue
+    /// a blue, a gray a gray of about its lightness. Plain RGB distance maps a light red such as
+    /// #ff5c5c to gray, so the hue decides, then the lightness picks the bright variant.
     static func nearest(_ color: RGB, among count: Int) -> UInt8 {
-        var best = 0
-        for index in 1..<count where color.distance(to: ansi[index]) < color.distance(to: ansi[best]) { best = index }
-        return UInt8(best)
+        let family = HueFamily(color)
+        let lightness = color.lightness
+        guard let base = family.ansi else {
+            if count == 8 { return lightness < 0.3 ? 0 : 7 }
+            return lightness < 0.2 ? 0 : lightness < 0.45 ? 8 : lightness < 0.8 ? 7 : 15
+        }
+        let bright = Double(max(color.red, color.green, color.blue)) / 255 >= 0.9 || lightness > 0.6
+        return UInt8(count == 16 && bright ? base + 8 : base)
     }
 
     static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
@@ -122,6 +172,12 @@ enum Palette {
         let cubeIndex = 16 + 36 * level(color.red) + 6 * level(color.green) + level(color.blue)
         let average = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
         let grayIndex = 232 + min(23, max(0, (average - 3) / 10))
-        return color.distance(to: color256(cubeIndex)) <= color.distance(to: color256(grayIndex)) ? UInt8(cubeIndex) : UInt8(grayIndex)
+        let nearest = color.distance(to: color256(cubeIndex)) <= color.distance(to: color256(grayIndex)) ? cubeIndex : grayIndex
+        // A hue near a family's edge can round into the next family (a teal green into cyan):
+        // then the nearest entry of the same family wins.
+        let family = HueFamily(color)
+        guard HueFamily(color256(nearest)) != family else { return UInt8(nearest) }
+        let sameFamily = (16...255).filter { HueFamily(color256($0)) == family }
+        return UInt8(sameFamily.min { color.distance(to: color256($0)) < color.distance(to: color256($1)) } ?? nearest)
     }
 }
