@@ -171,6 +171,25 @@ struct DashboardStateTests {
         #expect(text(runtime).contains("Milk"))
     }
 
+    @Test func messagesExpireFailuresWaitForAKeyAndTheDateIsShown() throws {
+        let (runtime, _) = try runtime()
+        #expect(text(runtime).contains("Wed, Nov 18") || text(runtime).contains("Wed 18 Nov"), "the date in the status line: \(runtime.frame().rowTexts().last ?? "")")
+        runtime.send(.key(.character("r")))
+        #expect(text(runtime).contains("Reloaded every widget."))
+        let clock = runtime.clock as! ManualClock
+        #expect(runtime.nextWakeUp == clock.now.addingTimeInterval(StatusMessage.lifetime))
+        clock.set(clock.now.addingTimeInterval(StatusMessage.lifetime + 0.1))
+        runtime.tick()
+        #expect(!text(runtime).contains("Reloaded every widget.") && runtime.dashboard.message == nil)
+        runtime.send(.key(.character("u")))
+        #expect(text(runtime).contains("Nothing to undo"))
+        clock.set(clock.now.addingTimeInterval(60))
+        runtime.tick()
+        #expect(text(runtime).contains("Nothing to undo"), "a failure stays until the next key")
+        runtime.send(.key(.tab))
+        #expect(!text(runtime).contains("Nothing to undo"))
+    }
+
     @Test func unboundKeysAreSaid() throws {
         let (runtime, _) = try runtime()
         runtime.send(.key(.character("z")))

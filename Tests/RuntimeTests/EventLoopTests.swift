@@ -95,6 +95,18 @@ import Testing
         #expect(running.finished() == .quit)
     }
 
+    @Test func aMessageGoesByItselfAndThenTheLoopSleeps() throws {
+        let running = try running()
+        running.terminal.type(.character("r"))
+        #expect(running.terminal.waitForText { $0.contains("Reloaded every widget.") })
+        #expect(running.terminal.waitForText(timeout: StatusMessage.lifetime + 3) { !$0.contains("Reloaded every widget.") }, "the message stayed")
+        let frames = running.terminal.frameCount
+        usleep(500_000)
+        #expect(running.terminal.frameCount == frames, "no frame once the message is gone")
+        running.terminal.type(.character("q"))
+        #expect(running.finished() == .quit)
+    }
+
     @Test func aResizeRedrawsAtTheNewSizeAndSIGCONTRepaints() throws {
         let running = try running()
         running.terminal.resize(columns: 90, rows: 30)

@@ -27,7 +27,7 @@ extension Dashboard {
                 drawPane(placement, in: &grid, at: now)
             }
         }
-        drawStatusLine(in: &grid, layout: layout)
+        drawStatusLine(in: &grid, layout: layout, at: now)
         if showingHelp { Overlay.draw(help: keys, scroll: helpScroll, in: &grid, ascii: settings.ascii) }
         switch modal?.content {
         case .form(let form): Overlay.draw(form, in: &grid, ascii: settings.ascii)
@@ -56,10 +56,20 @@ extension Dashboard {
         return entry.render(in: context)
     }
 
-    private func drawStatusLine(in grid: inout CellGrid, layout: HomeLayout) {
+    /// The day in the status line, in the interface's language: "Mon 23 Nov".
+    private func statusDate(_ now: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = settings.locale
+        formatter.timeZone = settings.timeZone
+        formatter.setLocalizedDateFormatFromTemplate("EEEdMMM")
+        return formatter.string(from: now)
+    }
+
+    private func drawStatusLine(in grid: inout CellGrid, layout: HomeLayout, at now: Date) {
         let row = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
         var right: [String] = []
         if settings.privacy { right.append("privacy") }
+        right.append((settings.simulatedClock ? "simulated " : "") + statusDate(now))
         if layout.pages.count > 1, detail == nil {
             right.append((0..<layout.pages.count).map { $0 == page ? "●" : "○" }.joined(separator: " "))
         }
@@ -67,7 +77,7 @@ extension Dashboard {
         let rightText = right.joined(separator: "  ")
         let rightWidth = min(DisplayWidth.of(rightText), max(0, size.columns - 10))
         grid.write(rightText, in: Rect(x: row.maxX - rightWidth, y: row.y, width: rightWidth, height: 1), style: Style(.muted), alignment: .trailing)
-        guard let message else { return }
+        guard let message, messageExpiry.map({ now < $0 }) ?? true else { return }
         let style: Style
         switch message.tone {
         case .info: style = Style(.text)

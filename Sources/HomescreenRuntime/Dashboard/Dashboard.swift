@@ -23,7 +23,13 @@ public struct Dashboard: Sendable {
     /// How far the help is scrolled (a terminal shorter than the key table).
     public private(set) var helpScroll = 0
     public private(set) var modal: Modal?
-    public private(set) var message: StatusMessage?
+    /// The status line's message. Information and confirmations go after
+    /// `StatusMessage.lifetime`; a failure stays until the next key.
+    public private(set) var message: StatusMessage? {
+        didSet { messageExpiry = message.flatMap { $0.tone == .failure ? nil : now.addingTimeInterval(StatusMessage.lifetime) } }
+    }
+    /// When the message goes (nil: it stays until the next key, or there is none).
+    public private(set) var messageExpiry: Date?
     public private(set) var timelines: [PaneID: Timeline<AnyEntry>] = [:]
     public private(set) var scheduler = Scheduler<PaneID>()
     public private(set) var failures: [PaneID: String] = [:]
@@ -112,7 +118,10 @@ public struct Dashboard: Sendable {
     public mutating func update(_ event: DashboardEvent, at now: Date? = nil) -> [Effect] {
         if let now { self.now = now }
         switch event {
-        case .key(let key): return handle(key)
+        case .key(let key):
+            // A key is read as the answer to whatever the status line said.
+            message = nil
+            return handle(key)
         case .resized(let newSize):
             let before = layout
             size = newSize
@@ -124,6 +133,11 @@ public struct Dashboard: Sendable {
         case .jobFinished(let job, let result): return send(.finished(job, result: result), to: job.kind)
         case .jobFailed(let job, let reason): return send(.failed(job, reason: reason), to: job.kind)
         }
+    }
+
+    /// Drops a message whose time is up (the timer fires then; nothing runs while none is shown).
+    public mutating func expireMessage(at now: Date) {
+        if let expiry = messageExpiry, now >= expiry { message = nil }
     }
 
     private mutating func relayout() {

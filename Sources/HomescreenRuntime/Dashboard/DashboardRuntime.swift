@@ -45,13 +45,21 @@ public final class DashboardRuntime {
     public func tick() {
         let due = Set(dashboard.scheduler.reloadsDue(at: clock.now))
         if !due.isEmpty { reload(kinds: nil, only: due) }
+        dashboard.expireMessage(at: clock.now)
     }
 
     /// Everything, again (`r`, a clock change, a new layout).
     public func reloadAll() { reload(kinds: nil) }
 
     /// The next instant something changes on screen, in the dashboard's clock.
-    public var nextWakeUp: Date? { dashboard.scheduler.nextWakeUp(after: clock.now) }
+    /// The next instant something changes on screen, in the dashboard's clock: a timeline's,
+    /// a message's end, the date in the status line at midnight.
+    public var nextWakeUp: Date? {
+        let now = clock.now
+        let candidates = [dashboard.scheduler.nextWakeUp(after: now), dashboard.messageExpiry.flatMap { $0 > now ? $0 : nil },
+                          TimeBoundaries.nextMidnight(after: now, in: dashboard.settings.timeZone)]
+        return candidates.compactMap { $0 }.min()
+    }
 
     public func frame() -> CellGrid { dashboard.compose(at: clock.now) }
 

@@ -25,10 +25,13 @@ public struct DashboardSettings: Sendable {
     public var privacy: Bool
     public var themes: [Theme]
     public var themeIndex: Int
+    /// The clock was set with `--now`: the status line says so.
+    public var simulatedClock: Bool
 
     public init(config: DashboardConfig, catalog: WidgetCatalog = .standard, lockScreen: Bool = false, language: Language = .english,
                 locale: Locale? = nil, timeZone: TimeZone, ascii: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
-                themeIndex: Int = 0) {
+                themeIndex: Int = 0, simulatedClock: Bool = false) {
+        self.simulatedClock = simulatedClock
         self.config = config
         self.catalog = catalog
         self.lockScreen = lockScreen

@@ -4,6 +4,9 @@ public struct StatusMessage: Equatable, Sendable {
     public let text: String
     public let tone: Tone
 
+    /// How long information and confirmations stay on the status line, in seconds.
+    public static let lifetime: Double = 4
+
     public static func info(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .info) }
     public static func success(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .success) }
     public static func failure(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .failure) }

@@ -76,7 +76,7 @@ struct RunCommand: ParsableCommand {
             config: settings, lockScreen: lockScreen, language: language,
             locale: viewOptions.formattingLocale(environment: environment, configured: settings.locale), timeZone: session.timeZone,
             ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy,
-            themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0)
+            themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, simulatedClock: viewOptions.now != nil)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,
                                        clock: clock, asynchronousWrites: true, wakeDescriptor: wake.write)
         let loop = EventLoop(runtime: runtime, screen: screen, watcher: watcher, wakeRead: wake.read, firstFrameOnly: exitAfterFirstFrame)
