@@ -78,7 +78,7 @@ static inline struct hs_saved_terminal *hs_saved(void) {
 static inline void hs_crash_handler(int number) {
     struct hs_saved_terminal *saved = hs_saved();
     if (saved->output >= 0) {
-        static const char leave[] = "\033[0m\033[?1049l\033[?25h\r\n";
+        static const char leave[] = "\033[0m\033[?1006l\033[?1000l\033[?1049l\033[?25h\r\n";
         ssize_t ignored = write(saved->output, leave, sizeof leave - 1);
         (void)ignored;
     }

@@ -48,7 +48,9 @@ public final class NcursesScreen: TerminalScreen {
     /// - Parameter depth: the color depth the environment announces (`NO_COLOR`, `--colors`);
     ///   the terminal's own capability can lower it further.
     /// - Throws: when the terminal cannot be set up (unknown `TERM`, no terminal).
-    public init(environment: [String: String], depth requested: ColorDepth) throws {
+    /// - Parameter mouse: turn on click and wheel reports (`mouse = false`, `--no-mouse`: off,
+    ///   so the terminal's own selection works without Shift).
+    public init(environment: [String: String], depth requested: ColorDepth, mouse: Bool = true) throws {
         guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
             throw TerminalError("the terminal could not be opened.")
         }
@@ -92,14 +94,24 @@ public final class NcursesScreen: TerminalScreen {
         attributeBits = [(.bold, hs_attr_bold()), (.dim, hs_attr_dim()), (.italic, hs_attr_italic()),
                          (.underline, hs_attr_underline()), (.reverse, hs_attr_reverse())]
         size = CellSize(columns: Int(hs_cols()), rows: Int(hs_lines()))
+        self.mouse = mouse
+        if mouse { Self.send(Mouse.enable) }
     }
 
     deinit { end() }
+
+    private let mouse: Bool
+
+    /// Bytes for the terminal that ncurses does not know about (mouse reports on and off).
+    private static func send(_ sequence: String) {
+        _ = sequence.withCString { write(1, $0, strlen($0)) }
+    }
 
     /// Gives the terminal back: echo, line mode, cursor, the normal screen. Safe to call twice.
     public func end() {
         guard !ended else { return }
         ended = true
+        if mouse { Self.send(Mouse.disable) }
         curs_set(1)
         endwin()
         hs_forget_crash_restore()
@@ -169,7 +181,7 @@ public final class NcursesScreen: TerminalScreen {
                 keys.append(key)
             }
         }
-        return (keys, false)
+        return (Key.foldingMouseReports(keys), false)
     }
 
     static func characterKey(_ value: Int32) -> Key? {

@@ -43,6 +43,11 @@ public final class TmuxDashboard {
 
     public var text: String { screen().joined(separator: "\n") }
 
+    /// A tmux format evaluated for the pane (`#{mouse_sgr_flag}`: the program asked for mouse reports).
+    public func format(_ format: String) -> String {
+        ((try? Self.tmux(socket, ["display-message", "-p", format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Sends keys by tmux name ("c", "Escape", "Enter", "Down", "C-c").
     public func send(_ keys: String...) {
         _ = try? Self.tmux(socket, ["send-keys"] + keys)

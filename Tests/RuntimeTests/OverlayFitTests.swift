@@ -90,4 +90,24 @@ struct OverlayFitTests {
         #expect(rows[rows.count - 2].hasPrefix("╰") && rows[rows.count - 2].hasSuffix("╯"), "the bottom border:\n\(rows.joined(separator: "\n"))")
         #expect(rows.dropLast().allSatisfy { $0.hasPrefix("╭") || $0.hasPrefix("│") || $0.hasPrefix("╰") })
     }
+
+    @Test func mouseReportsAreFoldedIntoOneKey() {
+        let typed: [Key] = [.character("c"), .escape, .character("["), .character("<")] + "65;12;3M".map { .character($0) } + [.character("u")]
+        #expect(Key.foldingMouseReports(typed) == [.character("c"), .mouse(Mouse(button: .wheelDown, column: 11, row: 2, pressed: true)), .character("u")])
+        let release: [Key] = [.escape, .character("["), .character("<")] + "0;1;1m".map { .character($0) }
+        #expect(Key.foldingMouseReports(release) == [.mouse(Mouse(button: .left, column: 0, row: 0, pressed: false))])
+        let plainEscape: [Key] = [.escape, .character("["), .character("x")]
+        #expect(Key.foldingMouseReports(plainEscape) == plainEscape)
+    }
+
+    @Test func aClickOnAPickerRowChoosesIt() throws {
+        let (runtime, store) = try runtime(120, 40)
+        _ = try store.addCard(CardDraft(firstName: "Lan", lastName: "Nguyen"))
+        let marco = try store.addCard(CardDraft(firstName: "Marco", lastName: "Rossi"))
+        runtime.send(.key(.character("s")))
+        guard case .picker(let picker) = try #require(runtime.dashboard.modal).content else { Issue.record("no picker"); return }
+        let (area, first, _) = Overlay.pickerGeometry(picker, screen: CellSize(columns: 120, rows: 40))
+        runtime.send(.key(.mouse(Mouse(button: .left, column: area.x + 3, row: area.y + 1 - first, pressed: true))))
+        #expect(try store.selectedCardID() == marco.id && runtime.dashboard.modal == nil)
+    }
 }

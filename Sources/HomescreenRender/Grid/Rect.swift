@@ -43,6 +43,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// One row of the rectangle (relative index).
     public func row(_ index: Int) -> Rect { Rect(x: x, y: y + index, width: width, height: index < height ? 1 : 0) }
 
+    /// Whether a cell is inside.
+    public func contains(column: Int, row: Int) -> Bool { column >= x && column < maxX && row >= y && row < maxY }
+
     public func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x), top = max(y, other.y)
         let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)

@@ -17,6 +17,8 @@ public struct DashboardConfig: Sendable {
     /// nil: the largest density that fits.
     public var density: Density?
     public var keys: KeyTable
+    /// Click and wheel reports (`mouse = false` turns them off).
+    public var mouse = true
     /// The kinds' own settings (`due-soon-days`, `card-url`…).
     public var widgetSettings: WidgetSettings
 
@@ -83,6 +85,10 @@ public struct DashboardConfig: Sendable {
                 guard let density = Density(rawValue: text) else { throw ConfigError("density = \"\(text)\" is not a density; use auto, regular or compact.") }
                 config.density = density
             }
+        }
+        if let value = table["mouse"] {
+            guard let on = value.bool else { throw ConfigError("mouse = \(value.debugDescription) is not true or false.") }
+            config.mouse = on
         }
         if let value = table["home"] { config.home = try panes(value, key: "home", system: true, catalog: catalog) }
         if let value = table["lock-screen"] { config.lockScreen = try panes(value, key: "lock-screen", system: false, catalog: catalog) }

@@ -156,6 +156,7 @@ public struct Dashboard: Sendable {
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {
+        if case .mouse(let mouse) = key { return handle(mouse) }
         if let modal { return handle(key, in: modal) }
         let action = keys.action(for: key)
         if showingHelp {
@@ -274,6 +275,34 @@ public struct Dashboard: Sendable {
                 }
             }
         }
+    }
+
+    // MARK: - Mouse
+
+    /// A click focuses a pane and a second click opens it; the wheel scrolls what the arrows
+    /// would (the full-screen view, the help, a picker); a click on a picker's row chooses it.
+    private mutating func handle(_ mouse: Mouse) -> [Effect] {
+        guard mouse.pressed else { return [] }
+        let wheel: Key? = mouse.button == .wheelUp ? .up : mouse.button == .wheelDown ? .down : nil
+        if let modal {
+            if let wheel, case .picker = modal.content { return handle(wheel, in: modal) }
+            guard mouse.button == .left, case .picker(var picker) = modal.content,
+                  let index = Overlay.pickerItem(picker, screen: size, column: mouse.column, row: mouse.row) else { return [] }
+            picker.selection = index
+            self.modal = Modal(modal.purpose, .picker(picker))
+            return handle(.enter, in: self.modal!)
+        }
+        if let wheel {
+            guard showingHelp || detail != nil, let action = keys.action(for: wheel) else { return [] }
+            if showingHelp { return handle(wheel) }
+            return handleInDetail(action) ?? []
+        }
+        guard mouse.button == .left, detail == nil, !showingHelp, let layout else { return [] }
+        let placements = layout.pages[min(page, layout.pages.count - 1)]
+        guard let hit = placements.first(where: { $0.rect.contains(column: mouse.column, row: mouse.row) }) else { return [] }
+        if focus == hit.pane, let open = keys.keys(for: .open).first { return handle(open) }
+        focus = hit.pane
+        return []
     }
 
     // MARK: - Kinds

@@ -72,13 +72,29 @@ enum Overlay {
         }
     }
 
+    /// Where a picker's box and rows go on a screen: its inside, the first item shown, how many.
+    static func pickerGeometry(_ picker: Picker, screen: CellSize) -> (area: Rect, first: Int, visible: Int) {
+        let visible = min(picker.items.count, max(1, screen.rows - 6))
+        let width = min(64, screen.columns), height = min(visible + 4, screen.rows)
+        let rect = Rect(x: max(0, (screen.columns - width) / 2), y: max(0, (screen.rows - height) / 2), width: width, height: height)
+        let first = max(0, min(picker.selection - visible + 1, picker.items.count - visible))
+        return (rect.inset(dx: 2, dy: 1), first, visible)
+    }
+
+    /// The item under a screen cell, if any (a click on a picker's row).
+    static func pickerItem(_ picker: Picker, screen: CellSize, column: Int, row: Int) -> Int? {
+        let (area, first, visible) = pickerGeometry(picker, screen: screen)
+        guard column >= area.x, column < area.maxX, row >= area.y, row < area.y + visible else { return nil }
+        let index = first + row - area.y
+        return picker.items.indices.contains(index) ? index : nil
+    }
+
     static func draw(_ picker: Picker, in grid: inout CellGrid, ascii: Bool) {
-        let visible = min(picker.items.count, max(1, grid.height - 6))
+        let (_, first, visible) = pickerGeometry(picker, screen: CellSize(columns: grid.width, rows: grid.height))
         let area = box(in: &grid, width: min(64, grid.width), height: visible + 4, title: picker.title, ascii: ascii)
         if picker.items.isEmpty {
             grid.write("Nothing to choose.", in: area.row(0), style: Style(.muted))
         }
-        let first = max(0, min(picker.selection - visible + 1, picker.items.count - visible))
         // Titles as wide as the widest (up to half the box), details in the rest.
         let titleWidth = min(area.width / 2, 2 + (picker.items.map { DisplayWidth.of($0.title) }.max() ?? 0))
         for (row, index) in (first..<first + visible).enumerated() {

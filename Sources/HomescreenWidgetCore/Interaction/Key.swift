@@ -6,6 +6,8 @@ public enum Key: Hashable, Sendable {
     case enter, escape, tab, backTab, backspace, delete
     case up, down, left, right, pageUp, pageDown, home, end
     case function(Int)
+    /// A click or a wheel turn (see `Mouse`); never bound in the key table.
+    case mouse(Mouse)
 
     private static let named: [(String, Key)] = [
         ("Enter", .enter), ("Esc", .escape), ("Tab", .tab), ("Shift-Tab", .backTab),
@@ -21,6 +23,7 @@ public enum Key: Hashable, Sendable {
         case .character(let character): return String(character)
         case .control(let letter): return "Ctrl-" + letter.uppercased()
         case .function(let number): return "F\(number)"
+        case .mouse: return "Mouse"
         default: return "?"
         }
     }

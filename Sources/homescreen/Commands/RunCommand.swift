@@ -33,6 +33,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .customLong("lock-screen"), help: "Show only the lock-screen strip of accessory widgets (a short tmux pane).")
     var lockScreen = false
 
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (select text without Shift); the config's mouse = false does the same.")
+    var noMouse = false
+
     @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
     var exitAfterFirstFrame = false
 
@@ -68,7 +71,7 @@ struct RunCommand: ParsableCommand {
 
         let unicode = NcursesScreen.setUpLocale(environment: environment)
         let screen: NcursesScreen
-        do { screen = try NcursesScreen(environment: environment, depth: depth) } catch let error as TerminalError {
+        do { screen = try NcursesScreen(environment: environment, depth: depth, mouse: settings.mouse && !noMouse) } catch let error as TerminalError {
             throw CLIError.runtime(error.description)
         }
         defer { screen.end() }

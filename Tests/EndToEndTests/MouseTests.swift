@@ -1,0 +1,55 @@
+import Foundation
+import HomescreenTestSupport
+import Testing
+
+/// The mouse in the real dashboard: SGR reports typed into the tmux pane as a terminal sends them.
+@Suite(.serialized) struct MouseTests {
+    static func click(_ dashboard: TmuxDashboard, column: Int, row: Int) {
+        dashboard.type("\u{1B}[<0;\(column + 1);\(row + 1)M")
+        dashboard.type("\u{1B}[<0;\(column + 1);\(row + 1)m")
+    }
+
+    static func started(_ folder: TemporaryFolder, arguments: [String] = []) throws -> TmuxDashboard {
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["demo"], store: store).status == 0)
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, arguments: arguments, configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("─ Lan") && $0.contains("Pantry") }, "no first frame: \(dashboard.text)")
+        return dashboard
+    }
+
+    @Test func aClickFocusesTheCardAndASecondOpensIt() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.started(folder)
+        let screen = dashboard.screen()
+        let row = try #require(screen.firstIndex { $0.contains("─ Lan") })
+        let column = try #require(Array(screen[row]).firstIndex(of: "╭"))
+        let cardColumn = Array(screen[row]).indices.filter { Array(screen[row])[$0] == "╭" }.last ?? column
+        Self.click(dashboard, column: cardColumn + 3, row: row + 3)
+        usleep(300_000)
+        #expect(!dashboard.text.contains("Esc back"), "one click only focuses")
+        Self.click(dashboard, column: cardColumn + 3, row: row + 3)
+        #expect(dashboard.wait(timeout: 3) { $0.contains("Esc back") && $0.contains("Lan Nguyen") && !$0.contains("Pantry") }, "\(dashboard.text)")
+    }
+
+    @Test func theWheelScrollsTheFullScreenPantry() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.started(folder)
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Esc back") && $0.contains("Milk") })
+        for _ in 0..<3 { dashboard.type("\u{1B}[<65;20;10M") }
+        #expect(dashboard.wait(timeout: 3) { !$0.contains("Milk") }, "the wheel did not scroll: \(dashboard.text)")
+        for _ in 0..<3 { dashboard.type("\u{1B}[<64;20;10M") }
+        #expect(dashboard.wait(timeout: 3) { $0.contains("Milk") })
+    }
+
+    @Test func mouseReportsAreOnByDefaultAndOffWithNoMouseAndAfterQuitting() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.started(folder)
+        #expect(dashboard.format("#{mouse_sgr_flag}#{mouse_standard_flag}") == "11", "the dashboard asks for SGR button reports")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+        #expect(dashboard.format("#{mouse_sgr_flag}#{mouse_standard_flag}") == "00", "and turns them off on the way out")
+        let plain = try Self.started(TemporaryFolder(), arguments: ["--no-mouse"])
+        #expect(plain.format("#{mouse_sgr_flag}#{mouse_standard_flag}") == "00", "--no-mouse leaves the terminal's selection alone")
+    }
+}
