@@ -110,7 +110,7 @@ struct CalendarWidgetTests {
         #expect(back.selected == LocalDate(year: 2026, month: 2, day: 25), "the 31st clamps to the 28th, then three days back")
         let grid = CalendarWidget().render(next, in: Self.context(.systemLarge, detail: true, cursor: 1))
         let text = grid.rowTexts().joined(separator: "\n")
-        #expect(text.contains("Tháng 3, 2026") && text.contains("Thứ ba, 17/03/2026") && text.contains("←/→ tháng"))
+        #expect(text.contains("Tháng 3, 2026") && text.contains("Thứ ba, 17/03/2026") && text.contains("←/→ ngày · ↑/↓ tuần"))
         #expect(!text.contains("Hôm nay"))
         // The chosen day is drawn in the focus role, today stays in its own.
         #expect(grid.rowTexts().indices.contains { y in (0..<grid.width).contains { grid[$0, y].style == Style(.focus, [.bold, .reverse]) } })

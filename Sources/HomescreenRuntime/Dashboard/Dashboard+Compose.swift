@@ -11,9 +11,9 @@ extension Dashboard {
         guard let layout else {
             let config = settings.config
             let needed = HomeLayout.minimumSize(home: config.home, lockScreen: config.lockScreen, forcedDensity: config.density, preferLockScreen: settings.lockScreen)
-            let text = "terminal too small (needs \(needed.columns)×\(needed.rows))"
+            let text = text("terminal too small (needs %1)", "\(needed.columns)×\(needed.rows)")
             // One line when it fits, else word by word down the screen.
-            let lines = DisplayWidth.of(text) <= size.columns ? [text] : ["terminal", "too small", "(needs", "\(needed.columns)×\(needed.rows))"]
+            let lines = DisplayWidth.of(text) <= size.columns ? [text] : DisplayWidth.wrap(text, to: max(1, size.columns))
             let top = max(0, (size.rows - lines.count) / 2)
             for (offset, line) in lines.enumerated() {
                 grid.write(line, in: Rect(x: 0, y: top + offset, width: size.columns, height: 1), style: Style(.warning, [.bold]), alignment: .center)
@@ -28,10 +28,10 @@ extension Dashboard {
             }
         }
         drawStatusLine(in: &grid, layout: layout, at: now)
-        if showingHelp { Overlay.draw(help: keys, scroll: helpScroll, in: &grid, ascii: settings.ascii) }
+        if showingHelp { Overlay.draw(help: keys, scroll: helpScroll, in: &grid, ascii: settings.ascii, language: settings.language) }
         switch modal?.content {
-        case .form(let form): Overlay.draw(form, in: &grid, ascii: settings.ascii)
-        case .picker(let picker): Overlay.draw(picker, in: &grid, ascii: settings.ascii)
+        case .form(let form): Overlay.draw(form, in: &grid, ascii: settings.ascii, language: settings.language)
+        case .picker(let picker): Overlay.draw(picker, in: &grid, ascii: settings.ascii, language: settings.language)
         case nil: break
         }
         return settings.ascii ? grid.foldedToASCII() : grid
@@ -51,7 +51,7 @@ extension Dashboard {
 
     private func paneGrid(_ id: PaneID, kind: WidgetKind, context: WidgetContext, at now: Date) -> CellGrid {
         guard let entry = entry(for: id, at: now) else {
-            return Pane.unavailable(context, title: catalog.feature(kind)?.title ?? kind.rawValue, message: failures[id].map { "unavailable: \($0)" } ?? "loading…")
+            return Pane.unavailable(context, title: catalog.feature(kind)?.title ?? kind.rawValue, message: failures[id].map { text("unavailable: %1", $0) } ?? text("loading…"))
         }
         return entry.render(in: context)
     }
@@ -68,12 +68,12 @@ extension Dashboard {
     private func drawStatusLine(in grid: inout CellGrid, layout: HomeLayout, at now: Date) {
         let row = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
         var right: [String] = []
-        if settings.privacy { right.append("privacy") }
-        right.append((settings.simulatedClock ? "simulated " : "") + statusDate(now))
+        if settings.privacy { right.append(text("privacy")) }
+        right.append((settings.simulatedClock ? text("simulated") + " " : "") + statusDate(now))
         if layout.pages.count > 1, detail == nil {
             right.append((0..<layout.pages.count).map { $0 == page ? "●" : "○" }.joined(separator: " "))
         }
-        right.append(detail == nil ? "? help" : "Esc back · ? help")
+        right.append(detail == nil ? text("? help") : text("Esc back") + " · " + text("? help"))
         let rightText = right.joined(separator: "  ")
         let rightWidth = min(DisplayWidth.of(rightText), max(0, size.columns - 10))
         grid.write(rightText, in: Rect(x: row.maxX - rightWidth, y: row.y, width: rightWidth, height: 1), style: Style(.muted), alignment: .trailing)

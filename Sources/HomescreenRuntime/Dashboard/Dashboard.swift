@@ -47,6 +47,9 @@ public struct Dashboard: Sendable {
 
     public var theme: Theme { settings.themes[settings.themeIndex] }
     var catalog: WidgetCatalog { settings.catalog }
+
+    /// The dashboard's words in the interface language.
+    func text(_ english: String, _ values: String...) -> String { settings.language.text(english, in: .dashboard, values: values) }
     public var keys: KeyTable { settings.config.keys }
 
     /// The panes of the current mode (home grid or lock-screen strip).
@@ -91,7 +94,7 @@ public struct Dashboard: Sendable {
     /// A provider failed: the last good timeline stays, the pane and the status line say so.
     public mutating func loadFailed(_ pane: PaneID, kind: WidgetKind, reason: String) {
         failures[pane] = reason
-        message = .failure("The \(kind.rawValue) widget could not read the store: \(reason)")
+        message = .failure(text("The %1 widget could not read the store: %2", kind.rawValue, reason))
     }
 
     /// The entry a pane shows at `now`, with its kind's unconfirmed changes applied.
@@ -168,7 +171,7 @@ public struct Dashboard: Sendable {
             return []
         }
         guard let action else {
-            message = .info("\(key.name): no action. Press ? for the keys.")
+            message = .info(text("%1: no action. Press ? for the keys.", key.name))
             return []
         }
         if detail != nil, let effects = handleInDetail(action) { return effects }
@@ -176,7 +179,7 @@ public struct Dashboard: Sendable {
         switch action {
         case .chooseTheme:
             let items = settings.themes.enumerated().map { Picker.Item(title: $1.name, marked: $0 == settings.themeIndex) }
-            modal = Modal(.chooseTheme, .picker(Picker(title: "Theme", items: items, selection: settings.themeIndex)))
+            modal = Modal(.chooseTheme, .picker(Picker(title: text("Theme"), items: items, selection: settings.themeIndex)))
             return []
         case .focusNext, .focusPrevious: moveFocus(by: action == .focusNext ? 1 : -1)
         case .focusLeft: moveFocus(dx: -1, dy: 0)
@@ -192,14 +195,14 @@ public struct Dashboard: Sendable {
             return [.reload([panes[focus].kind])]
         case .back: break
         case .reload:
-            message = .info("Reloaded every widget.")
+            message = .info(text("Reloaded every widget."))
             return [.reloadAll]
         case .nextTheme:
             settings.themeIndex = (settings.themeIndex + 1) % settings.themes.count
-            message = .info("Theme: \(theme.name)")
+            message = .info(text("Theme: %1", theme.name))
         case .privacy:
             settings.privacy.toggle()
-            message = .info(settings.privacy ? "Privacy on: names and amounts are masked." : "Privacy off.")
+            message = .info(text(settings.privacy ? "Privacy on: names and amounts are masked." : "Privacy off."))
         case .help:
             showingHelp = true
             helpScroll = 0
@@ -214,19 +217,24 @@ public struct Dashboard: Sendable {
         let pageRows = max(1, size.rows - 8)
         switch action {
         case .back: detail = nil; timelines[.detail] = nil; scheduler.remove(.detail)
-        case .focusUp, .focusDown, .previousPage, .nextPage:
-            let step = [Action.focusUp: -1, .focusDown: 1, .previousPage: -pageRows, .nextPage: pageRows][action]!
+        case .focusUp, .focusDown, .focusLeft, .focusRight, .previousPage, .nextPage:
             guard let navigation, let detail else { break }
+            let pages = action == .previousPage || action == .nextPage
+            let sideways = action == .focusLeft || action == .focusRight
+            // Months: ←/→ when they do not scroll, PgUp/PgDn when they do.
+            if navigation.movesByMonth, sideways ? navigation.sideStep == nil : pages && navigation.sideStep != nil {
+                detailCursor += action == .focusRight || action == .nextPage ? 1 : -1
+                detailScroll = 0
+                return [.reload([panes[detail].kind])]
+            }
+            guard !sideways || navigation.sideStep != nil else { break }
+            let forward = action == .focusDown || action == .focusRight || action == .nextPage
+            let step = (sideways ? navigation.sideStep ?? 1 : pages ? pageRows : navigation.verticalStep) * (forward ? 1 : -1)
             let scroll = min(max(navigation.scroll.lowerBound, detailScroll + step), navigation.scroll.upperBound)
             guard scroll != detailScroll else { break }
             detailScroll = scroll
             // An entry made for the scroll position reloads; a list only moves its view.
             if navigation.scrollReloads { return [.reload([panes[detail].kind])] }
-        case .focusLeft, .focusRight:
-            guard let detail, navigation?.movesByMonth == true else { break }
-            detailCursor += action == .focusRight ? 1 : -1
-            detailScroll = 0
-            return [.reload([panes[detail].kind])]
         case .focusNext, .focusPrevious, .open: break
         default: return nil
         }
@@ -248,7 +256,7 @@ public struct Dashboard: Sendable {
             case .editing: return []
             case .cancelled:
                 modal = nil
-                message = .info("Cancelled; nothing was saved.")
+                message = .info(text("Cancelled; nothing was saved."))
                 return []
             case .submitted:
                 modal = nil
@@ -262,14 +270,14 @@ public struct Dashboard: Sendable {
             case .browsing: return []
             case .cancelled:
                 modal = nil
-                message = .info("Cancelled.")
+                message = .info(text("Cancelled."))
                 return []
             case .chosen(let index):
                 modal = nil
                 switch current.purpose {
                 case .chooseTheme:
                     settings.themeIndex = index
-                    message = .info("Theme: \(theme.name)")
+                    message = .info(text("Theme: %1", theme.name))
                     return []
                 case .kind(let kind, let tag): return send(.chosen(index, tag: tag), to: kind)
                 }

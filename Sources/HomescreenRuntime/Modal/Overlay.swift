@@ -16,20 +16,21 @@ enum Overlay {
     /// with its cursor, and under it its error wrapped in full, or its hint, or its limit when
     /// full. When the fields do not all fit, the form scrolls to keep the focused one whole, with
     /// a mark where more is above or below.
-    static func draw(_ form: Form, in grid: inout CellGrid, ascii: Bool) {
+    static func draw(_ form: Form, in grid: inout CellGrid, ascii: Bool, language: Language = .english) {
+        func text(_ english: String, _ values: String...) -> String { language.text(english, in: .dashboard, values: values) }
         let width = min(grid.width, max(44, min(100, grid.width - 8)))
         let labelWidth = min(14, (form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
         let inputWidth = max(4, width - 4 - labelWidth - 1)
         // Each field's lines under its input: the error wrapped whole, else one note line.
         let notes: [[(String, Style)]] = form.fields.enumerated().map { index, field in
             if let error = field.error { return DisplayWidth.wrap(error, to: inputWidth).map { ($0, Style(.danger, [.bold])) } }
-            if field.isFull { return [("At most \(field.maxLength) characters.", Style(.warning))] }
+            if field.isFull { return [(text("At most %1 characters.", String(field.maxLength)), Style(.warning))] }
             if index == form.focus, !field.hint.isEmpty, !field.text.isEmpty { return [(field.hint, Style(.muted))] }
             return [("", Style(.muted))]
         }
         let blocks = notes.map { 1 + $0.count + 1 }   // input, notes, a blank row
         let footer = form.error.map { DisplayWidth.wrap($0, to: width - 4).map { ($0, Style(.danger, [.bold])) } }
-            ?? [("Enter: save · Tab: next field · Esc: cancel", Style(.muted))]
+            ?? [(text("Enter: save · Tab: next field · Esc: cancel"), Style(.muted))]
         let wanted = 2 + blocks.reduce(0, +) + footer.count
         let height = min(grid.height, wanted)
         let area = box(in: &grid, width: width, height: height, title: form.title, ascii: ascii)
@@ -63,9 +64,10 @@ enum Overlay {
             y += blocks[index]
         }
         // Marks where fields are cut off.
-        if first > 0 { grid.write(ascii ? "^ more" : "▲ more", in: Rect(x: area.maxX - 6, y: area.y, width: 6, height: 1), style: Style(.muted)) }
+        let more = text("more"), markWidth = DisplayWidth.of(more) + 2
+        if first > 0 { grid.write((ascii ? "^ " : "▲ ") + more, in: Rect(x: area.maxX - markWidth, y: area.y, width: markWidth, height: 1), style: Style(.muted)) }
         if y > area.y + listHeight || blocks[first...].reduce(0, +) > listHeight {
-            grid.write(ascii ? "v more" : "▼ more", in: Rect(x: area.maxX - 6, y: area.y + listHeight - 1, width: 6, height: 1), style: Style(.muted))
+            grid.write((ascii ? "v " : "▼ ") + more, in: Rect(x: area.maxX - markWidth, y: area.y + listHeight - 1, width: markWidth, height: 1), style: Style(.muted))
         }
         for (offset, line) in footer.enumerated() where area.y + listHeight + offset < area.maxY {
             grid.write(line.0, in: area.row(listHeight + offset), style: line.1)
@@ -89,11 +91,11 @@ enum Overlay {
         return picker.items.indices.contains(index) ? index : nil
     }
 
-    static func draw(_ picker: Picker, in grid: inout CellGrid, ascii: Bool) {
+    static func draw(_ picker: Picker, in grid: inout CellGrid, ascii: Bool, language: Language = .english) {
         let (_, first, visible) = pickerGeometry(picker, screen: CellSize(columns: grid.width, rows: grid.height))
         let area = box(in: &grid, width: min(64, grid.width), height: visible + 4, title: picker.title, ascii: ascii)
         if picker.items.isEmpty {
-            grid.write("Nothing to choose.", in: area.row(0), style: Style(.muted))
+            grid.write(language.text("Nothing to choose.", in: .dashboard), in: area.row(0), style: Style(.muted))
         }
         // Titles as wide as the widest (up to half the box), details in the rest.
         let titleWidth = min(area.width / 2, 2 + (picker.items.map { DisplayWidth.of($0.title) }.max() ?? 0))
@@ -108,16 +110,16 @@ enum Overlay {
             grid.write(item.detail, in: Rect(x: line.x + titleWidth + 2, y: line.y, width: max(0, line.width - titleWidth - 2), height: 1),
                        style: selected ? style : Style(.muted), alignment: .trailing)
         }
-        grid.write("Up/Down: move · Enter: choose · Esc: cancel", in: area.row(area.height - 1), style: Style(.muted))
+        grid.write(language.text("Up/Down: move · Enter: choose · Esc: cancel", in: .dashboard), in: area.row(area.height - 1), style: Style(.muted))
     }
 
     /// The key table in a box; when it is taller than the terminal it scrolls (↑/↓, PgUp/PgDn)
     /// with marks, so every line, `q` too, can be reached.
-    static func draw(help table: KeyTable, scroll: Int, in grid: inout CellGrid, ascii: Bool) {
-        let lines = table.helpLines
+    static func draw(help table: KeyTable, scroll: Int, in grid: inout CellGrid, ascii: Bool, language: Language = .english) {
+        let lines = table.helpLines(in: language)
         let keyWidth = min(24, lines.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let width = min(grid.width, keyWidth + 4 + (lines.map { DisplayWidth.of($0.summary) }.max() ?? 0) + 4)
-        let area = box(in: &grid, width: width, height: min(grid.height, lines.count + 3), title: "Keys", ascii: ascii)
+        let area = box(in: &grid, width: width, height: min(grid.height, lines.count + 3), title: language.text("Keys", in: .dashboard), ascii: ascii)
         let visible = max(1, area.height - 1)
         let first = helpFirstLine(scroll: scroll, lines: lines.count, visible: visible)
         for (row, line) in lines.dropFirst(first).prefix(visible).enumerated() {
@@ -127,7 +129,8 @@ enum Overlay {
         }
         let more = first + visible < lines.count
         let marks = (first > 0 ? (ascii ? "^" : "▲") : "") + (more ? (ascii ? "v" : "▼") : "")
-        grid.write("Esc or ?: close" + (marks.isEmpty ? "" : " · \(marks) Up/Down: more"), in: area.row(area.height - 1), style: Style(.muted))
+        let close = language.text("Esc or ?: close", in: .dashboard), scrolls = language.text("Up/Down: more", in: .dashboard)
+        grid.write(close + (marks.isEmpty ? "" : " · \(marks) \(scrolls)"), in: area.row(area.height - 1), style: Style(.muted))
     }
 
     /// The first help line shown for a scroll position, clamped to what can be shown.

@@ -4,11 +4,15 @@
 /// `[keys]` table calls it; the summary is its line in the `?` overlay.
 public struct Action: Hashable, Sendable, CustomStringConvertible {
     public let name: String
+    /// The help line in English; `translations` has it in the other languages (the
+    /// dashboard's own actions are in `Translations.actions`).
     public let summary: String
+    public let translations: [Language: String]
 
-    public init(_ name: String, summary: String) {
+    public init(_ name: String, summary: String, translations: [Language: String] = [:]) {
         self.name = name
         self.summary = summary
+        self.translations = translations
     }
 
     public var description: String { name }

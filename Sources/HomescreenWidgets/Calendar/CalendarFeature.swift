@@ -5,7 +5,7 @@ import HomescreenWidgetCore
 extension WidgetKind { public static let calendar = WidgetKind("calendar") }
 
 /// The Vietnamese calendar as a dashboard kind: it reads no table (its entry is computed from
-/// the date); full screen, ←/→ move by months and ↑/↓ choose a day of the month on show.
+/// the date); full screen, ←/→ move a day, ↑/↓ a week, PgUp/PgDn a month.
 public struct CalendarFeature: WidgetFeature {
     public init() {}
 
@@ -19,6 +19,6 @@ public struct CalendarFeature: WidgetFeature {
     /// The scroll counts days from today's day of the month; it may go to the month's ends.
     public func detail(_ entry: CalendarEntry, scroll: Int) -> DetailNavigation {
         DetailNavigation(scroll: (scroll - entry.selected.day + 1)...(scroll + entry.month.dayCount - entry.selected.day),
-                         scrollReloads: true, movesByMonth: true)
+                         scrollReloads: true, movesByMonth: true, sideStep: 1, verticalStep: 7)
     }
 }

@@ -3,7 +3,10 @@ import HomescreenStore
 import HomescreenWidgetCore
 
 extension WidgetKind { public static let card = WidgetKind("card") }
-extension Action { public static let selectCard = Action("select-card", summary: "choose the business card") }
+extension Action {
+    public static let selectCard = Action("select-card", summary: "choose the business card", translations: [
+        .french: "choisir la carte de visite", .italian: "scegli il biglietto da visita", .vietnamese: "chọn danh thiếp"])
+}
 
 /// The business card as a dashboard kind: `s` opens the card picker (every card with its
 /// company and whether it is active, the one shown marked); choosing writes the choice.
@@ -42,22 +45,37 @@ public struct CardFeature: WidgetFeature {
             return [.read(FeatureJob(.card, "list") { store, _ in CardListing(try store.cardListing()) })]
         case .finished(_, let listing as CardListing):
             guard !listing.cards.isEmpty else {
-                return [.message(.info("No cards to choose from; add one with `homescreen card add --first F --last L`."))]
+                return [.message(.info(environment.language.text("No cards to choose from; add one with `homescreen card add --first F --last L`.", in: Self.words)))]
             }
             state.pickerIDs = listing.cards.map(\.id)
-            return [.picker(picker(listing, privacy: environment.privacy), tag: "select-card")]
+            return [.picker(picker(listing, privacy: environment.privacy, language: environment.language), tag: "select-card")]
         case .chosen(let index, _) where state.pickerIDs.indices.contains(index):
             let id = state.pickerIDs[index]
-            return [.message(.info("Choosing the card…")), .write(FeatureJob(.card, "select \(id)") { store, _ in try store.selectCard(id: id) })]
+            return [.message(.info(environment.language.text("Choosing the card…", in: Self.words))), .write(FeatureJob(.card, "select \(id)") { store, _ in try store.selectCard(id: id) })]
         case .finished(_, let card as Card):
-            return [.message(.success("Showing \(environment.privacy ? "card \(card.id)" : card.fullName)'s card.")), .reload(tables)]
+            return [.message(.success(environment.language.text("Showing %1's card.", in: Self.words, environment.privacy ? "card \(card.id)" : card.fullName))),
+                    .reload(tables)]
         case .failed(let job, let reason):
-            if job.name == "list" { return [.message(.failure("The cards could not be read: \(reason)"))] }
+            if job.name == "list" { return [.message(.failure(environment.language.text("The cards could not be read: %1", in: Self.words, reason)))] }
             return [.message(.failure(reason)), .reload(tables)]
         default:
             return []
         }
     }
+
+    /// The card's dashboard words (its panes' are in `CardStrings`).
+    static let words = Translations([
+        ("No cards to choose from; add one with `homescreen card add --first F --last L`.",
+         "Aucune carte à choisir ; ajoutez-en une avec `homescreen card add --first F --last L`.",
+         "Nessun biglietto da scegliere; aggiungine uno con `homescreen card add --first F --last L`.",
+         "Không có danh thiếp để chọn; thêm bằng `homescreen card add --first F --last L`."),
+        ("Choosing the card…", "Choix de la carte…", "Scelta del biglietto…", "Đang chọn danh thiếp…"),
+        ("Showing %1's card.", "Carte de %1 affichée.", "Biglietto di %1 mostrato.", "Đang hiện danh thiếp của %1."),
+        ("The cards could not be read: %1", "Les cartes n'ont pas pu être lues : %1", "Non è stato possibile leggere i biglietti: %1",
+         "Không đọc được danh thiếp: %1"),
+        ("active", "active", "attivo", "đang dùng"), ("inactive", "inactive", "inattivo", "không dùng"),
+        ("Business card", "Carte de visite", "Biglietto da visita", "Danh thiếp"),
+    ])
 
     struct CardListing: Sendable {
         let cards: [Card], shown: Int64?
@@ -68,13 +86,13 @@ public struct CardFeature: WidgetFeature {
     }
 
     /// The picker's rows: names and companies, masked in privacy mode.
-    func picker(_ listing: CardListing, privacy: Bool) -> Picker {
+    func picker(_ listing: CardListing, privacy: Bool, language: Language) -> Picker {
         let items = listing.cards.map { card in
-            let state = card.isActive ? "active" : "inactive"
+            let state = language.text(card.isActive ? "active" : "inactive", in: Self.words)
             let detail = privacy ? state : ([card.company].compactMap { $0 } + [state]).joined(separator: " · ")
             return Picker.Item(title: privacy ? "Card \(card.id)" : card.fullName, detail: detail, marked: card.id == listing.shown)
         }
-        return Picker(title: "Business card", items: items, selection: listing.cards.firstIndex { $0.id == listing.shown } ?? 0)
+        return Picker(title: language.text("Business card", in: Self.words), items: items, selection: listing.cards.firstIndex { $0.id == listing.shown } ?? 0)
     }
 
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {

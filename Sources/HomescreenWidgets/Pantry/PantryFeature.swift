@@ -5,9 +5,14 @@ import HomescreenWidgetCore
 extension WidgetKind { public static let pantry = WidgetKind("pantry") }
 
 extension Action {
-    public static let consume = Action("consume", summary: "consume one unit of the first-expiring product")
-    public static let undo = Action("undo", summary: "undo the last consume (for a minute)")
-    public static let addProduct = Action("add-product", summary: "add a product to the pantry")
+    public static let consume = Action("consume", summary: "consume one unit of the first-expiring product", translations: [
+        .french: "consommer une unité du produit qui expire en premier", .italian: "consuma un'unità del prodotto che scade per primo",
+        .vietnamese: "dùng một đơn vị của món sắp hết hạn nhất"])
+    public static let undo = Action("undo", summary: "undo the last consume (for a minute)", translations: [
+        .french: "annuler la dernière consommation (pendant une minute)", .italian: "annulla l'ultimo consumo (per un minuto)",
+        .vietnamese: "hoàn tác lần dùng gần nhất (trong một phút)"])
+    public static let addProduct = Action("add-product", summary: "add a product to the pantry", translations: [
+        .french: "ajouter un produit au garde-manger", .italian: "aggiungi un prodotto alla dispensa", .vietnamese: "thêm một món vào tủ"])
 }
 
 /// The pantry as a dashboard kind: `c` consumes one unit of the first-expiring product (drawn
@@ -68,21 +73,25 @@ public struct PantryFeature: WidgetFeature {
             return [.write(Self.undo)]
         case .action(.addProduct):
             let due = LocalDate(environment.now, in: environment.timeZone).adding(days: 7).iso
-            return [.form(Form(title: "Add a product", fields: [
-                Form.Field("Name", hint: "Milk"), Form.Field("Amount", text: "1", hint: "2, 0.5 or 1,25"),
-                Form.Field("Unit", hint: "l, kg, cans (optional)", maxLength: 20), Form.Field("Due", text: due, hint: "YYYY-MM-DD", maxLength: 10),
+            let language = environment.language
+            func text(_ english: String) -> String { language.text(english, in: Self.words) }
+            return [.form(Form(title: text("Add a product"), fields: [
+                Form.Field(text("Name"), hint: text("Milk")), Form.Field(text("Amount"), text: "1", hint: text("2, 0.5 or 1,25")),
+                Form.Field(text("Unit"), hint: text("l, kg, cans (optional)"), maxLength: 20),
+                Form.Field(text("Due"), text: due, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 10),
             ]), tag: Self.addTag)]
         case .submitted(let form, _):
-            var check = FormCheck(form)
-            if check[0].isEmpty { check.fail(0, "Give the product a name.") }
+            let language = environment.language
+            var check = FormCheck(form, language: language)
+            if check[0].isEmpty { check.fail(0, language.text("Give the product a name.", in: Self.words)) }
             let amount = Quantity(argument: check[1])
-            if amount == nil { check.fail(1, "'\(check[1])' is not an amount; use \(Quantity.accepted).") }
+            if amount == nil { check.fail(1, language.text("'%1' is not an amount; use %2.", in: Self.words, check[1], Quantity.accepted)) }
             let due = check.day(3)
             if let rejected = check.rejected(form) { return [.form(rejected, tag: Self.addTag)] }
             guard let amount, let due else { return [] }
             state.form.submitted(form)
             let (name, unit) = (check[0], check[2])
-            return [.message(.info("Adding \(name)…")),
+            return [.message(.info(language.text("Adding %1…", in: Self.words, name))),
                     .write(FeatureJob(.pantry, "add-product \(name) \(amount) \(unit) \(due.iso)") { store, _ in
                         try store.addProduct(name: name, amount: amount, unit: unit, due: due, at: Date())
                     })]
@@ -95,7 +104,7 @@ public struct PantryFeature: WidgetFeature {
                 return [.message(.success(PantryMessages.putBack(consumption, language: environment.language))), .reload(tables)]
             case let product as Product:
                 state.form.saved()
-                return [.message(.success("Added \(product.name), due \(product.due.iso).")), .reload(tables)]
+                return [.message(.success(environment.language.text("Added %1, due %2.", in: Self.words, product.name, product.due.iso))), .reload(tables)]
             default: return []
             }
         case .failed(let job, let reason):
@@ -108,6 +117,21 @@ public struct PantryFeature: WidgetFeature {
     }
 
     static let addTag = "add-product"
+
+    /// The pantry's dashboard words (its panes' are in `PantryStrings`).
+    static let words = Translations([
+        ("Add a product", "Ajouter un produit", "Aggiungi un prodotto", "Thêm một món"),
+        ("Name", "Nom", "Nome", "Tên"), ("Amount", "Quantité", "Quantità", "Số lượng"), ("Unit", "Unité", "Unità", "Đơn vị"),
+        ("Due", "Échéance", "Scadenza", "Hạn dùng"), ("Milk", "Lait", "Latte", "Sữa"),
+        ("2, 0.5 or 1,25", "2, 0,5 ou 1,25", "2, 0,5 o 1,25", "2, 0,5 hoặc 1,25"),
+        ("l, kg, cans (optional)", "l, kg, boîtes (facultatif)", "l, kg, lattine (facoltativo)", "l, kg, lon (không bắt buộc)"),
+        ("Give the product a name.", "Donnez un nom au produit.", "Dai un nome al prodotto.", "Hãy đặt tên cho món."),
+        ("'%1' is not an amount; use %2.", "« %1 » n'est pas une quantité ; écrivez un nombre positif avec au plus 3 décimales, comme 2, 0,5 ou 1,25.",
+         "'%1' non è una quantità; scrivi un numero positivo con al massimo 3 decimali, come 2, 0,5 o 1,25.",
+         "'%1' không phải là số lượng; hãy nhập số dương có tối đa 3 chữ số thập phân, như 2, 0,5 hoặc 1,25."),
+        ("Adding %1…", "Ajout de %1…", "Aggiunta di %1…", "Đang thêm %1…"),
+        ("Added %1, due %2.", "%1 ajouté, échéance le %2.", "Aggiunto %1, scadenza %2.", "Đã thêm %1, hạn %2."),
+    ])
 
     /// One unit of the first-expiring product; the job remembers it for `u`.
     public static let consume = FeatureJob(.pantry, "consume") { store, memory in

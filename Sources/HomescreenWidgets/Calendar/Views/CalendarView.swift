@@ -45,7 +45,15 @@ struct CalendarView: FamilyViews {
         return (grid, grid.bounds)
     }
 
-    private var hint: String { "←/→ tháng · ↑/↓ ngày · Esc" }
+    /// The full-screen view's keys, in the interface language (the calendar's names stay Vietnamese).
+    private var hint: String {
+        switch context.language {
+        case .english: return "←/→ day · ↑/↓ week · PgUp/PgDn month · Esc"
+        case .french: return "←/→ jour · ↑/↓ semaine · PgUp/PgDn mois · Échap"
+        case .italian: return "←/→ giorno · ↑/↓ settimana · PgUp/PgDn mese · Esc"
+        case .vietnamese: return "←/→ ngày · ↑/↓ tuần · PgUp/PgDn tháng · Esc"
+        }
+    }
 
     // MARK: - The month grid
 
@@ -75,10 +83,13 @@ struct CalendarView: FamilyViews {
                 grid.write(centered("\(cell.date.day)", cellWidth - 1), x: x, y: y, style: solarStyle(cell))
                 grid.write(centered(cell.lunarText, cellWidth - 1), x: x, y: y + 1, style: lunarStyle(cell))
             } else {
-                // "17 29": the solar day right-aligned in two columns, the lunar day after it.
-                let lunar = DisplayWidth.of(cell.lunarText) <= cellWidth - 4 ? cell.lunarText : "\(cell.lunar.day)"
+                // "17₂₉": the solar day right-aligned in two columns, the lunar day after it in
+                // subscript digits, so the two cannot be read as one run of numbers ("₁/₁₀" marks
+                // a lunar month's first day where it fits). ASCII keeps "17 29".
+                let fits = DisplayWidth.of(cell.lunarText) <= cellWidth - (context.ascii ? 4 : 2)
+                let lunar = context.ascii ? (fits ? cell.lunarText : "\(cell.lunar.day)") : Self.subscriptDigits(fits ? cell.lunarText : "\(cell.lunar.day)")
                 grid.write(cell.date.day < 10 ? " \(cell.date.day)" : "\(cell.date.day)", x: x, y: y, style: solarStyle(cell))
-                grid.write(lunar, x: x + 3, y: y, style: lunarStyle(cell), maxX: x + cellWidth - 1)
+                grid.write(lunar, x: x + (context.ascii ? 3 : 2), y: y, style: lunarStyle(cell), maxX: x + cellWidth - (context.ascii ? 1 : 0))
             }
         }
     }
@@ -114,6 +125,13 @@ struct CalendarView: FamilyViews {
         if isSelected(cell) { return Style(.focus, [.reverse]) }
         if !cell.isCurrentMonth { return Style(.muted, [.dim]) }
         return cell.lunar.day == 1 ? Style(.accent) : Style(.muted)
+    }
+
+    /// Digits as subscripts ("1/10" → "₁/₁₀").
+    static func subscriptDigits(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar in
+            ("0"..."9").contains(scalar) ? Character(UnicodeScalar(0x2080 + scalar.value - 0x30)!) : Character(scalar)
+        })
     }
 
     private func centered(_ text: String, _ width: Int) -> String {

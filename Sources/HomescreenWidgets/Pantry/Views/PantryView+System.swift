@@ -39,8 +39,11 @@ extension PantryView {
         let (head, rest) = content.splitTop(isCompact ? 1 : 2)
         grid.write(summary, in: head.row(0), style: summaryStyle)
         let (listArea, hintArea) = rest.splitBottom(isCompact ? 1 : 2)
-        // The top five, a blank row between them when there is room.
-        drawList(entry.top, in: &grid, rect: listArea, showAmount: true, spacing: listArea.height >= entry.top.count * 2 ? 2 : 1)
+        // As many as fit ("+N more" on the last row when not all do); a blank row between
+        // them only when every product fits that way.
+        let all = entry.items.count >= entry.inStockCount
+        drawList(entry.items[...], total: entry.inStockCount, in: &grid, rect: listArea, showAmount: true,
+                 spacing: all && listArea.height >= entry.items.count * 2 ? 2 : 1)
         grid.write(consumeHint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
         return grid
     }
@@ -61,7 +64,7 @@ extension PantryView {
         let columns = drawList(entry.items[offset...], total: entry.inStockCount - offset, in: &grid, rect: listArea, showAmount: true)
         if !headings.isEmpty {
             let heading = Style(.muted, [.underline])
-            let amountX = headings.maxX - columns.amount, dueX = amountX - 2 - columns.due
+            let amountX = headings.x + columns.width - columns.amount, dueX = amountX - 2 - columns.due
             grid.write(strings.columns.product, in: Rect(x: headings.x + 2, y: headings.y, width: dueX - headings.x - 3, height: 1), style: heading)
             grid.write(strings.columns.due, in: Rect(x: dueX, y: headings.y, width: columns.due, height: 1), style: heading)
             grid.write(strings.columns.amount, in: Rect(x: amountX - 2, y: headings.y, width: columns.amount + 2, height: 1), style: heading, alignment: .trailing)

@@ -64,6 +64,9 @@ struct PantryView: FamilyViews {
         let due: Int
         let amount: Int
         let shortDue: Bool
+        /// The table's width: the pane's, except full screen, where the columns stay next to
+        /// the longest name instead of at the far edge of a wide terminal.
+        var width: Int
     }
 
     func columns(for items: ArraySlice<ExpiringProduct>, width: Int, showAmount: Bool) -> Columns {
@@ -72,7 +75,10 @@ struct PantryView: FamilyViews {
         let shortDue = items.map { DisplayWidth.of(strings.shortDue($0.daysUntilDue)) }.max() ?? 0
         // Keep at least half the row for the bullet and the name.
         let useShort = 2 + longDue + (amountWidth > 0 ? amountWidth + 2 : 0) + 1 > width / 2 + 8
-        return Columns(due: useShort ? shortDue : longDue, amount: amountWidth, shortDue: useShort)
+        let due = useShort ? shortDue : longDue
+        let names = items.map { DisplayWidth.of(name($0)) }.max() ?? 0
+        let snug = 2 + max(names, 24) + 4 + due + (amountWidth > 0 ? amountWidth + 2 : 0)
+        return Columns(due: due, amount: amountWidth, shortDue: useShort, width: context.detail ? min(width, snug) : width)
     }
 
     /// One product on one row: bullet and name, then the due text and the amount in columns.
@@ -100,7 +106,8 @@ struct PantryView: FamilyViews {
         let shown = min(items.count, total <= capacity ? total : max(0, capacity - 1))
         let columns = columns(for: items.prefix(shown), width: rect.width, showAmount: showAmount)
         for (index, item) in items.prefix(shown).enumerated() {
-            drawRow(item, in: &grid, rect: rect.row(index * spacing), columns: columns)
+            let row = rect.row(index * spacing)
+            drawRow(item, in: &grid, rect: Rect(x: row.x, y: row.y, width: columns.width, height: row.height), columns: columns)
         }
         if shown < total, capacity > 0 {
             grid.write(strings.more(total - shown), in: rect.row(shown * spacing), style: Style(.muted))

@@ -7,7 +7,13 @@ public struct FormCheck {
     public let values: [String]
     public private(set) var errors: [Int: String] = [:]
 
-    public init(_ form: Form) { values = form.values.map { $0.trimmingCharacters(in: .whitespaces) } }
+    /// The language errors are written in.
+    public let language: Language
+
+    public init(_ form: Form, language: Language = .english) {
+        values = form.values.map { $0.trimmingCharacters(in: .whitespaces) }
+        self.language = language
+    }
 
     public subscript(_ index: Int) -> String { values[index] }
 
@@ -16,11 +22,11 @@ public struct FormCheck {
     /// The field as a real day (YYYY-MM-DD), else an error under it.
     public mutating func day(_ index: Int) -> LocalDate? {
         guard let day = LocalDate(iso: values[index]) else {
-            fail(index, "'\(values[index])' is not a date; use a real day as YYYY-MM-DD.")
+            fail(index, language.text("'%1' is not a date; use a real day as YYYY-MM-DD.", in: .dashboard, values[index]))
             return nil
         }
         guard LocalDate.supported.contains(day) else {
-            fail(index, "'\(values[index])' is outside the days Homescreen works with; use a day \(LocalDate.supportedText).")
+            fail(index, language.text("'%1' is outside the days Homescreen works with; use a day from 1800-01-01 to 2199-12-31.", in: .dashboard, values[index]))
             return nil
         }
         return day

@@ -65,13 +65,20 @@ public struct DetailNavigation: Equatable, Sendable {
     public var scroll: ClosedRange<Int>
     /// The entry is made for the scroll position (the calendar's chosen day): moving reloads it.
     public var scrollReloads: Bool
-    /// ←/→ move the view by months (`cursor`) and reload it.
+    /// The view moves by months (`cursor`) and reloads: with ←/→, or with PgUp/PgDn when
+    /// ←/→ scroll (`sideStep`).
     public var movesByMonth: Bool
+    /// How far ←/→ move `scroll` (the calendar: a day); nil: they move months.
+    public var sideStep: Int?
+    /// How far ↑/↓ move `scroll` (a row; the calendar: a week).
+    public var verticalStep: Int
 
-    public init(scroll: ClosedRange<Int>, scrollReloads: Bool = false, movesByMonth: Bool = false) {
+    public init(scroll: ClosedRange<Int>, scrollReloads: Bool = false, movesByMonth: Bool = false, sideStep: Int? = nil, verticalStep: Int = 1) {
         self.scroll = scroll
         self.scrollReloads = scrollReloads
         self.movesByMonth = movesByMonth
+        self.sideStep = sideStep
+        self.verticalStep = verticalStep
     }
 
     /// A list of `count` rows, scrolled a row at a time.

@@ -1,0 +1,99 @@
+/// English text and its French, Italian and Vietnamese: the dashboard's own words (help,
+/// forms, messages, marks) and each kind's, in the interface language of `--locale`. A text
+/// keeps `%1`, `%2`… where values go; a text missing from a table stays English.
+public typealias Translations = [String: [Language: String]]
+
+extension Language {
+    /// `english` in this language, with `%1`, `%2`… replaced by `values`.
+    public func text(_ english: String, in table: Translations, _ values: String...) -> String {
+        text(english, in: table, values: values)
+    }
+
+    public func text(_ english: String, in table: Translations, values: [String]) -> String {
+        var result = self == .english ? english : table[english]?[self] ?? english
+        for (index, value) in values.enumerated().reversed() { result = result.replacingOccurrences(of: "%\(index + 1)", with: value) }
+        return result
+    }
+}
+
+extension Translations {
+    /// Builds a table from rows of (English, French, Italian, Vietnamese).
+    public init(_ rows: [(String, String, String, String)]) {
+        self.init(uniqueKeysWithValues: rows.map { ($0.0, [Language.french: $0.1, .italian: $0.2, .vietnamese: $0.3]) })
+    }
+
+    /// The dashboard's own words, and the form checks every kind shares.
+    public static let dashboard = Translations([
+        ("? help", "? aide", "? aiuto", "? trợ giúp"),
+        ("Esc back", "Échap retour", "Esc indietro", "Esc quay lại"),
+        ("privacy", "confidentiel", "privacy", "riêng tư"),
+        ("simulated", "simulé", "simulato", "mô phỏng"),
+        ("%1: no action. Press ? for the keys.", "%1 : aucune action. Appuyez sur ? pour les touches.", "%1: nessuna azione. Premi ? per i tasti.",
+         "%1: không có thao tác. Nhấn ? để xem các phím."),
+        ("Reloaded every widget.", "Tous les widgets sont rechargés.", "Tutti i widget ricaricati.", "Đã tải lại mọi widget."),
+        ("Theme: %1", "Thème : %1", "Tema: %1", "Giao diện: %1"),
+        ("Theme", "Thème", "Tema", "Giao diện"),
+        ("Privacy on: names and amounts are masked.", "Mode confidentiel : noms et montants masqués.", "Privacy attiva: nomi e importi nascosti.",
+         "Bật riêng tư: tên và số tiền được che."),
+        ("Privacy off.", "Mode confidentiel désactivé.", "Privacy disattivata.", "Đã tắt riêng tư."),
+        ("Cancelled; nothing was saved.", "Annulé ; rien n'a été enregistré.", "Annullato; non è stato salvato nulla.", "Đã hủy; không lưu gì."),
+        ("Cancelled.", "Annulé.", "Annullato.", "Đã hủy."),
+        ("The %1 widget could not read the store: %2", "Le widget %1 n'a pas pu lire le stockage : %2", "Il widget %1 non ha potuto leggere l'archivio: %2",
+         "Widget %1 không đọc được kho dữ liệu: %2"),
+        ("The store refused the change (%1); nothing was lost, try again.", "Le stockage a refusé la modification (%1) ; rien n'est perdu, réessayez.",
+         "L'archivio ha rifiutato la modifica (%1); non si è perso nulla, riprova.", "Kho dữ liệu từ chối thay đổi (%1); không mất gì, hãy thử lại."),
+        ("At most %1 characters.", "%1 caractères au plus.", "Al massimo %1 caratteri.", "Tối đa %1 ký tự."),
+        ("Enter: save · Tab: next field · Esc: cancel", "Entrée : enregistrer · Tab : champ suivant · Échap : annuler",
+         "Invio: salva · Tab: campo successivo · Esc: annulla", "Enter: lưu · Tab: ô tiếp theo · Esc: hủy"),
+        ("Nothing to choose.", "Rien à choisir.", "Niente da scegliere.", "Không có gì để chọn."),
+        ("Up/Down: move · Enter: choose · Esc: cancel", "Haut/Bas : déplacer · Entrée : choisir · Échap : annuler",
+         "Su/Giù: sposta · Invio: scegli · Esc: annulla", "Lên/Xuống: di chuyển · Enter: chọn · Esc: hủy"),
+        ("Keys", "Touches", "Tasti", "Phím"),
+        ("Esc or ?: close", "Échap ou ? : fermer", "Esc o ?: chiudi", "Esc hoặc ?: đóng"),
+        ("Up/Down: more", "Haut/Bas : la suite", "Su/Giù: altro", "Lên/Xuống: xem thêm"),
+        ("more", "suite", "altro", "thêm"),
+        ("terminal too small (needs %1)", "terminal trop petit (il faut %1)", "terminale troppo piccolo (serve %1)", "cửa sổ quá nhỏ (cần %1)"),
+        ("loading…", "chargement…", "caricamento…", "đang tải…"),
+        ("unavailable: %1", "indisponible : %1", "non disponibile: %1", "không dùng được: %1"),
+        ("'%1' is not a date; use a real day as YYYY-MM-DD.", "« %1 » n'est pas une date ; écrivez un jour réel en AAAA-MM-JJ.",
+         "'%1' non è una data; scrivi un giorno reale come AAAA-MM-GG.", "'%1' không phải là ngày; hãy nhập ngày thật theo dạng YYYY-MM-DD."),
+        ("'%1' is outside the days Homescreen works with; use a day from 1800-01-01 to 2199-12-31.",
+         "« %1 » est hors des jours que Homescreen connaît ; choisissez un jour du 1800-01-01 au 2199-12-31.",
+         "'%1' è fuori dai giorni che Homescreen conosce; scegli un giorno dal 1800-01-01 al 2199-12-31.",
+         "'%1' nằm ngoài khoảng ngày Homescreen hỗ trợ; hãy chọn ngày từ 1800-01-01 đến 2199-12-31."),
+        ("YYYY-MM-DD", "AAAA-MM-JJ", "AAAA-MM-GG", "YYYY-MM-DD"),
+    ])
+
+    /// The dashboard's actions, as the help overlay says them.
+    public static let actions = Translations([
+        ("focus the next pane", "panneau suivant", "riquadro successivo", "ô kế tiếp"),
+        ("focus the previous pane", "panneau précédent", "riquadro precedente", "ô trước"),
+        ("focus the pane to the left", "panneau à gauche", "riquadro a sinistra", "ô bên trái"),
+        ("focus the pane to the right", "panneau à droite", "riquadro a destra", "ô bên phải"),
+        ("focus the pane above", "panneau au-dessus", "riquadro sopra", "ô phía trên"),
+        ("focus the pane below", "panneau en dessous", "riquadro sotto", "ô phía dưới"),
+        ("next page", "page suivante", "pagina successiva", "trang sau"),
+        ("previous page", "page précédente", "pagina precedente", "trang trước"),
+        ("open the focused pane full screen", "ouvrir le panneau en plein écran", "apri il riquadro a schermo intero", "mở ô đang chọn toàn màn hình"),
+        ("back (close a view, a form, this help)", "retour (fermer une vue, un formulaire, cette aide)", "indietro (chiude una vista, un modulo, questo aiuto)",
+         "quay lại (đóng màn hình, biểu mẫu, trợ giúp này)"),
+        ("reload every widget", "recharger tous les widgets", "ricarica tutti i widget", "tải lại mọi widget"),
+        ("next theme", "thème suivant", "tema successivo", "giao diện kế tiếp"),
+        ("choose a theme from a list", "choisir un thème dans une liste", "scegli un tema da un elenco", "chọn giao diện từ danh sách"),
+        ("privacy: mask names and amounts", "confidentialité : masquer noms et montants", "privacy: nascondi nomi e importi", "riêng tư: che tên và số tiền"),
+        ("this help", "cette aide", "questo aiuto", "trợ giúp này"),
+        ("quit", "quitter", "esci", "thoát"),
+    ])
+}
+
+extension Action {
+    /// The help overlay's line for this action in a language.
+    public func summary(in language: Language) -> String { translations[language] ?? language.text(summary, in: .actions) }
+}
+
+extension KeyTable {
+    /// The help overlay's lines in a language.
+    public func helpLines(in language: Language) -> [(keys: String, summary: String)] {
+        bindings.filter { !$0.keys.isEmpty }.map { ($0.keys.map(\.name).joined(separator: " "), $0.action.summary(in: language)) }
+    }
+}
