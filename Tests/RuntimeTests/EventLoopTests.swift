@@ -62,6 +62,15 @@ import Testing
         return running
     }
 
+    /// No frame for a while (nothing is due), then `q` ends the loop.
+    func expectIdleThenQuit(_ running: Running, for microseconds: useconds_t, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+        let frames = running.terminal.frameCount
+        usleep(microseconds)
+        #expect(running.terminal.frameCount == frames, comment, sourceLocation: sourceLocation)
+        running.terminal.type(.character("q"))
+        #expect(running.finished() == .quit, sourceLocation: sourceLocation)
+    }
+
     @Test func keysWriteThroughTheBackgroundWriterAndQuitEndsTheLoop() throws {
         let running = try running()
         running.terminal.type(.character("c"))
@@ -88,11 +97,7 @@ import Testing
         let running = try running(clock: SimulatedClock(start: midnight.addingTimeInterval(-2)))
         #expect(running.terminal.text.contains("expires today"))
         #expect(running.terminal.waitForText(timeout: 5) { $0.contains("expired yesterday") }, "the timer did not fire at midnight")
-        let frames = running.terminal.frameCount
-        usleep(300_000)
-        #expect(running.terminal.frameCount == frames, "an idle dashboard presents no frame")
-        running.terminal.type(.character("q"))
-        #expect(running.finished() == .quit)
+        expectIdleThenQuit(running, for: 300_000, "an idle dashboard presents no frame")
     }
 
     @Test func aMessageGoesByItselfAndThenTheLoopSleeps() throws {
@@ -100,11 +105,7 @@ import Testing
         running.terminal.type(.character("r"))
         #expect(running.terminal.waitForText { $0.contains("Reloaded every widget.") })
         #expect(running.terminal.waitForText(timeout: StatusMessage.lifetime + 3) { !$0.contains("Reloaded every widget.") }, "the message stayed")
-        let frames = running.terminal.frameCount
-        usleep(500_000)
-        #expect(running.terminal.frameCount == frames, "no frame once the message is gone")
-        running.terminal.type(.character("q"))
-        #expect(running.finished() == .quit)
+        expectIdleThenQuit(running, for: 500_000, "no frame once the message is gone")
     }
 
     @Test func aResizeRedrawsAtTheNewSizeAndSIGCONTRepaints() throws {

@@ -165,7 +165,7 @@ public struct Dashboard: Sendable {
         if showingHelp {
             if action == .quit { return [.quit] }
             if action == .back || action == .help { showingHelp = false }
-            let visible = max(1, min(size.rows, keys.helpLines.count + 3) - 3)
+            let visible = Overlay.helpVisibleLines(lines: keys.helpLines.count, screenRows: size.rows)
             let step = [Action.focusUp: -1, .focusDown: 1, .previousPage: -visible, .nextPage: visible][action ?? .help] ?? 0
             helpScroll = Overlay.helpFirstLine(scroll: helpScroll + step, lines: keys.helpLines.count, visible: visible)
             return []

@@ -120,7 +120,7 @@ enum Overlay {
         let keyWidth = min(24, lines.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let width = min(grid.width, keyWidth + 4 + (lines.map { DisplayWidth.of($0.summary) }.max() ?? 0) + 4)
         let area = box(in: &grid, width: width, height: min(grid.height, lines.count + 3), title: language.text("Keys", in: .dashboard), ascii: ascii)
-        let visible = max(1, area.height - 1)
+        let visible = helpVisibleLines(lines: lines.count, screenRows: grid.height)
         let first = helpFirstLine(scroll: scroll, lines: lines.count, visible: visible)
         for (row, line) in lines.dropFirst(first).prefix(visible).enumerated() {
             let rect = area.row(row)
@@ -132,6 +132,9 @@ enum Overlay {
         let close = language.text("Esc or ?: close", in: .dashboard), scrolls = language.text("Up/Down: more", in: .dashboard)
         grid.write(close + (marks.isEmpty ? "" : " · \(marks) \(scrolls)"), in: area.row(area.height - 1), style: Style(.muted))
     }
+
+    /// How many help lines the box shows on a screen (its frame and footer take three rows).
+    static func helpVisibleLines(lines: Int, screenRows: Int) -> Int { max(1, min(screenRows, lines + 3) - 3) }
 
     /// The first help line shown for a scroll position, clamped to what can be shown.
     static func helpFirstLine(scroll: Int, lines: Int, visible: Int) -> Int { max(0, min(scroll, lines - visible)) }

@@ -66,20 +66,7 @@ enum Schema {
                     spentCents INTEGER NOT NULL,
                     expenseCount INTEGER NOT NULL
                 );
-                CREATE TRIGGER expenseInserted AFTER INSERT ON expense BEGIN
-                    INSERT INTO monthTotal (month, spentCents, expenseCount) VALUES (substr(NEW.day, 1, 7), NEW.amountCents, 1)
-                    ON CONFLICT(month) DO UPDATE SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + 1;
-                END;
-                CREATE TRIGGER expenseDeleted AFTER DELETE ON expense BEGIN
-                    UPDATE monthTotal SET spentCents = spentCents - OLD.amountCents, expenseCount = expenseCount - 1
-                    WHERE month = substr(OLD.day, 1, 7);
-                END;
-                CREATE TRIGGER expenseUpdated AFTER UPDATE OF amountCents, day ON expense BEGIN
-                    UPDATE monthTotal SET spentCents = spentCents - OLD.amountCents, expenseCount = expenseCount - 1
-                    WHERE month = substr(OLD.day, 1, 7);
-                    INSERT INTO monthTotal (month, spentCents, expenseCount) VALUES (substr(NEW.day, 1, 7), NEW.amountCents, 1)
-                    ON CONFLICT(month) DO UPDATE SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + 1;
-                END;
+                \(monthTotalTriggers)
                 -- Widget data published by another program (`homescreen publish KIND`): the
                 -- validated JSON, replaced whole in one transaction.
                 CREATE TABLE publishedSnapshot (
