@@ -41,8 +41,8 @@ enum Overlay {
         var y = area.y
         for index in first..<form.fields.count where y < area.y + listHeight {
             let field = form.fields[index], focused = index == form.focus
-            grid.write(field.label, in: Rect(x: area.x, y: y, width: labelWidth, height: 1), style: Style(focused ? .accent : .muted, focused ? [.bold] : []))
-            let input = Rect(x: area.x + labelWidth + 1, y: y, width: min(inputWidth, area.maxX - area.x - labelWidth - 1), height: 1)
+            grid.write(field.label, in: Rect(x: area.x, y: y, width: labelWidth, height: 1).intersection(area), style: Style(focused ? .accent : .muted, focused ? [.bold] : []))
+            let input = Rect(x: area.x + labelWidth + 1, y: y, width: inputWidth, height: 1).intersection(area)
             grid.fill(input, with: Cell(" ", style: Style(.text, background: .border)))
             if field.text.isEmpty && !focused {
                 grid.write(field.hint, x: input.x, y: y, style: Style(.muted, background: .border), maxX: input.maxX)
@@ -124,8 +124,8 @@ enum Overlay {
         let first = helpFirstLine(scroll: scroll, lines: lines.count, visible: visible)
         for (row, line) in lines.dropFirst(first).prefix(visible).enumerated() {
             let rect = area.row(row)
-            grid.write(line.keys, in: Rect(x: rect.x, y: rect.y, width: keyWidth, height: 1), style: Style(.accent, [.bold]))
-            grid.write(line.summary, in: Rect(x: rect.x + keyWidth + 2, y: rect.y, width: rect.width - keyWidth - 2, height: 1))
+            grid.write(line.keys, in: Rect(x: rect.x, y: rect.y, width: keyWidth, height: 1).intersection(rect), style: Style(.accent, [.bold]))
+            grid.write(line.summary, in: Rect(x: rect.x + keyWidth + 2, y: rect.y, width: rect.width - keyWidth - 2, height: 1).intersection(rect))
         }
         let more = first + visible < lines.count
         let marks = (first > 0 ? (ascii ? "^" : "▲") : "") + (more ? (ascii ? "v" : "▼") : "")

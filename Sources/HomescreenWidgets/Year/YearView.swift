@@ -15,7 +15,8 @@ struct YearView: PaneView {
         let trailing = entry.currency.map { "\(entry.year)" + Pane.separator(context) + $0.code } ?? "\(entry.year)"
         var (grid, content) = Pane.start(context, title: strings.yearTitle, trailing: trailing)
         let showsMonth = context.family == .systemLarge || context.detail
-        let gridRows = context.detail ? max(9, min(18, content.height / 2)) : showsMonth ? max(9, content.height - 7) : content.height
+        let wanted = context.detail ? max(9, min(18, content.height / 2)) : showsMonth ? max(9, content.height - 7) : content.height
+        let gridRows = min(wanted, content.height)   // never below the frame, however short the pane
         drawMonths(in: &grid, Rect(x: content.x, y: content.y, width: content.width, height: gridRows))
         if showsMonth, content.height - gridRows >= 3 {
             drawSelected(in: &grid, Rect(x: content.x, y: content.y + gridRows + 1, width: content.width, height: content.height - gridRows - 1))

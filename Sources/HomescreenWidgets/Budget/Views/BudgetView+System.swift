@@ -15,14 +15,14 @@ extension BudgetView {
         let body = Rect(x: content.x, y: content.y, width: content.width, height: content.height - 1)
         let figureRows = availableRows(width: body.width, height: body.height - 5)
         var row = Self.centred(figureRows + (isCompact ? 4 : 6), in: body)
-        grid.write(isCompact ? strings.availableShort : strings.available, in: Rect(x: body.x, y: row, width: body.width, height: 1), style: Style(.muted))
+        grid.write(isCompact ? strings.availableShort : strings.available, in: Rect(x: body.x, y: row, width: body.width, height: 1).intersection(content), style: Style(.muted))
         row += 1
-        drawAvailable(in: &grid, Rect(x: body.x, y: row, width: body.width, height: figureRows))
+        drawAvailable(in: &grid, Rect(x: body.x, y: row, width: body.width, height: figureRows).intersection(content))
         row += figureRows + (isCompact ? 0 : 1)
-        drawBar(in: &grid, Rect(x: body.x, y: row, width: body.width, height: 1))
-        grid.write(spentOfLimit, in: Rect(x: body.x, y: row + 1, width: body.width, height: 1), style: Style(.muted))
+        drawBar(in: &grid, Rect(x: body.x, y: row, width: body.width, height: 1).intersection(content))
+        grid.write(spentOfLimit, in: Rect(x: body.x, y: row + 1, width: body.width, height: 1).intersection(content), style: Style(.muted))
         if !isCompact {
-            grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 2, width: body.width, height: 1), style: Style(.muted))
+            grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 2, width: body.width, height: 1).intersection(content), style: Style(.muted))
         }
         footer(in: &grid, content)
         return grid
@@ -37,18 +37,18 @@ extension BudgetView {
         let body = Rect(x: content.x, y: content.y, width: content.width, height: content.height - 1)
         if isCompact {
             let row = Self.centred(5, in: body)
-            grid.write(availableText, in: Rect(x: body.x, y: row, width: body.width, height: 1), style: availableStyle)
-            grid.write(spentOfLimit, in: Rect(x: body.x, y: row + 1, width: body.width, height: 1), style: Style(.muted))
-            drawBar(in: &grid, Rect(x: body.x, y: row + 3, width: body.width, height: 1))
-            grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 4, width: body.width, height: 1), style: Style(.muted))
+            grid.write(availableText, in: Rect(x: body.x, y: row, width: body.width, height: 1).intersection(content), style: availableStyle)
+            grid.write(spentOfLimit, in: Rect(x: body.x, y: row + 1, width: body.width, height: 1).intersection(content), style: Style(.muted))
+            drawBar(in: &grid, Rect(x: body.x, y: row + 3, width: body.width, height: 1).intersection(content))
+            grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 4, width: body.width, height: 1).intersection(content), style: Style(.muted))
             footer(in: &grid, content)
             return grid
         }
         let split = body.width / 2
         let row = Self.centred(7, in: body)
-        drawAvailable(in: &grid, Rect(x: body.x, y: row, width: split - 2, height: 4))
-        details(in: &grid, Rect(x: body.x + split, y: row, width: body.width - split, height: 5))
-        drawBar(in: &grid, Rect(x: body.x, y: row + 6, width: body.width, height: 1))
+        drawAvailable(in: &grid, Rect(x: body.x, y: row, width: split - 2, height: 4).intersection(content))
+        details(in: &grid, Rect(x: body.x + split, y: row, width: body.width - split, height: 5).intersection(content))
+        drawBar(in: &grid, Rect(x: body.x, y: row + 6, width: body.width, height: 1).intersection(content))
         footer(in: &grid, content)
         return grid
     }
@@ -63,12 +63,12 @@ extension BudgetView {
         if isCompact {
             grid.write(availableText, in: content.row(0), style: availableStyle)
             drawBar(in: &grid, content.row(1))
-            details(in: &grid, Rect(x: content.x, y: content.y + 3, width: content.width, height: 4))
+            details(in: &grid, Rect(x: content.x, y: content.y + 3, width: content.width, height: 4).intersection(content))
             top = 8
         } else {
             let split = content.width / 2
-            drawAvailable(in: &grid, Rect(x: content.x, y: content.y + 1, width: split - 2, height: 4))
-            details(in: &grid, Rect(x: content.x + split, y: content.y + 1, width: content.width - split, height: 5))
+            drawAvailable(in: &grid, Rect(x: content.x, y: content.y + 1, width: split - 2, height: 4).intersection(content))
+            details(in: &grid, Rect(x: content.x + split, y: content.y + 1, width: content.width - split, height: 5).intersection(content))
             drawBar(in: &grid, content.row(7))
             top = 9
         }
@@ -76,7 +76,7 @@ extension BudgetView {
             grid.write(strings.perDay(money(perDay), entry.daysLeft), in: content.row(top), style: Style(.accent))
             top += 2
         }
-        expenses(in: &grid, Rect(x: content.x, y: content.y + top, width: content.width, height: max(0, content.height - top - 2)))
+        expenses(in: &grid, Rect(x: content.x, y: content.y + top, width: content.width, height: max(0, content.height - top - 2)).intersection(content))
         footer(in: &grid, content)
         return grid
     }

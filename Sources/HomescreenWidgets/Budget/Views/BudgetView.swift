@@ -92,6 +92,7 @@ struct BudgetView: FamilyViews {
 
     /// Draws the bar and the percentage on one row.
     func drawBar(in grid: inout CellGrid, _ rect: Rect) {
+        guard !rect.isEmpty else { return }
         let percent = percentText
         let barWidth = max(0, rect.width - DisplayWidth.of(percent) - 1)
         grid.write(bar(width: barWidth), in: Rect(x: rect.x, y: rect.y, width: barWidth, height: 1), style: levelStyle)
