@@ -10,21 +10,9 @@ import Testing
 /// The dashboard in the user's language.
 struct LanguageTests {
     let folder = TemporaryFolder()
-    let zone = TimeZone(identifier: "Europe/Zurich")!
-    let start = Date(timeIntervalSince1970: 1_795_000_000)
-
-    func demoStore() throws -> Store {
-        let store = try Store.open(at: folder.path("store.sqlite"))
-        try store.batch { for feature in WidgetCatalog.standard.features { try feature.fillDemo(store, today: LocalDate(start, in: zone), at: start) } }
-        return store
-    }
 
     @Test func theDashboardSpeaksFrench() throws {
-        let store = try demoStore()
-        let settings = DashboardSettings(config: .standard, language: .french, timeZone: zone)
-        let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 120, rows: 40)), store: store,
-                                       clock: ManualClock(start), asynchronousWrites: false)
-        runtime.start()
+        let runtime = DemoDashboard.runtime(try DemoDashboard.store(in: folder), size: CellSize(columns: 120, rows: 40), language: .french)
         func text() -> String { runtime.frame().rowTexts().joined(separator: "\n") }
         #expect(text().contains("? aide"))
         runtime.send(.key(.character("?")))
@@ -37,5 +25,17 @@ struct LanguageTests {
         #expect(text().contains("n'est pas un montant accepté"), "\(text())")
         runtime.send(.key(.escape))
         #expect(text().contains("Annulé ; rien n'a été enregistré."))
+    }
+
+    /// The store's refusals reach the status line in the user's language.
+    @Test(arguments: [(Language.french, "Rien à consommer : aucun produit n'a de stock", "Rien à annuler : u remet"),
+                      (.vietnamese, "Không có gì để dùng: không sản phẩm nào còn hàng", "Không có gì để hoàn tác: u trả lại")])
+    func refusalsAreTranslated(language: Language, consume: String, undo: String) throws {
+        let runtime = DemoDashboard.runtime(try DemoDashboard.store(in: folder, empty: true), size: CellSize(columns: 120, rows: 40), language: language)
+        func text() -> String { runtime.frame().rowTexts().joined(separator: "\n") }
+        runtime.send(.key(.character("c")))
+        #expect(text().contains(consume), "\(text())")
+        runtime.send(.key(.character("u")))
+        #expect(text().contains(undo), "\(text())")
     }
 }

@@ -12,17 +12,10 @@ import Testing
 /// forms and pickers open fits every terminal size from 20×6 to 240×80.
 struct SweepTests {
     let folder = TemporaryFolder()
-    let zone = TimeZone(identifier: "Europe/Zurich")!
-    let start = Date(timeIntervalSince1970: 1_795_000_000)
-
-    func demoStore() throws -> Store {
-        let store = try Store.open(at: folder.path("store.sqlite"))
-        try store.batch { for feature in WidgetCatalog.standard.features { try feature.fillDemo(store, today: LocalDate(start, in: zone), at: start) } }
-        return store
-    }
+    let zone = DemoDashboard.zone, start = DemoDashboard.start
 
     @Test func everyPaneKeepsItsFrameAtEverySize() throws {
-        let store = try demoStore()
+        let store = try DemoDashboard.store(in: folder)
         // The sizes the layout gives panes (the smallest grown slots are 20×9 and 42×9), the
         // families' fixed sizes at both densities, and full-screen views from 12×6 to 240×79.
         let sizes = [(12, 6), (20, 9), (20, 10), (29, 10), (40, 20), (42, 9), (42, 10), (42, 19), (58, 15), (84, 44), (100, 6), (120, 30), (240, 79)]
@@ -50,15 +43,12 @@ struct SweepTests {
     }
 
     @Test func theDashboardAndItsOverlaysFitEveryTerminal() throws {
-        let store = try demoStore()
+        let store = try DemoDashboard.store(in: folder)
         let smallest = HomeLayout.minimumSize(home: DashboardConfig.standard.home, lockScreen: DashboardConfig.standard.lockScreen,
                                               forcedDensity: nil, preferLockScreen: false)
         for columns in Array(stride(from: smallest.columns, through: 240, by: 22)) + [240] {
             for rows in Array(stride(from: smallest.rows, through: 80, by: 7)) + [80] {
-                let settings = DashboardSettings(config: .standard, locale: Locale(identifier: "en_US"), timeZone: zone)
-                let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: columns, rows: rows)), store: store,
-                                               clock: ManualClock(start), asynchronousWrites: false)
-                runtime.start()
+                let runtime = DemoDashboard.runtime(store, size: CellSize(columns: columns, rows: rows))
                 for keys: [Key] in [[.character("?")], [.character("n")], [.character("a")], [.character("s")], [.character("T")]] {
                     let under = Self.wholeBoxes(runtime.frame())
                     for key in keys { runtime.send(.key(key)) }

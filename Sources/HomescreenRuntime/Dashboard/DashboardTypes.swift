@@ -53,8 +53,26 @@ public enum DashboardEvent: Sendable {
     case storeChanged(Set<StoreTable>)
     /// A kind's job finished, with its result.
     case jobFinished(FeatureJob, result: any Sendable)
-    /// A kind's job failed; the reason is a sentence for the status line.
-    case jobFailed(FeatureJob, reason: String)
+    /// A kind's job failed.
+    case jobFailed(FeatureJob, reason: JobFailure)
+}
+
+/// Why a job failed, worded by the dashboard in the user's language.
+public enum JobFailure: Sendable {
+    /// The store said no (nothing in stock, an unknown id): its own sentence.
+    case refused(any StoreRefusal)
+    /// A write the store could not make; nothing of it was applied.
+    case writeFailed(String)
+    /// A read that failed, as the error says it.
+    case readFailed(String)
+
+    func text(in language: Language) -> String {
+        switch self {
+        case .refused(let refusal): return StatusMessage.sentence(refusal.text(in: language))
+        case .writeFailed(let error): return language.text("The store refused the change (%1); nothing was lost, try again.", in: .dashboard, error)
+        case .readFailed(let error): return error
+        }
+    }
 }
 
 /// What the update asks the runtime to do; effects run outside the update.

@@ -77,9 +77,9 @@ final class StoreWriter: @unchecked Sendable {
         do {
             return .jobFinished(job, result: try job.run(store, memory: &memory))
         } catch let refusal as any StoreRefusal {
-            return .jobFailed(job, reason: StatusMessage.sentence(refusal.description))
+            return .jobFailed(job, reason: .refused(refusal))
         } catch {
-            return .jobFailed(job, reason: reading ? "\(error)" : "The store refused the change (\(error)); nothing was lost, try again.")
+            return .jobFailed(job, reason: reading ? .readFailed("\(error)") : .writeFailed("\(error)"))
         }
     }
 }

@@ -7,10 +7,17 @@ public enum BudgetError: StoreRefusal, Equatable {
     case unknownExpense(id: Int64)
     case invalidSnapshot(String)
 
-    public var description: String {
+    public var sentence: String {
         switch self {
-        case .unknownExpense(let id): return "there is no expense with id \(id); `homescreen expense list` shows the ids."
-        case .invalidSnapshot(let reason): return reason
+        case .unknownExpense: return "there is no expense with id %1; `homescreen expense list` shows the ids."
+        case .invalidSnapshot: return "%1"   // says what is wrong with the JSON a program published; English only
+        }
+    }
+
+    public var values: [String] {
+        switch self {
+        case .unknownExpense(let id): return [String(id)]
+        case .invalidSnapshot(let reason): return [reason]
         }
     }
 }

@@ -125,9 +125,11 @@ public enum CardSelection: Hashable, Sendable {
 public enum CardError: StoreRefusal, Equatable {
     case unknownCard(id: Int64)
 
-    public var description: String {
+    public var sentence: String { "there is no card with id %1; `homescreen card list` shows the ids." }
+
+    public var values: [String] {
         switch self {
-        case .unknownCard(let id): return "there is no card with id \(id); `homescreen card list` shows the ids."
+        case .unknownCard(let id): return [String(id)]
         }
     }
 }

@@ -82,9 +82,48 @@ public protocol CardStore: StoreBackend {
 /// Every domain: what a kind's provider, jobs, demo data and doctor line are given.
 public typealias HomeStore = PantryStore & BudgetStore & SnapshotStore & CardStore
 
-/// A refusal whose description is a sentence for the user (nothing in stock, an unknown id):
-/// shown as it is, where other errors are wrapped in "the store refused the change".
-public protocol StoreRefusal: Error, CustomStringConvertible {}
+/// A refusal that is a sentence for the user (nothing in stock, an unknown id): said as it is,
+/// in the user's language, where other errors are wrapped in "the store refused the change".
+/// `sentence` is the English text with `%1`, `%2`… where `values` go; the command line says it in
+/// English (`description`), the dashboard in its language.
+public protocol StoreRefusal: Error, CustomStringConvertible {
+    var sentence: String { get }
+    var values: [String] { get }
+    /// The sentence in `language`; by default from `Translations.refusals`.
+    func text(in language: Language) -> String
+}
+
+extension StoreRefusal {
+    public var values: [String] { [] }
+    public var description: String { text(in: .english) }
+    public func text(in language: Language) -> String { language.text(sentence, in: .refusals, values: values) }
+}
+
+extension Translations {
+    /// The store's refusals in French, Italian and Vietnamese.
+    public static let refusals = Translations([
+        ("nothing to consume: no product has stock left (add one with `homescreen pantry add`).",
+         "rien à consommer : aucun produit n'a de stock (ajoutez-en un avec `homescreen pantry add`).",
+         "niente da consumare: nessun prodotto ha scorte (aggiungine uno con `homescreen pantry add`).",
+         "không có gì để dùng: không sản phẩm nào còn hàng (thêm bằng `homescreen pantry add`)."),
+        ("product %1 (%2) has no stock left to consume.", "le produit %1 (%2) n'a plus de stock à consommer.",
+         "il prodotto %1 (%2) non ha più scorte da consumare.", "sản phẩm %1 (%2) đã hết hàng để dùng."),
+        ("there is no product with id %1; `homescreen pantry list` shows the ids.",
+         "il n'y a pas de produit d'id %1 ; `homescreen pantry list` montre les id.",
+         "non esiste un prodotto con id %1; `homescreen pantry list` mostra gli id.",
+         "không có sản phẩm nào có id %1; `homescreen pantry list` cho xem các id."),
+        ("there is no consume to undo.", "il n'y a aucune consommation à annuler.", "non c'è alcun consumo da annullare.",
+         "không có lần dùng nào để hoàn tác."),
+        ("there is no expense with id %1; `homescreen expense list` shows the ids.",
+         "il n'y a pas de dépense d'id %1 ; `homescreen expense list` montre les id.",
+         "non esiste una spesa con id %1; `homescreen expense list` mostra gli id.",
+         "không có khoản chi nào có id %1; `homescreen expense list` cho xem các id."),
+        ("there is no card with id %1; `homescreen card list` shows the ids.",
+         "il n'y a pas de carte d'id %1 ; `homescreen card list` montre les id.",
+         "non esiste un biglietto con id %1; `homescreen card list` mostra gli id.",
+         "không có danh thiếp nào có id %1; `homescreen card list` cho xem các id."),
+    ])
+}
 
 extension Store: HomeStore {
     public func changeFeed() throws -> any ChangeFeed { try StoreChangeWatcher(storePath: path) }

@@ -10,12 +10,20 @@ public enum PantryError: StoreRefusal, Equatable {
     case unknownProduct(id: Int64)
     case nothingToUndo
 
-    public var description: String {
+    public var sentence: String {
         switch self {
         case .nothingInStock: return "nothing to consume: no product has stock left (add one with `homescreen pantry add`)."
-        case .productEmpty(let id, let name): return "product \(id) (\(name)) has no stock left to consume."
-        case .unknownProduct(let id): return "there is no product with id \(id); `homescreen pantry list` shows the ids."
+        case .productEmpty: return "product %1 (%2) has no stock left to consume."
+        case .unknownProduct: return "there is no product with id %1; `homescreen pantry list` shows the ids."
         case .nothingToUndo: return "there is no consume to undo."
+        }
+    }
+
+    public var values: [String] {
+        switch self {
+        case .productEmpty(let id, let name): return [String(id), name]
+        case .unknownProduct(let id): return [String(id)]
+        case .nothingInStock, .nothingToUndo: return []
         }
     }
 }

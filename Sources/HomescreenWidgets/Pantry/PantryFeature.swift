@@ -131,6 +131,10 @@ public struct PantryFeature: WidgetFeature {
          "'%1' không phải là số lượng; hãy nhập số dương có tối đa 3 chữ số thập phân, như 2, 0,5 hoặc 1,25."),
         ("Adding %1…", "Ajout de %1…", "Aggiunta di %1…", "Đang thêm %1…"),
         ("Added %1, due %2.", "%1 ajouté, échéance le %2.", "Aggiunto %1, scadenza %2.", "Đã thêm %1, hạn %2."),
+        ("nothing to undo: u puts back this dashboard's consumes, for a minute after each.",
+         "rien à annuler : u remet les consommations faites dans ce tableau de bord, pendant une minute après chacune.",
+         "niente da annullare: u ripristina i consumi fatti in questa dashboard, per un minuto dopo ciascuno.",
+         "không có gì để hoàn tác: u trả lại các lần dùng trên bảng này, trong một phút sau mỗi lần."),
     ])
 
     /// One unit of the first-expiring product; the job remembers it for `u`.
@@ -156,7 +160,8 @@ public struct PantryFeature: WidgetFeature {
     struct OwnConsume: Sendable { let id: Int64, at: Date }
 
     struct NothingToUndo: StoreRefusal {
-        var description: String { "nothing to undo: u puts back this dashboard's consumes, for a minute after each." }
+        var sentence: String { "nothing to undo: u puts back this dashboard's consumes, for a minute after each." }
+        func text(in language: Language) -> String { language.text(sentence, in: PantryFeature.words) }
     }
 
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
