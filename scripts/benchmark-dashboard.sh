@@ -56,6 +56,11 @@ for i in $(seq 1 10); do
 done
 echo "bytes"
 
+echo "== idle again after the last consume's status message went by (it expires after 4 s): ${idle} s"
+sleep 5
+before=$(switches); sleep "$idle"; after=$(switches)
+echo "wake-ups: $((after - before)) in ${idle} s"
+
 echo "== another process adds a product: time until it is on screen (polling capture-pane)"
 for i in 1 2 3 4 5; do
   name="Arrival$i"

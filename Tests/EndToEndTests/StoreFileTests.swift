@@ -13,7 +13,9 @@ import Testing
     }
 
     /// A write and a read on the path: both exit 1 within 2 s, naming the path, leaving it as it was.
-    static func expectRefused(_ path: String, saying fragment: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// - Parameter walMode: the file is a WAL database: reading it at all makes SQLite create its
+    ///   `-wal` and `-shm` files (its content stays as it was).
+    static func expectRefused(_ path: String, saying fragment: String, walMode: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let before = digest(path)
         for command in [["pantry", "add", "Oats", "--due", "2026-12-01"], ["status", "pantry"]] {
             let started = Date()
@@ -23,7 +25,7 @@ import Testing
             #expect(Date().timeIntervalSince(started) < 2, "\(command) took too long", sourceLocation: sourceLocation)
         }
         #expect(digest(path) == before, "the file changed", sourceLocation: sourceLocation)
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal") || before == nil, sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal") || before == nil || walMode, sourceLocation: sourceLocation)
     }
 
     @Test func aFIFOADeviceAFolderAndASocketAreRefused() throws {
@@ -81,6 +83,10 @@ import Testing
         let marked = folder.path("marked.sqlite")
         #expect(try SQLiteShell.run(marked, "PRAGMA user_version = 7;").status == 0)
         try Self.expectRefused(marked, saying: "not a Homescreen store")
+        // In WAL mode the header may lag behind the -wal file, so SQLite itself is asked.
+        let wal = folder.path("wal.sqlite")
+        #expect(try SQLiteShell.run(wal, "PRAGMA journal_mode = WAL; CREATE TABLE invoice (id INTEGER PRIMARY KEY); INSERT INTO invoice VALUES (1);").status == 0)
+        try Self.expectRefused(wal, saying: "not a Homescreen store", walMode: true)
 
         // 4 KB flipped in the middle of a store of 10,000 products.
         let store = folder.path("store.sqlite")

@@ -37,11 +37,16 @@ public final class Store: Sendable {
         guard access(path, W_OK) == 0 else { throw .notWritable(path: path) }
         guard access(folder, W_OK) == 0 else { throw .readOnlyFolder(path: path, folder: folder) }
         return try StoreFile.withLock(path, timeout: busyTimeout) { () throws(StoreError) -> Store in
-            try checkIdentity(path: path)
+            // The header refuses what is not ours before SQLite touches the file. Only a WAL
+            // file without our mark (its header may lag behind its -wal file) is asked through
+            // a read-only connection first: a connection dropped wakes libdispatch's worker
+            // monitor, which then ticks every second for the life of the process.
+            if let header = try checkHeader(path: path), header.wal, header.applicationID == 0 { try checkIdentity(path: path) }
             do {
                 var configuration = Configuration()
                 configuration.busyMode = .timeout(busyTimeout)
                 let pool = try DatabasePool(path: path, configuration: configuration)
+                try pool.read(Identity.read).validate(path: path)
                 let check = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(1)") }
                 guard check == ["ok"] else {
                     try? pool.close()
@@ -120,16 +125,21 @@ public final class Store: Sendable {
 
     /// The header of a SQLite file, read without SQLite: anything else is not a store, and a
     /// foreign application id or a newer schema is refused before SQLite creates a journal.
-    private static func checkHeader(path: String) throws(StoreError) {
-        guard let header = try StoreFile.header(path) else { return }   // an empty file becomes a new store
+    @discardableResult
+    private static func checkHeader(path: String) throws(StoreError) -> StoreFile.Header? {
+        guard let header = try StoreFile.header(path) else { return nil }   // an empty file becomes a new store
         if header.applicationID != 0 && header.applicationID != Schema.applicationID { throw .notAStore(path: path, reason: "another program's database") }
         if header.applicationID == Schema.applicationID && Int(header.userVersion) > Schema.version {
             throw .newerSchema(path: path, found: Int(header.userVersion), supported: Schema.version)
         }
+        // Tables or a version but no mark: another program's (opening it in WAL mode would change it).
+        if header.applicationID == 0 && !header.wal && (header.schemaCookie != 0 || header.userVersion != 0) {
+            throw .notAStore(path: path, reason: header.schemaCookie != 0 ? "another program's database" : "a database marked by another program")
+        }
+        return header
     }
 
     private static func checkIdentity(path: String) throws(StoreError) {
-        try checkHeader(path: path)
         do {
             let queue = try readOnlyConnection(path: path)
             let identity = try queue.read(Identity.read)

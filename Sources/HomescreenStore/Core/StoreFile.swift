@@ -78,7 +78,11 @@ enum StoreFile {
 
     /// The identity fields of a SQLite file's 100-byte header, read without SQLite (so a file
     /// that is refused gets no `-wal` or `-shm` beside it): nil for an empty file.
-    static func header(_ path: String) throws(StoreError) -> (applicationID: Int32, userVersion: Int32)? {
+    /// `schemaCookie` is 0 until a table is created; `wal` says the file is in WAL mode, where
+    /// committed changes may still be in the `-wal` file and the header can lag behind them.
+    typealias Header = (applicationID: Int32, userVersion: Int32, schemaCookie: Int32, wal: Bool)
+
+    static func header(_ path: String) throws(StoreError) -> Header? {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
         }
@@ -87,6 +91,6 @@ enum StoreFile {
         if bytes.isEmpty { return nil }
         guard bytes.count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else { throw .notAStore(path: path, reason: nil) }
         func int32(_ offset: Int) -> Int32 { Int32(bitPattern: bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }) }
-        return (int32(68), int32(60))
+        return (int32(68), int32(60), int32(40), bytes[18] == 2)
     }
 }

@@ -1,0 +1,27 @@
+import Foundation
+import HomescreenTestSupport
+import Testing
+
+/// The idle dashboard makes no wake-ups, on any thread: counted, not timed.
+struct IdleTests {
+    @Test func theIdleDashboardMakesNoWakeUpsAfterAMessageWentByAndAReload() throws {
+        try #require(TmuxDashboard.available, "tmux is needed (CI installs it)")
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["demo"], store: store).status == 0)
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, arguments: ["--store", store], configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("Pantry") && $0.contains("? help") }, "no first frame: \(dashboard.text)")
+        let pid = try #require(dashboard.processID)
+        dashboard.send("c")
+        #expect(dashboard.wait { $0.contains("Consumed") })
+        dashboard.send("r")
+        #expect(dashboard.wait { $0.contains("Reloaded every widget.") })
+        // Status messages go by themselves after a few seconds.
+        #expect(dashboard.wait(timeout: 15) { !$0.contains("Reloaded every widget.") && !$0.contains("Consumed") }, "\(dashboard.text)")
+        sleep(1)
+        let before = TmuxDashboard.contextSwitches(of: pid)
+        sleep(20)
+        let after = TmuxDashboard.contextSwitches(of: pid)
+        #expect(after - before == 0, "\(after - before) wake-ups in 20 idle seconds")
+    }
+}
