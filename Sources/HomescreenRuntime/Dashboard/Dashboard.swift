@@ -69,17 +69,26 @@ public struct Dashboard: Sendable {
         let family = panes[index].family
         // The pane is the size of its place: the layout grows slots with the terminal.
         let size = layout?.rect(of: index).map { CellSize(columns: $0.width, rows: $0.height) } ?? family.size(layout?.density ?? .regular)
-        return WidgetContext(family: family, density: layout?.density ?? .regular, size: size, language: settings.language,
-                             locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii, privacy: settings.privacy)
+        var context = WidgetContext(family: family, density: layout?.density ?? .regular, size: size, language: settings.language,
+                                    locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii, privacy: settings.privacy)
+        context.keys = keyNames
+        return context
+    }
+
+    /// Each bound action's first key, for the hints the views draw.
+    var keyNames: [String: String] {
+        Dictionary(keys.bindings.compactMap { binding in binding.keys.first.map { (binding.action.name, $0.name) } }) { first, _ in first }
     }
 
     /// The detail view fills the screen above the status line, drawn as a large widget.
     var detailContext: WidgetContext? {
         guard detail != nil, size.rows > HomeLayout.statusRows else { return nil }
-        return WidgetContext(family: .systemLarge, density: layout?.density ?? .regular,
-                             size: CellSize(columns: size.columns, rows: size.rows - HomeLayout.statusRows),
-                             language: settings.language, locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii,
-                             privacy: settings.privacy, detail: true, scroll: detailScroll, cursor: detailCursor)
+        var context = WidgetContext(family: .systemLarge, density: layout?.density ?? .regular,
+                                    size: CellSize(columns: size.columns, rows: size.rows - HomeLayout.statusRows),
+                                    language: settings.language, locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii,
+                                    privacy: settings.privacy, detail: true, scroll: detailScroll, cursor: detailCursor)
+        context.keys = keyNames
+        return context
     }
 
     // MARK: - Timelines
@@ -160,6 +169,8 @@ public struct Dashboard: Sendable {
 
     private mutating func handle(_ key: Key) -> [Effect] {
         if case .mouse(let mouse) = key { return handle(mouse) }
+        // Ctrl-C quits whatever the config bound (a terminal user's way out), in a form too.
+        if key == .control("c") { return [.quit] }
         if let modal { return handle(key, in: modal) }
         let action = keys.action(for: key)
         if showingHelp {

@@ -49,6 +49,9 @@ public struct WidgetContext: Sendable {
     /// In the detail view, how far ←/→ moved from the pane's own subject (months from the
     /// current one in the year overview).
     public var cursor: Int
+    /// The key each action is bound to (by action name), as the dashboard has them, so hints
+    /// show a rebound key; empty outside the dashboard, where hints show the default keys.
+    public var keys: [String: String] = [:]
 
     public init(family: WidgetFamily, density: Density = .regular, size: CellSize? = nil,
                 language: Language = .english, locale: Locale? = nil, timeZone: TimeZone = .current, ascii: Bool = false,
@@ -64,6 +67,11 @@ public struct WidgetContext: Sendable {
         self.privacy = privacy
         self.detail = detail
         self.scroll = scroll
+    }
+
+    /// "c: consume 1" with the key actually bound to `action` ("c" by default).
+    public func hint(_ action: String, default key: String, _ text: String) -> String {
+        (keys.isEmpty ? key : keys[action] ?? key) + (language == .french ? " : " : ": ") + text
     }
 }
 

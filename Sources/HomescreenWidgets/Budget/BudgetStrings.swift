@@ -47,7 +47,7 @@ struct BudgetStrings: Sendable {
     static let english = BudgetStrings(
         title: "Budget", yearTitle: "Year overview", available: "Available to spend", availableShort: "Available",
         spent: "Spent", limit: "Limit", left: "left", overBy: { "Over budget by \($0)" },
-        expenses: { $0 == 1 ? "1 expense" : "\($0) expenses" }, addHint: "a: add an expense",
+        expenses: { $0 == 1 ? "1 expense" : "\($0) expenses" }, addHint: "add an expense",
         perDay: { "\($0) a day for \($1 == 1 ? "1 day" : "\($1) days")" }, recent: "Recent expenses", noExpenses: "No expenses yet",
         notConfigured: "No budget set", notConfiguredHint: "homescreen budget set YYYY-MM --limit 800",
         loadError: "Could not load the data", stale: "Data not up to date",
@@ -61,7 +61,7 @@ struct BudgetStrings: Sendable {
     static let french = BudgetStrings(
         title: "Budget du mois", yearTitle: "Vue annuelle", available: "Disponible à dépenser", availableShort: "Disponible",
         spent: "Dépensé", limit: "Budget", left: "restant", overBy: { "Dépassement de \($0)" },
-        expenses: { $0 <= 1 ? "\($0) dépense" : "\($0) dépenses" }, addHint: "a : Ajouter une dépense",
+        expenses: { $0 <= 1 ? "\($0) dépense" : "\($0) dépenses" }, addHint: "Ajouter une dépense",
         perDay: { "\($0) par jour pendant \($1 <= 1 ? "1 jour" : "\($1) jours")" }, recent: "Dépenses récentes", noExpenses: "Aucune dépense",
         notConfigured: "Budget non configuré", notConfiguredHint: "homescreen budget set AAAA-MM --limit 800",
         loadError: "Erreur de chargement", stale: "Données pas à jour",
@@ -75,7 +75,7 @@ struct BudgetStrings: Sendable {
     static let italian = BudgetStrings(
         title: "Budget", yearTitle: "Anno", available: "Disponibile da spendere", availableShort: "Disponibile",
         spent: "Speso", limit: "Limite", left: "rimasti", overBy: { "Budget superato di \($0)" },
-        expenses: { $0 == 1 ? "1 spesa" : "\($0) spese" }, addHint: "a: aggiungi una spesa",
+        expenses: { $0 == 1 ? "1 spesa" : "\($0) spese" }, addHint: "aggiungi una spesa",
         perDay: { "\($0) al giorno per \($1 == 1 ? "1 giorno" : "\($1) giorni")" }, recent: "Spese recenti", noExpenses: "Nessuna spesa",
         notConfigured: "Budget non configurato", notConfiguredHint: "homescreen budget set AAAA-MM --limit 800",
         loadError: "Errore di caricamento", stale: "Dati non aggiornati",
@@ -89,7 +89,7 @@ struct BudgetStrings: Sendable {
     static let vietnamese = BudgetStrings(
         title: "Ngân sách", yearTitle: "Cả năm", available: "Có thể chi tiêu", availableShort: "Còn lại",
         spent: "Đã chi", limit: "Hạn mức", left: "còn lại", overBy: { "Vượt ngân sách \($0)" },
-        expenses: { "\($0) khoản chi" }, addHint: "a: thêm khoản chi",
+        expenses: { "\($0) khoản chi" }, addHint: "thêm khoản chi",
         perDay: { "\($0) mỗi ngày trong \($1) ngày" }, recent: "Khoản chi gần đây", noExpenses: "Chưa có khoản chi",
         notConfigured: "Chưa đặt ngân sách", notConfiguredHint: "homescreen budget set YYYY-MM --limit 800",
         loadError: "Lỗi tải dữ liệu", stale: "Dữ liệu chưa cập nhật",

@@ -44,7 +44,7 @@ struct PantryStrings: Sendable {
         expiredDaysAgo: { "expired \($0) days ago" }, inDays: { "in \($0) days" },
         todayShort: "today", dayLetter: "d",
         expiredCount: { "\($0) expired" }, dueSoonCount: { "\($0) due soon" }, inStockCount: { "\($0) in stock" },
-        urgent: "urgent", consumeHint: "c: consume 1", more: { "+\($0) more" }, next: "next", left: { "\($0) left" },
+        urgent: "urgent", consumeHint: "consume 1", more: { "+\($0) more" }, next: "next", left: { "\($0) left" },
         columns: ("Product", "Amount", "Due"), detailHint: "Enter: all products",
         scrollHint: "Up/Down PgUp/PgDn: scroll · Esc: back",
         consumed: { "Consumed \($0) of \($1) · u: undo" }, putBack: { "Put back \($0) of \($1)" })
@@ -57,7 +57,7 @@ struct PantryStrings: Sendable {
         expiredCount: { $0 > 1 ? "\($0) périmés" : "\($0) périmé" },
         dueSoonCount: { $0 > 1 ? "\($0) bientôt périmés" : "\($0) bientôt périmé" },
         inStockCount: { "\($0) en stock" },
-        urgent: "urgent", consumeHint: "c : consommer 1", more: { "+\($0) autres" }, next: "prochain", left: { "reste \($0)" },
+        urgent: "urgent", consumeHint: "consommer 1", more: { "+\($0) autres" }, next: "prochain", left: { "reste \($0)" },
         columns: ("Produit", "Quantité", "Échéance"), detailHint: "Entrée : tous les produits",
         scrollHint: "Haut/Bas PgUp/PgDn : défiler · Échap : retour",
         consumed: { "Consommé \($0) de \($1) · u : annuler" }, putBack: { "Remis \($0) de \($1)" })
@@ -69,7 +69,7 @@ struct PantryStrings: Sendable {
         todayShort: "oggi", dayLetter: "g",
         expiredCount: { $0 == 1 ? "1 scaduto" : "\($0) scaduti" }, dueSoonCount: { "\($0) in scadenza" },
         inStockCount: { $0 == 1 ? "1 prodotto" : "\($0) prodotti" },
-        urgent: "urgenti", consumeHint: "c: consuma 1", more: { "+\($0) altri" }, next: "prossimo", left: { "restano \($0)" },
+        urgent: "urgenti", consumeHint: "consuma 1", more: { "+\($0) altri" }, next: "prossimo", left: { "restano \($0)" },
         columns: ("Prodotto", "Quantità", "Scadenza"), detailHint: "Invio: tutti i prodotti",
         scrollHint: "Su/Giù PgUp/PgDn: scorri · Esc: indietro",
         consumed: { "Consumato \($0) di \($1) · u: annulla" }, putBack: { "Rimesso \($0) di \($1)" })
@@ -80,7 +80,7 @@ struct PantryStrings: Sendable {
         expiredDaysAgo: { "hết hạn \($0) ngày trước" }, inDays: { "còn \($0) ngày" },
         todayShort: "h.nay", dayLetter: "ng",
         expiredCount: { "\($0) hết hạn" }, dueSoonCount: { "\($0) sắp hết hạn" }, inStockCount: { "\($0) mặt hàng" },
-        urgent: "cần dùng", consumeHint: "c: dùng 1", more: { "+\($0) mục khác" }, next: "tiếp", left: { "còn \($0)" },
+        urgent: "cần dùng", consumeHint: "dùng 1", more: { "+\($0) mục khác" }, next: "tiếp", left: { "còn \($0)" },
         columns: ("Sản phẩm", "Số lượng", "Hạn dùng"), detailHint: "Enter: mọi sản phẩm",
         scrollHint: "Lên/Xuống PgUp/PgDn: cuộn · Esc: quay lại",
         consumed: { "Đã dùng \($0) \($1) · u: hoàn tác" }, putBack: { "Đã trả lại \($0) \($1)" })

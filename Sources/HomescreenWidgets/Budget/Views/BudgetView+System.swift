@@ -115,7 +115,7 @@ extension BudgetView {
     private func footer(in grid: inout CellGrid, _ content: Rect) {
         let row = content.row(content.height - 1)
         if entry.source == .local, context.family != .systemSmall || !isCompact {
-            grid.write(strings.addHint, in: row, style: Style(.accent))
+            grid.write(context.hint("add-expense", default: "a", strings.addHint), in: row, style: Style(.accent))
         }
         if let freshness = freshnessText { grid.write(freshness, in: row, style: Style(.muted), alignment: .trailing) }
     }

@@ -49,14 +49,14 @@ extension PantryView {
             grid.write(name(first), in: rect.row(0), style: Style(.text, [.bold]))
             grid.write(due(first, width: rect.width), in: rect.row(1), style: Self.style(for: first.urgency))
             grid.write(strings.left(amount(first)), in: rect.row(2), style: Style(.muted))
-            grid.write(strings.consumeHint, in: rect.row(rect.height - 1), style: Style(.accent))
+            grid.write(context.hint("consume", default: "c", strings.consumeHint), in: rect.row(rect.height - 1), style: Style(.accent))
             return grid
         }
         grid.write(strings.title.uppercased() + Pane.separator(context) + summary, in: rect.row(0), style: Style(.muted))
         grid.write(name(first), in: rect.row(2), style: Style(.text, [.bold]))
         grid.write(due(first, width: rect.width), in: rect.row(3), style: Self.style(for: first.urgency))
         grid.write(strings.left(amount(first)), in: rect.row(4), style: Style(.muted))
-        grid.write("[" + strings.consumeHint + "]", in: rect.row(rect.height - 2), style: Style(.accent, [.bold]))
+        grid.write("[" + context.hint("consume", default: "c", strings.consumeHint) + "]", in: rect.row(rect.height - 2), style: Style(.accent, [.bold]))
         return grid
     }
 }

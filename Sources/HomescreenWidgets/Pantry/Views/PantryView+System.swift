@@ -26,7 +26,7 @@ extension PantryView {
                 grid.write(due(item), in: Rect(x: detailRow.x + 2, y: detailRow.y, width: detailRow.width - 4 - DisplayWidth.of(amountText), height: 1), style: Self.style(for: item.urgency))
             }
         }
-        grid.write(strings.consumeHint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
+        grid.write(context.hint("consume", default: "c", strings.consumeHint), in: hintArea.row(hintArea.height - 1), style: Style(.accent))
         return grid
     }
 
@@ -70,7 +70,7 @@ extension PantryView {
             grid.write(strings.columns.amount, in: Rect(x: amountX - 2, y: headings.y, width: columns.amount + 2, height: 1), style: heading, alignment: .trailing)
         }
         let hint = context.detail ? strings.scrollHint : strings.detailHint
-        grid.write(strings.consumeHint + Pane.separator(context) + hint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
+        grid.write(context.hint("consume", default: "c", strings.consumeHint) + Pane.separator(context) + hint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
         return grid
     }
 }

@@ -55,7 +55,7 @@ struct PantryView: FamilyViews {
     /// The hint naming what `c` will consume.
     var consumeHint: String {
         guard let first = entry.items.first else { return "" }
-        return strings.consumeHint + Pane.separator(context) + name(first)
+        return context.hint("consume", default: "c", strings.consumeHint) + Pane.separator(context) + name(first)
     }
 
     /// The widths of the due and amount columns for a list of products in `width` columns:
