@@ -30,4 +30,18 @@ struct DashboardActionsTests {
         let dashboard = try Self.dashboard(folder, config: "[keys]\nconsume = [\"x\"]\n")
         #expect(dashboard.wait { $0.contains("x: consume 1") && !$0.contains("c: consume 1") }, "\(dashboard.text)")
     }
+
+    @Test func privacyCoversTheStatusLine() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.dashboard(folder)
+        dashboard.send("p")
+        #expect(dashboard.wait { $0.contains("Privacy on") })
+        dashboard.send("c")
+        #expect(dashboard.wait { $0.contains("Consumed") }, "\(dashboard.text)")
+        let text = dashboard.text
+        for secret in ["Milk", "1 l", "Yogurt", "2,020", "Lan Nguyen"] { #expect(!text.contains(secret), "\(secret) shows: \(text)") }
+        // The store did consume: the milk is gone.
+        let list = try Homescreen.run(["pantry", "list", "--json"], store: folder.path("store.sqlite"))
+        #expect(!list.stdout.contains("\"Milk\"") || list.stdout.contains("\"amount\" : \"0\""), "\(list.stdout)")
+    }
 }

@@ -143,7 +143,7 @@ public struct Dashboard: Sendable {
             let kinds = catalog.kinds(reading: tables)
             return kinds.isEmpty ? [] : [.reload(kinds)]
         case .jobFinished(let job, let result): return send(.finished(job, result: result), to: job.kind)
-        case .jobFailed(let job, let reason): return send(.failed(job, reason: reason.text(in: settings.language)), to: job.kind)
+        case .jobFailed(let job, let reason): return send(.failed(job, reason: reason.text(in: settings.language, privacy: settings.privacy)), to: job.kind)
         }
     }
 

@@ -66,8 +66,11 @@ public enum JobFailure: Sendable {
     /// A read that failed, as the error says it.
     case readFailed(String)
 
-    func text(in language: Language) -> String {
+    /// - Parameter privacy: the refusal's values (a product's name and id) are masked.
+    func text(in language: Language, privacy: Bool) -> String {
         switch self {
+        case .refused(let refusal) where privacy && !refusal.values.isEmpty:
+            return StatusMessage.sentence(language.text(refusal.sentence, in: .refusals, values: refusal.values.map { _ in "•••••" }))
         case .refused(let refusal): return StatusMessage.sentence(refusal.text(in: language))
         case .writeFailed(let error): return language.text("The store refused the change (%1); nothing was lost, try again.", in: .dashboard, error)
         case .readFailed(let error): return error

@@ -56,14 +56,14 @@ public struct BudgetFeature: WidgetFeature {
             guard let amount, let day else { return [] }
             state.form.submitted(form)
             let note = check[1]
-            return [.message(.info(language.text("Saving %1…", in: Self.words, "\(amount.plain(currency)) \(currency.code)"))),
+            return [.message(.info(language.text("Saving %1…", in: Self.words, environment.amount("\(amount.plain(currency)) \(currency.code)")))),
                     .write(FeatureJob(.budget, "add-expense \(amount.cents) \(day.iso) \(note)") { store, _ in
                         try store.addExpense(amount: amount, day: day, note: note, category: nil, at: Date())
                     })]
         case .finished(_, let expense as Expense):
             state.form.saved()
-            let note = expense.note.isEmpty ? "" : " (\(expense.note))"
-            return [.message(.success(environment.language.text("Added an expense of %1%2 on %3.", in: Self.words, expense.amount.plain(currency), note,
+            let note = expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))"
+            return [.message(.success(environment.language.text("Added an expense of %1%2 on %3.", in: Self.words, environment.amount(expense.amount.plain(currency)), note,
                                                                  expense.day.iso))), .reload([.expense])]
         case .failed(_, let reason):
             return state.form.failed(reason, reload: [.expense])

@@ -39,16 +39,17 @@ extension PantryEntry {
 
 /// Status-line sentences for pantry writes, in the interface language.
 public enum PantryMessages {
-    public static func consumed(_ consumption: Consumption, language: Language) -> String {
-        consumed(consumption.amount, unit: consumption.unit, of: consumption.productName, language: language)
+    public static func consumed(_ consumption: Consumption, _ environment: FeatureEnvironment) -> String {
+        consumed(consumption.amount, unit: consumption.unit, of: consumption.productName, environment)
     }
 
-    public static func consumed(_ quantity: Quantity, unit: String, of name: String, language: Language) -> String {
-        PantryStrings.of(language).consumed(amount(quantity, unit: unit, language: language), name)
+    public static func consumed(_ quantity: Quantity, unit: String, of name: String, _ environment: FeatureEnvironment) -> String {
+        PantryStrings.of(environment.language).consumed(environment.amount(amount(quantity, unit: unit, language: environment.language)), environment.name(name))
     }
 
-    public static func putBack(_ consumption: Consumption, language: Language) -> String {
-        PantryStrings.of(language).putBack(amount(consumption.amount, unit: consumption.unit, language: language), consumption.productName)
+    public static func putBack(_ consumption: Consumption, _ environment: FeatureEnvironment) -> String {
+        PantryStrings.of(environment.language).putBack(environment.amount(amount(consumption.amount, unit: consumption.unit, language: environment.language)),
+                                                        environment.name(consumption.productName))
     }
 
     static func amount(_ quantity: Quantity, unit: String, language: Language) -> String {

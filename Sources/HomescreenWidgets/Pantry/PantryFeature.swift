@@ -66,7 +66,7 @@ public struct PantryFeature: WidgetFeature {
             state.pendingConsumes += 1
             let said = first.map { first -> FeatureEffect in
                 .message(.success(PantryMessages.consumed(min(.one, first.product.amount), unit: first.product.unit, of: first.product.name,
-                                                         language: environment.language)))
+                                                         environment)))
             }
             return [said, .write(Self.consume)].compactMap { $0 }
         case .action(.undo):
@@ -91,7 +91,7 @@ public struct PantryFeature: WidgetFeature {
             guard let amount, let due else { return [] }
             state.form.submitted(form)
             let (name, unit) = (check[0], check[2])
-            return [.message(.info(language.text("Adding %1…", in: Self.words, name))),
+            return [.message(.info(language.text("Adding %1…", in: Self.words, environment.name(name)))),
                     .write(FeatureJob(.pantry, "add-product \(name) \(amount) \(unit) \(due.iso)") { store, _ in
                         try store.addProduct(name: name, amount: amount, unit: unit, due: due, at: Date())
                     })]
@@ -99,12 +99,12 @@ public struct PantryFeature: WidgetFeature {
             switch result {
             case let consumption as Consumption where job == Self.consume:
                 state.pendingConsumes = max(0, state.pendingConsumes - 1)
-                return [.message(.success(PantryMessages.consumed(consumption, language: environment.language))), .reload(tables)]
+                return [.message(.success(PantryMessages.consumed(consumption, environment))), .reload(tables)]
             case let consumption as Consumption:
-                return [.message(.success(PantryMessages.putBack(consumption, language: environment.language))), .reload(tables)]
+                return [.message(.success(PantryMessages.putBack(consumption, environment))), .reload(tables)]
             case let product as Product:
                 state.form.saved()
-                return [.message(.success(environment.language.text("Added %1, due %2.", in: Self.words, product.name, product.due.iso))), .reload(tables)]
+                return [.message(.success(environment.language.text("Added %1, due %2.", in: Self.words, environment.name(product.name), product.due.iso))), .reload(tables)]
             default: return []
             }
         case .failed(let job, let reason):

@@ -165,6 +165,11 @@ public struct FeatureEnvironment: Sendable {
         self.loaded = entries
     }
 
+    /// A name from the store for a message, a form or a picker: masked in privacy mode.
+    public func name(_ text: String) -> String { privacy ? "•••••" : text }
+    /// An amount for a message: masked in privacy mode.
+    public func amount(_ text: String) -> String { privacy ? "•" : text }
+
     /// The loaded entries of one entry type, the full-screen view's first.
     public func entries<Entry>(_ type: Entry.Type) -> [Entry] { loaded.compactMap { $0.value as? Entry } }
 }
