@@ -46,6 +46,8 @@ public struct Dashboard: Sendable {
     }
 
     public var theme: Theme { settings.themes[settings.themeIndex] }
+    /// What the next run starts with.
+    var choices: RememberedChoices { RememberedChoices(theme: theme.name, privacy: settings.privacy) }
     var catalog: WidgetCatalog { settings.catalog }
 
     /// The dashboard's words in the interface language.
@@ -211,9 +213,11 @@ public struct Dashboard: Sendable {
         case .nextTheme:
             settings.themeIndex = (settings.themeIndex + 1) % settings.themes.count
             message = .info(text("Theme: %1", theme.name))
+            return [.remember(choices)]
         case .privacy:
             settings.privacy.toggle()
             message = .info(text(settings.privacy ? "Privacy on: names and amounts are masked." : "Privacy off."))
+            return [.remember(choices)]
         case .help:
             showingHelp = true
             helpScroll = 0
@@ -289,7 +293,7 @@ public struct Dashboard: Sendable {
                 case .chooseTheme:
                     settings.themeIndex = index
                     message = .info(text("Theme: %1", theme.name))
-                    return []
+                    return [.remember(choices)]
                 case .kind(let kind, let tag): return send(.chosen(index, tag: tag), to: kind)
                 }
             }

@@ -14,6 +14,8 @@ public final class DashboardRuntime {
     private let widgets: [WidgetKind: AnyWidget]
     private let store: any HomeStore
     private let writer: StoreWriter
+    /// Keeps the theme and privacy for the next run (the state file); nil in tests.
+    public var remember: ((RememberedChoices) -> Void)?
 
     /// - Parameter asynchronousWrites: writes on a background queue (the dashboard), or at once
     ///   in the caller's thread (tests).
@@ -74,6 +76,7 @@ public final class DashboardRuntime {
                 var memory = JobMemory()
                 run(dashboard.update(StoreWriter.perform(job, store: store, memory: &memory, reading: true), at: clock.now))
             case .quit: quitRequested = true
+            case .remember(let choices): remember?(choices)
             }
         }
     }

@@ -87,4 +87,6 @@ public enum Effect: Equatable, Sendable {
     case reload(Set<WidgetKind>)
     case reloadAll
     case quit
+    /// The theme or privacy changed: kept for the next run.
+    case remember(RememberedChoices)
 }

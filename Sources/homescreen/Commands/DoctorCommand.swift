@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomescreenRender
+import HomescreenRuntime
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenWidgets
@@ -34,6 +35,15 @@ struct DoctorCommand: ParsableCommand {
         report("language", Language.fromEnvironment(environment).rawValue + " (en, fr, it, vi; --locale to choose)")
         report("timezone", storeOptions.timeZone.identifier)
         report("themes", storeOptions.themeLibrary.names().joined(separator: ", "))
+        let configPath = DashboardConfig.defaultPath(environment: environment)
+        report("config", configPath + (FileManager.default.fileExists(atPath: configPath) ? " (exists)" : " (does not exist: the defaults are used)"))
+        let statePath = RememberedChoices.defaultPath(environment: environment)
+        if FileManager.default.fileExists(atPath: statePath) {
+            let remembered = RememberedChoices.load(path: statePath)
+            report("state", statePath + " (exists: theme \(remembered.theme ?? "not chosen"), privacy \(remembered.privacy == true ? "on" : "off"))")
+        } else {
+            report("state", statePath + " (does not exist yet: written when you change the theme or privacy on the dashboard)")
+        }
 
         let path = storeOptions.storePath
         if !FileManager.default.fileExists(atPath: path) {

@@ -51,7 +51,11 @@ struct RunCommand: ParsableCommand {
         // Every theme file is read once; `loadTheme` only runs (for its error) when the chosen
         // name is not among them or its file is malformed.
         var themes = library.names().compactMap { try? library.theme(named: $0) }
-        let chosenName = viewOptions.theme ?? settings.theme ?? Theme.builtInDark.name
+        // The theme and privacy chosen on the dashboard last time stand over the config.
+        let statePath = RememberedChoices.defaultPath(environment: environment)
+        let remembered = RememberedChoices.load(path: statePath)
+        let chosenName = viewOptions.theme ?? remembered.theme.flatMap { name in themes.contains { $0.name == name } ? name : nil }
+            ?? settings.theme ?? Theme.builtInDark.name
         let selected = try themes.first { $0.name == chosenName } ?? viewOptions.loadTheme(from: library, configured: settings.theme)
         if !themes.contains(selected) { themes.insert(selected, at: 0) }
         let language = viewOptions.locale == nil ? (settings.language ?? Language.fromEnvironment(environment)) : try viewOptions.language(environment: environment)
@@ -78,10 +82,11 @@ struct RunCommand: ParsableCommand {
         let dashboardSettings = DashboardSettings(
             config: settings, lockScreen: lockScreen, language: language,
             locale: viewOptions.formattingLocale(environment: environment, configured: settings.locale), timeZone: session.timeZone,
-            ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy,
+            ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy || remembered.privacy == true,
             themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, simulatedClock: viewOptions.now != nil)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,
                                        clock: clock, asynchronousWrites: true, wakeDescriptor: wake.write)
+        runtime.remember = { choices in try? choices.save(path: statePath) }
         let loop = EventLoop(runtime: runtime, screen: screen, watcher: watcher, wakeRead: wake.read, firstFrameOnly: exitAfterFirstFrame)
         let exit = loop.run()
         screen.end()
