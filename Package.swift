@@ -76,7 +76,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetCoreTests",
-            dependencies: ["HomescreenWidgetCore", "HomescreenTestSupport"]
+            dependencies: ["HomescreenWidgetCore", "HomescreenTestSupport"],
+            resources: [.copy("Vectors")]
         ),
         .testTarget(
             name: "StoreTests",

@@ -26,6 +26,21 @@ struct BudgetCommandTests {
         #expect(french.stdout.contains("0,30"), "\(french.stdout)")
     }
 
+    /// Plurals as CLDR has them: "1 expense", "2 expenses", "1 pc".
+    @Test func oneIsSingular() throws {
+        #expect(try run(["budget", "set", "2026-11", "--limit", "800"]).status == 0)
+        #expect(try run(["expense", "add", "3", "--date", "2026-11-02"]).status == 0)
+        let one = try run(["budget", "show", "2026-11"]).stdout
+        #expect(one.contains("1 expense") && !one.contains("1 expenses"), "\(one)")
+        #expect(try run(["expense", "add", "4", "--date", "2026-11-03"]).status == 0)
+        #expect(try run(["budget", "show", "2026-11"]).stdout.contains("2 expenses"))
+        #expect(try run(["pantry", "add", "Eggs", "--amount", "1", "--unit", "pcs", "--due", "2026-12-01"]).status == 0)
+        let list = try run(["pantry", "list"]).stdout
+        #expect(list.contains("1 pc ") && !list.contains("1 pcs"), "\(list)")
+        let pane = try run(["render", "pantry", "--family", "medium", "--now", "2026-11-20T10:00:00Z"]).stdout
+        #expect(pane.contains("1 pc") && !pane.contains("1 pcs"), "\(pane)")
+    }
+
     @Test func aCurrencyWithoutDecimalsRefusesThem() throws {
         #expect(try run(["budget", "set", "2026-11", "--limit", "5000000", "--currency", "VND"]).status == 0)
         let refused = try run(["expense", "add", "45000,5", "--date", "2026-11-05"])

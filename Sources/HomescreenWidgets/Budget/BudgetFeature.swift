@@ -109,7 +109,8 @@ public struct BudgetFeature: WidgetFeature {
     public func doctor(_ store: any HomeStore) throws -> String? {
         let published = try store.publishedSnapshot(kind: .budget)
         let counts = try store.budgetCounts()
-        return "\(counts.budgets) monthly budgets, \(counts.expenses) expenses"
+        return "\(counts.budgets) " + Language.english.plural(counts.budgets, one: "monthly budget", other: "monthly budgets")
+            + ", \(counts.expenses) " + Language.english.plural(counts.expenses, one: "expense", other: "expenses")
             + (published.map { "; a published snapshot (from \(ISO8601DateFormatter().string(from: $0.publishedAt))) is shown instead, `homescreen publish budget --clear` removes it" } ?? "")
     }
 }

@@ -47,8 +47,8 @@ struct BudgetStrings: Sendable {
     static let english = BudgetStrings(
         title: "Budget", yearTitle: "Year overview", available: "Available to spend", availableShort: "Available",
         spent: "Spent", limit: "Limit", left: "left", overBy: { "Over budget by \($0)" },
-        expenses: { $0 == 1 ? "1 expense" : "\($0) expenses" }, addHint: "add an expense",
-        perDay: { "\($0) a day for \($1 == 1 ? "1 day" : "\($1) days")" }, recent: "Recent expenses", noExpenses: "No expenses yet",
+        expenses: { Language.english.plural($0, one: "\($0) expense", other: "\($0) expenses") }, addHint: "add an expense",
+        perDay: { "\($0) a day for \(Language.english.plural($1, one: "1 day", other: "\($1) days"))" }, recent: "Recent expenses", noExpenses: "No expenses yet",
         notConfigured: "No budget set", notConfiguredHint: "homescreen budget set YYYY-MM --limit 800",
         loadError: "Could not load the data", stale: "Data not up to date",
         updatedNow: "Updated now", updatedMinutes: { "Updated \($0) min ago" },
@@ -61,7 +61,7 @@ struct BudgetStrings: Sendable {
     static let french = BudgetStrings(
         title: "Budget du mois", yearTitle: "Vue annuelle", available: "Disponible à dépenser", availableShort: "Disponible",
         spent: "Dépensé", limit: "Budget", left: "restant", overBy: { "Dépassement de \($0)" },
-        expenses: { $0 <= 1 ? "\($0) dépense" : "\($0) dépenses" }, addHint: "Ajouter une dépense",
+        expenses: { Language.french.plural($0, one: "\($0) dépense", other: "\($0) dépenses") }, addHint: "Ajouter une dépense",
         perDay: { "\($0) par jour pendant \($1 <= 1 ? "1 jour" : "\($1) jours")" }, recent: "Dépenses récentes", noExpenses: "Aucune dépense",
         notConfigured: "Budget non configuré", notConfiguredHint: "homescreen budget set AAAA-MM --limit 800",
         loadError: "Erreur de chargement", stale: "Données pas à jour",
@@ -75,7 +75,7 @@ struct BudgetStrings: Sendable {
     static let italian = BudgetStrings(
         title: "Budget", yearTitle: "Anno", available: "Disponibile da spendere", availableShort: "Disponibile",
         spent: "Speso", limit: "Limite", left: "rimasti", overBy: { "Budget superato di \($0)" },
-        expenses: { $0 == 1 ? "1 spesa" : "\($0) spese" }, addHint: "aggiungi una spesa",
+        expenses: { Language.italian.plural($0, one: "\($0) spesa", other: "\($0) spese") }, addHint: "aggiungi una spesa",
         perDay: { "\($0) al giorno per \($1 == 1 ? "1 giorno" : "\($1) giorni")" }, recent: "Spese recenti", noExpenses: "Nessuna spesa",
         notConfigured: "Budget non configurato", notConfiguredHint: "homescreen budget set AAAA-MM --limit 800",
         loadError: "Errore di caricamento", stale: "Dati non aggiornati",

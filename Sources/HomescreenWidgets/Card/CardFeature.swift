@@ -107,6 +107,6 @@ public struct CardFeature: WidgetFeature {
         case .unavailable(let id): shown = "none: the chosen card \(id) was removed; `homescreen card select ID` chooses another"
         case .noCards: break
         }
-        return "\(cards.count) cards, \(cards.filter(\.isActive).count) active; shown: \(shown)"
+        return "\(cards.count) " + Language.english.plural(cards.count, one: "card", other: "cards") + ", \(cards.filter(\.isActive).count) active; shown: \(shown)"
     }
 }

@@ -54,6 +54,7 @@ public enum PantryMessages {
 
     static func amount(_ quantity: Quantity, unit: String, language: Language) -> String {
         let number = quantity.formatted(decimalSeparator: language == .english ? "." : ",")
+        let unit = UnitName.after(quantity == .one, unit)
         return unit.isEmpty ? number : number + " " + unit
     }
 }

@@ -170,6 +170,6 @@ public struct PantryFeature: WidgetFeature {
 
     public func doctor(_ store: any HomeStore) throws -> String? {
         let products = try store.products()
-        return "\(products.count) products, \(products.filter(\.isInStock).count) in stock"
+        return "\(products.count) " + Language.english.plural(products.count, one: "product", other: "products") + ", \(products.filter(\.isInStock).count) in stock"
     }
 }

@@ -68,9 +68,9 @@ struct BudgetCommand: ParsableCommand {
             let locale = storeOptions.locale
             func money(_ value: Money) -> String { MoneyFormat.full(value, .currency(currency), locale: locale) }
             guard let limit else {
-                return Output.line("\(month.iso): no budget (set one with `homescreen budget set \(month.iso) --limit AMOUNT`); spent \(money(spent)) in \(summary.total.expenseCount) expenses")
+                return Output.line("\(month.iso): no budget (set one with `homescreen budget set \(month.iso) --limit AMOUNT`); spent \(money(spent)) in \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
             }
-            Output.line("\(month.iso): limit \(money(limit)), spent \(money(spent)) (\(spent.percent(of: limit))%), available \(money(limit - spent)), \(summary.total.expenseCount) expenses")
+            Output.line("\(month.iso): limit \(money(limit)), spent \(money(spent)) (\(spent.percent(of: limit))%), available \(money(limit - spent)), \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
         }
     }
 }

@@ -72,7 +72,7 @@ struct PantryCommand: ParsableCommand {
                 try NewProduct(name: entry.name, due: entry.due, amount: entry.amount?.text ?? "1", unit: entry.unit ?? "", place: "product \(index + 1): ")
             }
             try storeOptions.openForWriting().addProducts(products.map { ($0.name, $0.amount, $0.unit, $0.due) })
-            Output.line("imported \(products.count) products")
+            Output.line("imported \(products.count) " + Language.english.plural(products.count, one: "product", other: "products"))
         }
     }
 
@@ -109,7 +109,8 @@ struct PantryCommand: ParsableCommand {
             }
             if rows.isEmpty { Output.line("no products; add one with `homescreen pantry add NAME --due YYYY-MM-DD`"); return }
             for row in rows {
-                let amount = row.unit.isEmpty ? row.amount : row.amount + " " + Display.safe(row.unit)
+                let unit = UnitName.after(row.amount == "1", row.unit)
+                let amount = unit.isEmpty ? row.amount : row.amount + " " + Display.safe(unit)
                 Output.line("\(Display.column(String(row.id), 5))  \(Display.column(Display.safe(row.name), 28))  \(Display.column(amount, 12))  \(row.due)  \(row.urgency)")
             }
         }

@@ -28,7 +28,8 @@ enum Display {
     static func column(_ text: String, _ width: Int) -> String { DisplayWidth.pad(SafeText.clean(text), to: width) }
 
     static func line(_ product: Product) -> String {
-        let amount = product.unit.isEmpty ? product.amount.description : "\(product.amount) \(safe(product.unit))"
+        let unit = UnitName.after(product.amount == .one, product.unit)
+        let amount = unit.isEmpty ? product.amount.description : "\(product.amount) \(safe(unit))"
         return "\(safe(product.name)), \(amount), due \(product.due.iso)"
     }
 }

@@ -22,7 +22,8 @@ struct PantryView: FamilyViews {
     func amount(_ item: ExpiringProduct) -> String {
         let separator = context.language == .english ? "." : ","
         let number = Pane.amount(item.product.amount.formatted(decimalSeparator: separator), context)
-        return item.product.unit.isEmpty ? number : number + " " + item.product.unit
+        let unit = UnitName.after(item.product.amount == .one, item.product.unit)
+        return unit.isEmpty ? number : number + " " + unit
     }
 
     /// The long due text when it fits `width`, else the short one.
