@@ -67,4 +67,45 @@ struct DashboardActionsTests {
         #expect(second.wait { $0.contains("● \(chosen)") }, "the theme list marks the theme in use: \(second.text)")
         #expect(!second.text.contains("Milk"), "privacy is on again")
     }
+
+    /// The pantry's products as the store has them: name → amount.
+    static func products(_ folder: TemporaryFolder) throws -> [String: String] {
+        let output = try SQLiteShell.run(folder.path("store.sqlite"), "SELECT name || '=' || (amountMilli / 1000) FROM product;").stdout
+        return Dictionary(output.split(separator: "\n").map { line in
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }) { first, _ in first }
+    }
+
+    @Test func theFullScreenPantryActsOnTheSelectedProduct() throws {
+        try #require(SQLiteShell.available, "sqlite3 is needed (CI installs it)")
+        let folder = TemporaryFolder()
+        let dashboard = try Self.dashboard(folder)
+        let before = try Self.products(folder)
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Esc back") && $0.contains("Milk") })
+        dashboard.send("Down")
+        dashboard.send("c")
+        #expect(dashboard.wait { $0.contains("Consumed 1 pc of Yogurt") }, "\(dashboard.text)")
+        var after = try Self.products(folder)
+        #expect(after["Milk"] == before["Milk"], "the first product is untouched")
+        #expect(after["Yogurt"] == "3" && before["Yogurt"] == "4", "\(after)")
+        // x asks first: n keeps the product, y removes it.
+        dashboard.send("x")
+        #expect(dashboard.wait { $0.contains("Remove Yogurt (3 pcs) from the pantry?") }, "\(dashboard.text)")
+        dashboard.send("n")
+        #expect(dashboard.wait { $0.contains("nothing was changed") })
+        #expect(try Self.products(folder)["Yogurt"] == "3")
+        dashboard.send("x")
+        #expect(dashboard.wait { $0.contains("Remove Yogurt") })
+        dashboard.send("Escape")
+        #expect(dashboard.wait { $0.contains("nothing was changed") })
+        dashboard.send("x")
+        #expect(dashboard.wait { $0.contains("Remove Yogurt") })
+        dashboard.send("y")
+        #expect(dashboard.wait { $0.contains("Removed Yogurt.") }, "\(dashboard.text)")
+        after = try Self.products(folder)
+        #expect(after["Yogurt"] == nil || after["Yogurt"] == "0", "\(after)")
+        #expect(after["Milk"] == before["Milk"] && after.count >= before.count - 1)
+    }
 }

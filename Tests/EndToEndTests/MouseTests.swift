@@ -31,15 +31,21 @@ import Testing
         #expect(dashboard.wait(timeout: 3) { $0.contains("Esc back") && $0.contains("Lan Nguyen") && !$0.contains("Pantry") }, "\(dashboard.text)")
     }
 
+    /// The wheel moves the full-screen pantry's selected row (the list follows it): three
+    /// notches down select the fourth product, which `c` then consumes; three up, the first.
     @Test func theWheelScrollsTheFullScreenPantry() throws {
         let folder = TemporaryFolder()
         let dashboard = try Self.started(folder)
         dashboard.send("Enter")
         #expect(dashboard.wait { $0.contains("Esc back") && $0.contains("Milk") })
         for _ in 0..<3 { dashboard.type("\u{1B}[<65;20;10M") }
-        #expect(dashboard.wait(timeout: 3) { !$0.contains("Milk") }, "the wheel did not scroll: \(dashboard.text)")
+        usleep(300_000)
+        dashboard.send("c")
+        #expect(dashboard.wait(timeout: 3) { $0.contains("of Chicken breast") }, "the wheel did not move the selection: \(dashboard.text)")
         for _ in 0..<3 { dashboard.type("\u{1B}[<64;20;10M") }
-        #expect(dashboard.wait(timeout: 3) { $0.contains("Milk") })
+        usleep(300_000)
+        dashboard.send("c")
+        #expect(dashboard.wait(timeout: 3) { $0.contains("of Milk") }, "\(dashboard.text)")
     }
 
     @Test func mouseReportsAreOnByDefaultAndOffWithNoMouseAndAfterQuitting() throws {

@@ -96,14 +96,28 @@ struct DashboardStateTests {
         #expect(text(runtime).contains("Year overview"))
     }
 
+    /// The text of the row drawn selected (reversed) in the full-screen view.
+    func selectedRow(_ runtime: DashboardRuntime) -> String {
+        let grid = runtime.frame()
+        return (0..<grid.height).first { y in (0..<grid.width).contains { grid[$0, y].style.attributes.contains(.reverse) && grid[$0, y].text != " " } }
+            .map { grid.rowTexts()[$0] } ?? ""
+    }
+
     @Test func enterOpensTheWholeProductListAndEscReturns() throws {
         let products = (0..<60).map { ("Item \($0 < 10 ? "0" : "")\($0)", Int64(1), $0) }
         let (runtime, _) = try runtime(products: products)
         #expect(!text(runtime).contains("Item 30"))
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("Item 30") && text(runtime).contains("60 in stock"))
+        // The selected row moves; the list scrolls only to keep it in sight, never past the end.
         for _ in 0..<30 { runtime.send(.key(.down)) }
-        #expect(text(runtime).contains("Item 59") && !text(runtime).contains("Item 05"))
+        #expect(selectedRow(runtime).contains("Item 30"), "\(text(runtime))")
+        runtime.send(.key(.end))
+        #expect(selectedRow(runtime).contains("Item 59") && !text(runtime).contains("Item 05"))
+        for _ in 0..<5 { runtime.send(.key(.down)) }
+        #expect(selectedRow(runtime).contains("Item 59") && text(runtime).contains("Item 58"), "never past the end")
+        runtime.send(.key(.home))
+        #expect(selectedRow(runtime).contains("Item 00") && text(runtime).contains("Item 01"))
         runtime.send(.key(.escape))
         #expect(runtime.dashboard.detail == nil && !text(runtime).contains("Item 30"))
     }

@@ -32,6 +32,7 @@ extension Dashboard {
         switch modal?.content {
         case .form(let form): Overlay.draw(form, in: &grid, ascii: settings.ascii, language: settings.language)
         case .picker(let picker): Overlay.draw(picker, in: &grid, ascii: settings.ascii, language: settings.language)
+        case .confirm(let question): Overlay.draw(confirm: question, in: &grid, ascii: settings.ascii, language: settings.language)
         case nil: break
         }
         return settings.ascii ? grid.foldedToASCII() : grid

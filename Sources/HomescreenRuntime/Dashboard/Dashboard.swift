@@ -250,6 +250,12 @@ public struct Dashboard: Sendable {
             detailScroll = scroll
             // An entry made for the scroll position reloads; a list only moves its view.
             if navigation.scrollReloads { return [.reload([panes[detail].kind])] }
+        case .firstRow, .lastRow:
+            guard let navigation, let detail else { break }
+            let scroll = action == .firstRow ? navigation.scroll.lowerBound : navigation.scroll.upperBound
+            guard scroll != detailScroll else { break }
+            detailScroll = scroll
+            if navigation.scrollReloads { return [.reload([panes[detail].kind])] }
         case .focusNext, .focusPrevious, .open: break
         default: return nil
         }
@@ -277,6 +283,18 @@ public struct Dashboard: Sendable {
                 modal = nil
                 guard case .kind(let kind, let tag) = current.purpose else { return [] }
                 return send(.submitted(form, tag: tag), to: kind)
+            }
+        case .confirm:
+            switch key {
+            case .character("y"), .character("Y"):
+                modal = nil
+                guard case .kind(let kind, let tag) = current.purpose else { return [] }
+                return send(.confirmed(tag: tag), to: kind)
+            case .character("n"), .character("N"), .escape:
+                modal = nil
+                message = .info(text("Cancelled; nothing was changed."))
+                return []
+            default: return []
             }
         case .picker(var picker):
             let outcome = picker.handle(key)
@@ -334,7 +352,7 @@ public struct Dashboard: Sendable {
     private mutating func send(_ event: FeatureEvent, to kind: WidgetKind) -> [Effect] {
         guard let feature = catalog.feature(kind) else { return [] }
         var state = kindStates[kind] ?? feature.initialState()
-        let asked = feature.update(&state, event, environment)
+        let asked = feature.update(&state, event, environment(for: kind))
         kindStates[kind] = state
         var effects: [Effect] = []
         for effect in asked {
@@ -342,6 +360,7 @@ public struct Dashboard: Sendable {
             case .message(let text): message = text
             case .form(let form, let tag): modal = Modal(.kind(kind, tag: tag), .form(form))
             case .picker(let picker, let tag): modal = Modal(.kind(kind, tag: tag), .picker(picker))
+            case .confirm(let question, let tag): modal = Modal(.kind(kind, tag: tag), .confirm(question))
             case .write(let job): effects.append(.write(job))
             case .read(let job): effects.append(.read(job))
             case .reload(let tables):
@@ -354,10 +373,11 @@ public struct Dashboard: Sendable {
 
     /// What a kind's update sees: the clock, the interface settings and the loaded entries
     /// (the detail view's first, then the panes in order; the newest entry of each).
-    private var environment: FeatureEnvironment {
+    private func environment(for kind: WidgetKind) -> FeatureEnvironment {
         let ids = [PaneID.detail] + (layout?.order.map(id) ?? [])
+        let selection = detail.map { panes[$0].kind == kind } == true ? detailScroll : nil
         return FeatureEnvironment(now: now, timeZone: settings.timeZone, language: settings.language, locale: settings.locale,
-                                  privacy: settings.privacy, entries: ids.compactMap { timelines[$0]?.entries.last })
+                                  privacy: settings.privacy, selection: selection, entries: ids.compactMap { timelines[$0]?.entries.last })
     }
 
     // MARK: - Focus

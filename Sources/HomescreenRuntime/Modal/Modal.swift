@@ -13,6 +13,8 @@ public struct Modal: Equatable, Sendable {
     public enum Content: Equatable, Sendable {
         case form(Form)
         case picker(Picker)
+        /// A yes/no question (y or n, Esc for no).
+        case confirm(String)
     }
 
     public let purpose: Purpose

@@ -113,6 +113,15 @@ enum Overlay {
         grid.write(language.text("Up/Down: move · Enter: choose · Esc: cancel", in: .dashboard), in: area.row(area.height - 1), style: Style(.muted))
     }
 
+    /// A yes/no question in a box, wrapped whole, with its keys under it.
+    static func draw(confirm question: String, in grid: inout CellGrid, ascii: Bool, language: Language = .english) {
+        let width = min(grid.width, max(40, min(70, DisplayWidth.of(question) + 4)))
+        let lines = DisplayWidth.wrap(question, to: max(1, width - 4))
+        let area = box(in: &grid, width: width, height: min(grid.height, lines.count + 4), title: language.text("Confirm", in: .dashboard), ascii: ascii)
+        for (row, line) in lines.prefix(max(0, area.height - 2)).enumerated() { grid.write(line, in: area.row(row), style: Style(.text, [.bold])) }
+        grid.write(language.text("y: yes · n or Esc: no", in: .dashboard), in: area.row(area.height - 1), style: Style(.muted))
+    }
+
     /// The key table in a box; when it is taller than the terminal it scrolls (↑/↓, PgUp/PgDn)
     /// with marks, so every line, `q` too, can be reached.
     static func draw(help table: KeyTable, scroll: Int, in grid: inout CellGrid, ascii: Bool, language: Language = .english) {

@@ -27,6 +27,8 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let focusDown = Action("focus-down", summary: "focus the pane below")
     public static let nextPage = Action("next-page", summary: "next page")
     public static let previousPage = Action("previous-page", summary: "previous page")
+    public static let firstRow = Action("first-row", summary: "full screen: the first row")
+    public static let lastRow = Action("last-row", summary: "full screen: the last row")
     public static let open = Action("open", summary: "open the focused pane full screen")
     public static let back = Action("back", summary: "back (close a view, a form, this help)")
     public static let reload = Action("reload", summary: "reload every widget")

@@ -27,6 +27,8 @@ public struct KeyTable: Sendable, Equatable {
         Binding(action: .focusDown, keys: [.down, .character("j")]),
         Binding(action: .nextPage, keys: [.pageDown, .character("]")]),
         Binding(action: .previousPage, keys: [.pageUp, .character("[")]),
+        Binding(action: .firstRow, keys: [.home]),
+        Binding(action: .lastRow, keys: [.end]),
         Binding(action: .open, keys: [.enter]),
         Binding(action: .back, keys: [.escape]),
         Binding(action: .reload, keys: [.character("r")]),

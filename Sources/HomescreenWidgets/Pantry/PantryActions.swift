@@ -7,19 +7,27 @@ extension PantrySummary {
     /// The summary after taking `amount` of the first product `times` times, as the store's
     /// consume does (first in FEFO order, never below zero; an emptied product leaves the list).
     public func consumingFirst(times: Int, amount: Quantity = .one) -> PantrySummary {
+        (0..<max(0, times)).reduce(self) { summary, _ in summary.consuming(at: 0, amount: amount) }
+    }
+
+    /// The summary after taking `amount` of the product with this id (when it is listed).
+    public func consuming(productID: Int64, amount: Quantity = .one) -> PantrySummary {
+        items.firstIndex { $0.product.id == productID }.map { consuming(at: $0, amount: amount) } ?? self
+    }
+
+    private func consuming(at index: Int, amount: Quantity) -> PantrySummary {
+        guard items.indices.contains(index) else { return self }
         var items = self.items
         var expired = expiredCount, dueSoon = dueSoonCount, inStock = inStockCount
-        for _ in 0..<max(0, times) {
-            guard let first = items.first else { break }
-            var product = first.product
-            product.amount = product.amount - min(amount, product.amount)
-            if product.isInStock {
-                items[0] = ExpiringProduct(product: product, urgency: first.urgency, daysUntilDue: first.daysUntilDue)
-            } else {
-                items.removeFirst()
-                inStock -= 1
-                if first.urgency == .expired { expired -= 1 } else if first.urgency == .dueSoon { dueSoon -= 1 }
-            }
+        let item = items[index]
+        var product = item.product
+        product.amount = product.amount - min(amount, product.amount)
+        if product.isInStock {
+            items[index] = ExpiringProduct(product: product, urgency: item.urgency, daysUntilDue: item.daysUntilDue)
+        } else {
+            items.remove(at: index)
+            inStock -= 1
+            if item.urgency == .expired { expired -= 1 } else if item.urgency == .dueSoon { dueSoon -= 1 }
         }
         return PantrySummary(items: items, expiredCount: expired, dueSoonCount: dueSoon, inStockCount: inStock)
     }
@@ -34,6 +42,13 @@ extension PantryEntry {
     public func consumingFirst(times: Int, amount: Quantity = .one) -> PantryEntry {
         guard times > 0 else { return self }
         return PantryEntry(date: date, today: today, dueSoonDays: dueSoonDays, summary: summary.consumingFirst(times: times, amount: amount), isPlaceholder: isPlaceholder)
+    }
+
+    /// This entry with unconfirmed consumes of chosen products applied.
+    public func consuming(productIDs: [Int64]) -> PantryEntry {
+        guard !productIDs.isEmpty else { return self }
+        let summary = productIDs.reduce(self.summary) { $0.consuming(productID: $1) }
+        return PantryEntry(date: date, today: today, dueSoonDays: dueSoonDays, summary: summary, isPlaceholder: isPlaceholder)
     }
 }
 

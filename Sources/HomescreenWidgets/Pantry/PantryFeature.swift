@@ -5,9 +5,13 @@ import HomescreenWidgetCore
 extension WidgetKind { public static let pantry = WidgetKind("pantry") }
 
 extension Action {
-    public static let consume = Action("consume", summary: "consume one unit of the first-expiring product", translations: [
-        .french: "consommer une unité du produit qui expire en premier", .italian: "consuma un'unità del prodotto che scade per primo",
-        .vietnamese: "dùng một đơn vị của món sắp hết hạn nhất"])
+    public static let consume = Action("consume", summary: "consume one unit of the first-expiring product (full screen: of the selected one)", translations: [
+        .french: "consommer une unité du produit qui expire en premier (plein écran : du produit choisi)",
+        .italian: "consuma un'unità del prodotto che scade per primo (schermo intero: di quello scelto)",
+        .vietnamese: "dùng một đơn vị của món sắp hết hạn nhất (toàn màn hình: của món đang chọn)"])
+    public static let removeProduct = Action("remove-product", summary: "full screen: remove the selected product (asks first)", translations: [
+        .french: "plein écran : retirer le produit choisi (demande d'abord)", .italian: "schermo intero: rimuovi il prodotto scelto (chiede prima)",
+        .vietnamese: "toàn màn hình: xóa món đang chọn (hỏi trước)"])
     public static let undo = Action("undo", summary: "undo the last consume (for a minute)", translations: [
         .french: "annuler la dernière consommation (pendant une minute)", .italian: "annulla l'ultimo consumo (per un minuto)",
         .vietnamese: "hoàn tác lần dùng gần nhất (trong một phút)"])
@@ -22,8 +26,16 @@ public struct PantryFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
         /// Consumes sent to the store and not yet confirmed: drawn already (optimistic update).
         public var pendingConsumes = 0
+        /// Consumes of products chosen in the full-screen view, not yet confirmed.
+        public var pendingChosen: [Int64] = []
         /// The add-product form until the store saves it (a failed save reopens it).
         var form = SubmittedForm(tag: PantryFeature.addTag)
+
+        /// A chosen product's consume came back (done or refused).
+        mutating func confirmed(_ job: FeatureJob) {
+            guard job.name.hasPrefix("consume "), let id = Int64(job.name.dropFirst(8)), let index = pendingChosen.firstIndex(of: id) else { return }
+            pendingChosen.remove(at: index)
+        }
     }
 
     /// How long `u` can put back a consume.
@@ -46,7 +58,8 @@ public struct PantryFeature: WidgetFeature {
     public var settings: [SettingSpec] { [Self.dueSoonDays.spec] }
     public var bindings: [KeyTable.Binding] {
         [KeyTable.Binding(action: .consume, keys: [.character("c")]), KeyTable.Binding(action: .undo, keys: [.character("u")]),
-         KeyTable.Binding(action: .addProduct, keys: [.character("n")])]
+         KeyTable.Binding(action: .addProduct, keys: [.character("n")]),
+         KeyTable.Binding(action: .removeProduct, keys: [.character("x")])]
     }
 
     public func provider(store: any HomeStore, settings: WidgetSettings) -> PantryWidget {
@@ -55,12 +68,33 @@ public struct PantryFeature: WidgetFeature {
 
     public func initialState() -> State { State() }
 
-    public func optimistic(_ entry: PantryEntry, _ state: State) -> PantryEntry { entry.consumingFirst(times: state.pendingConsumes) }
+    public func optimistic(_ entry: PantryEntry, _ state: State) -> PantryEntry {
+        entry.consuming(productIDs: state.pendingChosen).consumingFirst(times: state.pendingConsumes)
+    }
 
     public func detail(_ entry: PantryEntry, scroll: Int) -> DetailNavigation { .list(entry.items.count) }
 
     public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
         switch event {
+        case .action(.consume) where environment.selection != nil:
+            // Full screen: the selected product.
+            guard let product = selected(environment, state) else { return [] }
+            state.pendingChosen.append(product.id)
+            return [.message(.success(PantryMessages.consumed(min(.one, product.amount), unit: product.unit, of: product.name, environment))),
+                    .write(Self.consume(product))]
+        case .action(.removeProduct):
+            guard environment.selection != nil else {
+                return [.message(.info(environment.language.text("Open the pantry full screen (Enter) and choose a product to remove.", in: Self.words)))]
+            }
+            guard let product = selected(environment, state) else { return [] }
+            let amount = PantryMessages.amount(product.amount, unit: product.unit, language: environment.language)
+            return [.confirm(environment.language.text("Remove %1 (%2) from the pantry?", in: Self.words, environment.name(product.name),
+                                                       environment.amount(amount)), tag: "remove \(product.id)")]
+        case .confirmed(let tag) where tag.hasPrefix("remove "):
+            guard let id = Int64(tag.dropFirst(7)) else { return [] }
+            return [.write(FeatureJob(.pantry, tag) { store, _ in RemovedProduct(product: try store.removeProduct(id: id)) })]
+        case .finished(_, let removed as RemovedProduct):
+            return [.message(.success(environment.language.text("Removed %1.", in: Self.words, environment.name(removed.product.name)))), .reload(tables)]
         case .action(.consume):
             let first = environment.entries(PantryEntry.self).first?.consumingFirst(times: state.pendingConsumes).items.first
             state.pendingConsumes += 1
@@ -100,6 +134,9 @@ public struct PantryFeature: WidgetFeature {
             case let consumption as Consumption where job == Self.consume:
                 state.pendingConsumes = max(0, state.pendingConsumes - 1)
                 return [.message(.success(PantryMessages.consumed(consumption, environment))), .reload(tables)]
+            case let consumption as Consumption where job.name.hasPrefix("consume "):
+                state.confirmed(job)
+                return [.message(.success(PantryMessages.consumed(consumption, environment))), .reload(tables)]
             case let consumption as Consumption:
                 return [.message(.success(PantryMessages.putBack(consumption, environment))), .reload(tables)]
             case let product as Product:
@@ -110,6 +147,7 @@ public struct PantryFeature: WidgetFeature {
         case .failed(let job, let reason):
             if job.name.hasPrefix(Self.addTag) { return state.form.failed(reason, reload: tables) }
             if job == Self.consume { state.pendingConsumes = max(0, state.pendingConsumes - 1) }
+            state.confirmed(job)
             return [.message(.failure(reason)), .reload(tables)]
         default:
             return []
@@ -131,6 +169,12 @@ public struct PantryFeature: WidgetFeature {
          "'%1' không phải là số lượng; hãy nhập số dương có tối đa 3 chữ số thập phân, như 2, 0,5 hoặc 1,25."),
         ("Adding %1…", "Ajout de %1…", "Aggiunta di %1…", "Đang thêm %1…"),
         ("Added %1, due %2.", "%1 ajouté, échéance le %2.", "Aggiunto %1, scadenza %2.", "Đã thêm %1, hạn %2."),
+        ("Open the pantry full screen (Enter) and choose a product to remove.",
+         "Ouvrez le garde-manger en plein écran (Entrée) et choisissez le produit à retirer.",
+         "Apri la dispensa a schermo intero (Invio) e scegli il prodotto da rimuovere.",
+         "Mở tủ toàn màn hình (Enter) rồi chọn món cần xóa."),
+        ("Remove %1 (%2) from the pantry?", "Retirer %1 (%2) du garde-manger ?", "Rimuovere %1 (%2) dalla dispensa?", "Xóa %1 (%2) khỏi tủ?"),
+        ("Removed %1.", "%1 retiré.", "%1 rimosso.", "Đã xóa %1."),
         ("nothing to undo: u puts back this dashboard's consumes, for a minute after each.",
          "rien à annuler : u remet les consommations faites dans ce tableau de bord, pendant une minute après chacune.",
          "niente da annullare: u ripristina i consumi fatti in questa dashboard, per un minuto dopo ciascuno.",
@@ -158,6 +202,23 @@ public struct PantryFeature: WidgetFeature {
     }
 
     struct OwnConsume: Sendable { let id: Int64, at: Date }
+    struct RemovedProduct: Sendable { let product: Product }
+
+    /// One unit of a chosen product; remembered for `u` like the first-expiring one.
+    static func consume(_ product: Product) -> FeatureJob {
+        FeatureJob(.pantry, "consume \(product.id)") { store, memory in
+            let consumption = try store.consume(productID: product.id, amount: .one, at: Date())
+            memory["consumed", as: [OwnConsume].self] = (memory["consumed", as: [OwnConsume].self] ?? []) + [OwnConsume(id: consumption.id, at: Date())]
+            return consumption
+        }
+    }
+
+    /// The product on the selected row of the full-screen view, as drawn (with unconfirmed consumes).
+    func selected(_ environment: FeatureEnvironment, _ state: State) -> Product? {
+        guard let selection = environment.selection, let entry = environment.entries(PantryEntry.self).first else { return nil }
+        let items = optimistic(entry, state).items
+        return items.isEmpty ? nil : items[min(max(0, selection), items.count - 1)].product
+    }
 
     struct NothingToUndo: StoreRefusal {
         var sentence: String { "nothing to undo: u puts back this dashboard's consumes, for a minute after each." }

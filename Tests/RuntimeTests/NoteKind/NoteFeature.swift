@@ -72,7 +72,7 @@ struct NoteFeature: WidgetFeature {
     var title: String { "Notes" }
     var families: [WidgetFamily] { [.systemSmall, .systemMedium, .systemLarge] }
     var tables: Set<StoreTable> { [.note] }
-    var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .addNote, keys: [.character("x")])] }
+    var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .addNote, keys: [.character("w")])] }
 
     func provider(store: any HomeStore, settings: WidgetSettings) -> NoteWidget { NoteWidget(store: store) }
     func initialState() -> State { State() }

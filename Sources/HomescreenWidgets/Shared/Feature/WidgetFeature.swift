@@ -93,6 +93,8 @@ public enum FeatureEvent: Sendable {
     case submitted(Form, tag: String)
     /// Its picker (opened with `tag`) chose the item at the index.
     case chosen(Int, tag: String)
+    /// Its question (asked with `tag`) was answered yes.
+    case confirmed(tag: String)
     /// One of its jobs finished, with the job's result.
     case finished(FeatureJob, result: any Sendable)
     /// One of its jobs failed; the reason is a sentence for the status line.
@@ -106,6 +108,8 @@ public enum FeatureEffect: Sendable {
     case form(Form, tag: String)
     /// Opens a picker; the choice comes back as `.chosen` with the tag.
     case picker(Picker, tag: String)
+    /// Asks a yes/no question; yes comes back as `.confirmed` with the tag, no changes nothing.
+    case confirm(String, tag: String)
     /// Runs a write on the dashboard's writer (serial, off the loop's thread); the result comes
     /// back as `.finished` or `.failed`.
     case write(FeatureJob)
@@ -154,9 +158,12 @@ public struct FeatureEnvironment: Sendable {
     public let language: Language
     public let locale: Locale
     public let privacy: Bool
+    /// The selected row of the kind's full-screen view, when that view is open.
+    public let selection: Int?
     private let loaded: [AnyEntry]
 
-    public init(now: Date, timeZone: TimeZone, language: Language, locale: Locale, privacy: Bool, entries: [AnyEntry]) {
+    public init(now: Date, timeZone: TimeZone, language: Language, locale: Locale, privacy: Bool, selection: Int? = nil, entries: [AnyEntry]) {
+        self.selection = selection
         self.now = now
         self.timeZone = timeZone
         self.language = language
