@@ -108,4 +108,67 @@ struct DashboardActionsTests {
         #expect(after["Yogurt"] == nil || after["Yogurt"] == "0", "\(after)")
         #expect(after["Milk"] == before["Milk"] && after.count >= before.count - 1)
     }
+
+    /// This month's expenses (id → amount in cents) and the month's total as `budget show` says it.
+    static func month(_ folder: TemporaryFolder) throws -> (expenses: [Int: Int], spent: Int, count: Int) {
+        let store = folder.path("store.sqlite")
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        func cents(_ text: String) -> Int { Int(text.replacingOccurrences(of: ".", with: "")) ?? -1 }
+        let list = try JSONSerialization.jsonObject(with: Data(try Homescreen.run(["expense", "list", "--month", month, "--json"], store: store).stdout.utf8))
+        let expenses = Dictionary(uniqueKeysWithValues: ((list as? [[String: Any]]) ?? []).map { ($0["id"] as? Int ?? 0, cents($0["amount"] as? String ?? "")) })
+        let show = try JSONSerialization.jsonObject(with: Data(try Homescreen.run(["budget", "show", month, "--json"], store: store).stdout.utf8)) as? [String: Any]
+        return (expenses, cents(show?["spent"] as? String ?? ""), show?["expenseCount"] as? Int ?? -1)
+    }
+
+    @Test func theFullScreenBudgetRemovesTheSelectedExpense() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.dashboard(folder, columns: 120, rows: 40)
+        let before = try Self.month(folder)
+        #expect(before.count > 2 && before.spent == before.expenses.values.reduce(0, +))
+        dashboard.send("Tab")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Esc back") && $0.contains("Recent expenses") }, "\(dashboard.text)")
+        dashboard.send("Down")
+        dashboard.send("x")
+        #expect(dashboard.wait { $0.contains("Remove the expense of") }, "\(dashboard.text)")
+        dashboard.send("y")
+        #expect(dashboard.wait { $0.contains("Removed the expense of") }, "\(dashboard.text)")
+        let after = try Self.month(folder)
+        let removed = Set(before.expenses.keys).subtracting(after.expenses.keys)
+        #expect(removed.count == 1 && after.count == before.count - 1, "exactly one expense goes")
+        #expect(after.spent == after.expenses.values.reduce(0, +) && after.spent == before.spent - (removed.first.flatMap { before.expenses[$0] } ?? 0))
+        // The second-newest one: the list is newest first.
+        let newestFirst = before.expenses.keys.sorted(by: >)
+        #expect(removed.first == newestFirst.dropFirst().first, "the selected row, not another")
+    }
+
+    /// From an empty store, with keys only: a budget (b), an expense (a), a product (n on the
+    /// pantry); each row is in the store afterwards.
+    @Test func anEmptyStoreFillsFromTheDashboard() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.dashboard(folder, demo: false)
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        dashboard.send("b")
+        #expect(dashboard.wait { $0.contains("Budget for \(month)") }, "\(dashboard.text)")
+        dashboard.type("800")
+        dashboard.send("Tab")
+        dashboard.send("C-u")
+        dashboard.type("CHF")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("The budget for \(month) is 800.00 CHF.") }, "\(dashboard.text)")
+        dashboard.send("a")
+        #expect(dashboard.wait { $0.contains("Amount (CHF)") }, "\(dashboard.text)")
+        dashboard.type("12.50")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Added an expense of 12.50") }, "\(dashboard.text)")
+        dashboard.send("n")
+        #expect(dashboard.wait { $0.contains("Add a product") }, "n on the focused pantry adds a product: \(dashboard.text)")
+        dashboard.type("Oats")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Added Oats") }, "\(dashboard.text)")
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["budget", "show", month, "--json"], store: store).stdout.contains("\"limit\" : \"800.00\""))
+        #expect(try Homescreen.run(["expense", "list", "--json"], store: store).stdout.contains("\"12.50\""))
+        #expect(try Homescreen.run(["pantry", "list"], store: store).stdout.contains("Oats"))
+    }
 }

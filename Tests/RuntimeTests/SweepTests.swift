@@ -49,7 +49,7 @@ struct SweepTests {
         for columns in Array(stride(from: smallest.columns, through: 240, by: 22)) + [240] {
             for rows in Array(stride(from: smallest.rows, through: 80, by: 7)) + [80] {
                 let runtime = DemoDashboard.runtime(store, size: CellSize(columns: columns, rows: rows))
-                for keys: [Key] in [[.character("?")], [.character("n")], [.character("a")], [.character("s")], [.character("T")]] {
+                for keys: [Key] in [[.character("?")], [.character("b")], [.character("a")], [.character("s")], [.character("T")]] {
                     let under = Self.wholeBoxes(runtime.frame())
                     for key in keys { runtime.send(.key(key)) }
                     let grid = runtime.frame()

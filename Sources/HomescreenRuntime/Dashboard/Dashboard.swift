@@ -188,6 +188,11 @@ public struct Dashboard: Sendable {
             return []
         }
         if detail != nil, let effects = handleInDetail(action) { return effects }
+        if Action.routedToFocus.contains(action), let index = detail ?? focus, panes.indices.contains(index) {
+            let effects = send(.action(action), to: panes[index].kind)
+            if effects.isEmpty, modal == nil, message == nil { message = .info(text("%1: nothing to do in this pane.", key.name)) }
+            return effects
+        }
         if let feature = catalog.feature(owning: action) { return send(.action(action), to: feature.kind) }
         switch action {
         case .chooseTheme:

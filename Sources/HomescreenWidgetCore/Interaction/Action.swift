@@ -27,6 +27,12 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let focusDown = Action("focus-down", summary: "focus the pane below")
     public static let nextPage = Action("next-page", summary: "next page")
     public static let previousPage = Action("previous-page", summary: "previous page")
+    /// Sent to the kind of the focused pane (or of the full-screen view): it adds that kind's item.
+    public static let addItem = Action("add", summary: "add an item to the focused pane (a product, an expense, a card)")
+    /// Sent to the kind of the full-screen view: it removes the selected row, asking first.
+    public static let remove = Action("remove", summary: "full screen: remove the selected row (asks first)")
+    /// The actions the dashboard hands to the focused pane's kind.
+    public static let routedToFocus: Set<Action> = [.addItem, .remove]
     public static let firstRow = Action("first-row", summary: "full screen: the first row")
     public static let lastRow = Action("last-row", summary: "full screen: the last row")
     public static let open = Action("open", summary: "open the focused pane full screen")

@@ -27,6 +27,8 @@ public struct KeyTable: Sendable, Equatable {
         Binding(action: .focusDown, keys: [.down, .character("j")]),
         Binding(action: .nextPage, keys: [.pageDown, .character("]")]),
         Binding(action: .previousPage, keys: [.pageUp, .character("[")]),
+        Binding(action: .addItem, keys: [.character("n")]),
+        Binding(action: .remove, keys: [.character("x")]),
         Binding(action: .firstRow, keys: [.home]),
         Binding(action: .lastRow, keys: [.end]),
         Binding(action: .open, keys: [.enter]),

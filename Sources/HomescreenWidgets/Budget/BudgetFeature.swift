@@ -6,6 +6,10 @@ extension WidgetKind { public static let budget = WidgetKind("budget") }
 extension Action {
     public static let addExpense = Action("add-expense", summary: "add an expense", translations: [
         .french: "ajouter une dépense", .italian: "aggiungi una spesa", .vietnamese: "thêm một khoản chi"])
+    public static let setBudget = Action("set-budget", summary: "set this month's budget (the year's full screen: the selected month's)", translations: [
+        .french: "fixer le budget du mois (plein écran de l'année : du mois choisi)",
+        .italian: "imposta il budget del mese (schermo intero dell'anno: del mese scelto)",
+        .vietnamese: "đặt ngân sách tháng này (toàn màn hình năm: của tháng đang chọn)"])
 }
 
 /// The budget as a dashboard kind: `a` (or `+`) adds an expense through a form, in the
@@ -22,7 +26,9 @@ public struct BudgetFeature: WidgetFeature {
     public var title: String { BudgetStrings.of(.english).title }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
     public var tables: Set<StoreTable> { [.budget, .expense, .publishedSnapshot] }
-    public var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .addExpense, keys: [.character("a"), .character("+")])] }
+    public var bindings: [KeyTable.Binding] {
+        [KeyTable.Binding(action: .addExpense, keys: [.character("a"), .character("+")]), KeyTable.Binding(action: .setBudget, keys: [.character("b")])]
+    }
 
     public func provider(store: any HomeStore, settings: WidgetSettings) -> BudgetWidget { BudgetWidget(store: store) }
     public func initialState() -> State { State() }
@@ -31,7 +37,7 @@ public struct BudgetFeature: WidgetFeature {
     public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
         let currency = Self.currency(environment)
         switch event {
-        case .action(.addExpense):
+        case .action(.addExpense), .action(.addItem):
             let language = environment.language
             func text(_ english: String, _ values: String...) -> String { language.text(english, in: Self.words, values: values) }
             return [.form(Form(title: text("Add an expense"), fields: [
@@ -40,17 +46,51 @@ public struct BudgetFeature: WidgetFeature {
                 Form.Field(text("Date"), text: LocalDate(environment.now, in: environment.timeZone).iso,
                            hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 10),
             ]), tag: Self.addTag)]
+        case .action(.setBudget):
+            let month = Self.month(environment)
+            let language = environment.language
+            func text(_ english: String, _ values: String...) -> String { language.text(english, in: Self.words, values: values) }
+            let limit = environment.entries(YearEntry.self).first?.months.first { $0.month == month }?.budget?.limit
+            return [.form(Form(title: text("Budget for %1", month.iso), fields: [
+                Form.Field(text("Limit"), text: limit.map { $0.plain(currency) } ?? "", hint: currency.fractionDigits == 0 ? "5000000" : "800", maxLength: 16),
+                Form.Field(text("Currency"), text: currency.code, hint: "EUR, CHF, USD, VND…", maxLength: 3),
+            ]), tag: "set-budget \(month.iso)")]
+        case .submitted(let form, let tag) where tag.hasPrefix("set-budget "):
+            guard let month = YearMonth(iso: String(tag.dropFirst(11))) else { return [] }
+            let language = environment.language
+            var check = FormCheck(form, language: language)
+            let chosen = Currency(code: check[1].uppercased())
+            if chosen == nil { check.fail(1, language.text("'%1' is not a currency Homescreen knows; use %2.", in: Self.words, check[1], Currency.accepted)) }
+            let limit = Self.amount(&check, field: 0, currency: chosen ?? currency, language: language)
+            if let rejected = check.rejected(form) { return [.form(rejected, tag: tag)] }
+            guard let chosen, let limit else { return [] }
+            return [.write(FeatureJob(.budget, "set-budget \(month.iso) \(limit.cents) \(chosen.code)") { store, _ in
+                let budget = MonthlyBudget(month: month, limit: limit, currency: chosen)
+                try store.setBudget(budget, at: Date())
+                return budget
+            })]
+        case .finished(_, let budget as MonthlyBudget):
+            return [.message(.success(environment.language.text("The budget for %1 is %2.", in: Self.words, budget.month.iso,
+                                                                 environment.amount("\(budget.limit.plain(budget.currency)) \(budget.currency.code)")))),
+                    .reload([.budget])]
+        case .action(.remove):
+            guard let selection = environment.selection, let entry = environment.entries(BudgetEntry.self).first, !entry.recent.isEmpty else {
+                return [.message(.info(environment.language.text("Open the budget full screen (Enter) and choose an expense to remove.", in: Self.words)))]
+            }
+            let expense = entry.recent[min(selection, entry.recent.count - 1)]
+            let what = environment.amount(expense.amount.plain(currency)) + (expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))")
+            return [.confirm(environment.language.text("Remove the expense of %1 on %2?", in: Self.words, what, expense.day.iso), tag: "remove \(expense.id)")]
+        case .confirmed(let tag) where tag.hasPrefix("remove "):
+            guard let id = Int64(tag.dropFirst(7)) else { return [] }
+            return [.write(FeatureJob(.budget, tag) { store, _ in RemovedExpense(expense: try store.removeExpense(id: id)) })]
+        case .finished(_, let removed as RemovedExpense):
+            return [.message(.success(environment.language.text("Removed the expense of %1 on %2.", in: Self.words,
+                                                                 environment.amount(removed.expense.amount.plain(currency)), removed.expense.day.iso))),
+                    .reload([.expense])]
         case .submitted(let form, _):
             let language = environment.language
             var check = FormCheck(form, language: language)
-            var amount: Money?
-            switch Money.parse(check[0], currency: currency) {
-            case .success(let value): amount = value
-            case .failure(let error):
-                let english = "'\(check[0])' \(error.problem(in: currency)); use \(Money.accepted(currency))."
-                check.fail(0, language == .english ? english : language.text("'%1' is not an amount this form takes; %2", in: Self.words, check[0],
-                                                                             language.text(Money.accepted(currency), in: Self.words)))
-            }
+            let amount = Self.amount(&check, field: 0, currency: currency, language: language)
             let day = check.day(2)
             if let rejected = check.rejected(form) { return [.form(rejected, tag: Self.addTag)] }
             guard let amount, let day else { return [] }
@@ -89,8 +129,37 @@ public struct BudgetFeature: WidgetFeature {
         ("a positive whole number, such as 50000 (at most 1000000000)", "écrivez un nombre entier positif, comme 50000 (1000000000 au plus).",
          "scrivi un numero intero positivo, come 50000 (al massimo 1000000000).", "hãy nhập số nguyên dương, như 50000 (tối đa 1000000000)."),
         ("Saving %1…", "Enregistrement de %1…", "Salvataggio di %1…", "Đang lưu %1…"),
+        ("Budget for %1", "Budget de %1", "Budget di %1", "Ngân sách %1"), ("Limit", "Plafond", "Limite", "Hạn mức"),
+        ("Currency", "Devise", "Valuta", "Tiền tệ"),
+        ("'%1' is not a currency Homescreen knows; use %2.", "« %1 » n'est pas une devise connue ; utilisez %2.",
+         "'%1' non è una valuta conosciuta; usa %2.", "'%1' không phải là loại tiền được hỗ trợ; hãy dùng %2."),
+        ("The budget for %1 is %2.", "Le budget de %1 est de %2.", "Il budget di %1 è %2.", "Ngân sách %1 là %2."),
+        ("Open the budget full screen (Enter) and choose an expense to remove.",
+         "Ouvrez le budget en plein écran (Entrée) et choisissez la dépense à supprimer.",
+         "Apri il budget a schermo intero (Invio) e scegli la spesa da eliminare.", "Mở ngân sách toàn màn hình (Enter) rồi chọn khoản chi cần xóa."),
+        ("Remove the expense of %1 on %2?", "Supprimer la dépense de %1 du %2 ?", "Eliminare la spesa di %1 del %2?", "Xóa khoản chi %1 ngày %2?"),
+        ("Removed the expense of %1 on %2.", "Dépense de %1 du %2 supprimée.", "Eliminata la spesa di %1 del %2.", "Đã xóa khoản chi %1 ngày %2."),
         ("Added an expense of %1%2 on %3.", "Dépense de %1%2 ajoutée le %3.", "Aggiunta una spesa di %1%2 il %3.", "Đã thêm khoản chi %1%2 ngày %3."),
     ])
+
+    struct RemovedExpense: Sendable { let expense: Expense }
+
+    /// A form field's amount in `currency`, or the field marked with what is accepted.
+    static func amount(_ check: inout FormCheck, field: Int, currency: Currency, language: Language) -> Money? {
+        switch Money.parse(check[field], currency: currency) {
+        case .success(let value): return value
+        case .failure(let error):
+            let english = "'\(check[field])' \(error.problem(in: currency)); use \(Money.accepted(currency))."
+            check.fail(field, language == .english ? english : language.text("'%1' is not an amount this form takes; %2", in: words, check[field],
+                                                                                 language.text(Money.accepted(currency), in: words)))
+            return nil
+        }
+    }
+
+    /// The month `b` sets: the year's selected month when its full screen is open, else this one.
+    static func month(_ environment: FeatureEnvironment) -> YearMonth {
+        environment.entries(YearEntry.self).first?.selected ?? YearMonth(LocalDate(environment.now, in: environment.timeZone))
+    }
 
     /// The currency new expenses are typed in: the budget pane's (when it shows the store's
     /// data), else the year pane's, else the euro.

@@ -9,9 +9,6 @@ extension Action {
         .french: "consommer une unité du produit qui expire en premier (plein écran : du produit choisi)",
         .italian: "consuma un'unità del prodotto che scade per primo (schermo intero: di quello scelto)",
         .vietnamese: "dùng một đơn vị của món sắp hết hạn nhất (toàn màn hình: của món đang chọn)"])
-    public static let removeProduct = Action("remove-product", summary: "full screen: remove the selected product (asks first)", translations: [
-        .french: "plein écran : retirer le produit choisi (demande d'abord)", .italian: "schermo intero: rimuovi il prodotto scelto (chiede prima)",
-        .vietnamese: "toàn màn hình: xóa món đang chọn (hỏi trước)"])
     public static let undo = Action("undo", summary: "undo the last consume (for a minute)", translations: [
         .french: "annuler la dernière consommation (pendant une minute)", .italian: "annulla l'ultimo consumo (per un minuto)",
         .vietnamese: "hoàn tác lần dùng gần nhất (trong một phút)"])
@@ -58,8 +55,7 @@ public struct PantryFeature: WidgetFeature {
     public var settings: [SettingSpec] { [Self.dueSoonDays.spec] }
     public var bindings: [KeyTable.Binding] {
         [KeyTable.Binding(action: .consume, keys: [.character("c")]), KeyTable.Binding(action: .undo, keys: [.character("u")]),
-         KeyTable.Binding(action: .addProduct, keys: [.character("n")]),
-         KeyTable.Binding(action: .removeProduct, keys: [.character("x")])]
+         KeyTable.Binding(action: .addProduct, keys: [])]
     }
 
     public func provider(store: any HomeStore, settings: WidgetSettings) -> PantryWidget {
@@ -82,7 +78,7 @@ public struct PantryFeature: WidgetFeature {
             state.pendingChosen.append(product.id)
             return [.message(.success(PantryMessages.consumed(min(.one, product.amount), unit: product.unit, of: product.name, environment))),
                     .write(Self.consume(product))]
-        case .action(.removeProduct):
+        case .action(.remove):
             guard environment.selection != nil else {
                 return [.message(.info(environment.language.text("Open the pantry full screen (Enter) and choose a product to remove.", in: Self.words)))]
             }
@@ -105,7 +101,7 @@ public struct PantryFeature: WidgetFeature {
             return [said, .write(Self.consume)].compactMap { $0 }
         case .action(.undo):
             return [.write(Self.undo)]
-        case .action(.addProduct):
+        case .action(.addProduct), .action(.addItem):
             let due = LocalDate(environment.now, in: environment.timeZone).adding(days: 7).iso
             let language = environment.language
             func text(_ english: String) -> String { language.text(english, in: Self.words) }

@@ -18,6 +18,18 @@ public enum Pane {
         return (grid, grid.bounds.inset(dx: 2, dy: 1))
     }
 
+    /// The first row a list shows so its selected row is in sight in `rows` rows, and never
+    /// past the end. - Parameter moreRow: the last row says "+N more" while more remain.
+    public static func firstShown(selected: Int, count: Int, rows: Int, moreRow: Bool = false) -> Int {
+        guard count > rows, rows > 1 else { return rows == 1 ? max(0, min(selected, count - 1)) : 0 }
+        return max(0, min(selected - (rows - (moreRow ? 2 : 1)), count - rows))
+    }
+
+    /// Draws the selected row of a list: reversed, in the focus color.
+    public static func select(_ row: Rect, in grid: inout CellGrid) {
+        grid.restyle(row, style: Style(.focus, [.bold, .reverse]))
+    }
+
     /// Text from data, masked in privacy mode.
     public static func name(_ text: String, _ context: WidgetContext) -> String {
         context.privacy ? "•••••" : text

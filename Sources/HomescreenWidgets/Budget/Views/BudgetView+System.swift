@@ -97,7 +97,8 @@ extension BudgetView {
         }
     }
 
-    /// The month's expenses, newest first, from row `context.scroll` in the detail view.
+    /// The month's expenses, newest first; the detail view's selected one (`context.scroll`)
+    /// drawn selected and kept in sight.
     private func expenses(in grid: inout CellGrid, _ rect: Rect) {
         guard rect.height >= 2 else { return }
         grid.write(strings.recent, in: rect.row(0), style: Style(.muted, [.bold]))
@@ -105,9 +106,11 @@ extension BudgetView {
             grid.write(strings.noExpenses, in: rect.row(1), style: Style(.muted))
             return
         }
-        let start = context.detail ? min(context.scroll, max(0, entry.recent.count - 1)) : 0
+        let selected = max(0, min(context.scroll, entry.recent.count - 1))
+        let start = context.detail ? Pane.firstShown(selected: selected, count: entry.recent.count, rows: rect.height - 1) : 0
         for (row, expense) in entry.recent.dropFirst(start).prefix(rect.height - 1).enumerated() {
             grid.write(expenseLine(expense, width: rect.width), in: rect.row(row + 1), style: Style(.text))
+            if context.detail, start + row == selected { Pane.select(rect.row(row + 1), in: &grid) }
         }
     }
 

@@ -48,13 +48,6 @@ extension PantryView {
         return grid
     }
 
-    /// The first row shown so the selected one is in sight in `rows` rows, when the last row
-    /// says "+N more" while more remain.
-    static func firstShown(selected: Int, count: Int, rows: Int) -> Int {
-        guard count > rows, rows > 1 else { return rows == 1 ? selected : 0 }
-        return max(0, min(selected - (rows - 2), count - rows))
-    }
-
     func large() -> CellGrid {
         var (grid, content) = Pane.start(context, title: strings.title, trailing: strings.inStockCount(entry.inStockCount))
         guard entry.state != .empty else {
@@ -69,11 +62,11 @@ extension PantryView {
         // The detail view has a selected row (`scroll`) and lists from where it stays in sight,
         // never past the end.
         let selected = max(0, min(context.scroll, entry.items.count - 1))
-        let offset = context.detail ? Self.firstShown(selected: selected, count: entry.items.count, rows: listArea.height) : 0
+        let offset = context.detail ? Pane.firstShown(selected: selected, count: entry.items.count, rows: listArea.height, moreRow: true) : 0
         let columns = drawList(entry.items[offset...], total: entry.inStockCount - offset, in: &grid, rect: listArea, showAmount: true)
         if context.detail, !entry.items.isEmpty {
             let row = listArea.row(selected - offset)
-            grid.restyle(Rect(x: row.x, y: row.y, width: columns.width, height: row.height), style: Style(.focus, [.bold, .reverse]))
+            Pane.select(Rect(x: row.x, y: row.y, width: columns.width, height: row.height), in: &grid)
         }
         if !headings.isEmpty {
             let heading = Style(.muted, [.underline])
