@@ -116,7 +116,7 @@ for index in 0..<expenseCount {
     let day = LocalDate(year: 2026, month: 1, day: 1)!.adding(days: Int((seed >> 33) % 365))
     expenseRows.append((Money(cents: Int64(100 + (seed >> 40) % 9_900)), day, "Expense \(index)", nil))
 }
-try store.addExpenses(expenseRows)
+try store.addExpenses(expenseRows, currency: chf)
 print("")
 print("budget and year with \(expenseCount) expenses over 2026 (\(expenseCount / 12) a month)")
 let budgetWidget = BudgetWidget(store: store), yearWidget = YearWidget(store: store)

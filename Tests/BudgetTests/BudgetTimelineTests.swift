@@ -15,9 +15,9 @@ struct BudgetTimelineTests {
             try store.setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: month)!, limit: F.money("800"), currency: F.chf))
         }
         try store.setBudget(MonthlyBudget(month: YearMonth(year: 2027, month: 1)!, limit: F.money("500"), currency: F.chf))
-        try store.addExpense(amount: F.money("100"), day: LocalDate(iso: "2026-11-30")!)
-        try store.addExpense(amount: F.money("7"), day: LocalDate(iso: "2026-12-01")!)
-        try store.addExpense(amount: F.money("3"), day: LocalDate(iso: "2027-01-01")!)
+        try store.addExpense(amount: F.money("100"), currency: F.chf, day: LocalDate(iso: "2026-11-30")!)
+        try store.addExpense(amount: F.money("7"), currency: F.chf, day: LocalDate(iso: "2026-12-01")!)
+        try store.addExpense(amount: F.money("3"), currency: F.chf, day: LocalDate(iso: "2027-01-01")!)
         return store
     }
 
@@ -86,7 +86,7 @@ struct BudgetTimelineTests {
 
     @Test func overBudgetIsItsOwnState() throws {
         let store = try store()
-        try store.addExpense(amount: F.money("800"), day: F.today)
+        try store.addExpense(amount: F.money("800"), currency: F.chf, day: F.today)
         let entry = try BudgetWidget(store: store).timeline(in: F.context(.systemSmall), at: F.now).entries[0]
         #expect(entry.state == .overBudget && entry.available == Money(cents: -10_000) && entry.percent == 113 && entry.perDay == nil)
     }

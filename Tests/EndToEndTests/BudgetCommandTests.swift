@@ -26,6 +26,27 @@ struct BudgetCommandTests {
         #expect(french.stdout.contains("0,30"), "\(french.stdout)")
     }
 
+    /// An amount keeps the currency it was entered in: a budget set afterwards in another
+    /// currency is refused (exit 2, nothing written) and nothing adds EUR to CHF.
+    @Test func anAmountNeverChangesCurrency() throws {
+        #expect(try run(["expense", "add", "3", "--date", "2026-11-05"], ["LANG": "de_DE.UTF-8"]).status == 0)
+        var list = try run(["expense", "list", "--month", "2026-11", "--json"]).stdout
+        #expect(list.contains(#""amount" : "3.00""#) && list.contains(#""currency" : "EUR""#), "\(list)")
+        let refused = try run(["budget", "set", "2026-11", "--limit", "800", "--currency", "CHF"])
+        #expect(refused.status == 2 && refused.stderr.contains("2026-11 has 1 expense in EUR; its budget must be in EUR too"), "\(refused.stderr)")
+        #expect(try !run(["budget", "show", "2026-11", "--json"]).stdout.contains(#""limit""#), "nothing written")
+        list = try run(["expense", "list", "--month", "2026-11", "--json"]).stdout
+        #expect(list.contains(#""currency" : "EUR""#) && !list.contains("CHF"))
+        // In EUR the budget is taken, and its total is the expense's.
+        #expect(try run(["budget", "set", "2026-11", "--limit", "800", "--currency", "EUR"]).status == 0)
+        let show = try run(["budget", "show", "2026-11", "--json"]).stdout
+        #expect(show.contains(#""spent" : "3.00""#) && show.contains(#""currency" : "EUR""#), "\(show)")
+        // Plain SQL cannot mix currencies either.
+        try #require(SQLiteShell.available, "sqlite3 is needed (CI installs it)")
+        let mixed = try SQLiteShell.run(store, "INSERT INTO expense (amountCents, currency, day, note, createdAt) VALUES (100, 'CHF', '2026-11-06', '', datetime('now'));")
+        #expect(mixed.status != 0 && mixed.stderr.contains("currency of its month"), "\(mixed.stderr)")
+    }
+
     /// Plurals as CLDR has them: "1 expense", "2 expenses", "1 pc".
     @Test func oneIsSingular() throws {
         #expect(try run(["budget", "set", "2026-11", "--limit", "800"]).status == 0)

@@ -99,7 +99,7 @@ struct CommandTests {
         #expect(try Homescreen.run(["demo"], store: store).status == 0)
         let doctor = try Homescreen.run(["doctor"], store: store)
         #expect(doctor.status == 0)
-        for word in ["terminal", "colors", "locale", "themes", "dark, ", "high-contrast", "schema 5", "mode 600", "integrity ok", "14 products", "10 monthly budgets", "3 cards, 2 active; shown: card 1 (the first active one"] {
+        for word in ["terminal", "colors", "locale", "themes", "dark, ", "high-contrast", "schema 6", "mode 600", "integrity ok", "14 products", "10 monthly budgets", "3 cards, 2 active; shown: card 1 (the first active one"] {
             #expect(doctor.stdout.contains(word), "\(word)")
         }
     }

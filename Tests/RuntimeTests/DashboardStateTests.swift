@@ -313,7 +313,7 @@ struct DashboardStateTests {
 
     @Test func theYearDetailMovesThroughMonthsWithTheArrows() throws {
         let (runtime, store) = try runtime(config: Self.budgetPanes)
-        try store.addExpense(amount: Money(cents: 4_200), day: LocalDate(iso: "2026-12-03")!, note: "Gift")
+        try store.addExpense(amount: Money(cents: 4_200), currency: Currency(code: "CHF")!, day: LocalDate(iso: "2026-12-03")!, note: "Gift")
         runtime.send(.key(.tab))
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("November 2026") && text(runtime).contains("←/→ month"))

@@ -87,7 +87,9 @@ struct StoreOpeningTests {
             try db.execute(sql: "INSERT INTO kindRevision (kind, revision) VALUES ('budget', 1)")   // an old script still runs
         }
         try other.close()
-        #expect(try store.revisions() == [.expense: 1, .product: 1])
+        // (The expense written without a currency gets its month's from a trigger: a second bump.)
+        #expect(try store.revisions() == [.expense: 2, .product: 1])
+        #expect(try store.expenses(in: nil).map(\.currency.code) == ["EUR"])
         // Reopening migrates nothing more.
         #expect(try Store.open(at: path).schemaVersion() == Schema.version)
     }

@@ -6,10 +6,19 @@ import HomescreenWidgetCore
 public enum BudgetError: StoreRefusal, Equatable {
     case unknownExpense(id: Int64)
     case invalidSnapshot(String)
+    /// A budget in another currency than the month's expenses.
+    case currencyConflict(month: YearMonth, expenses: Int, currency: Currency)
+    /// An expense in another currency than its month's budget or expenses.
+    case currencyMismatch(month: YearMonth, kept: Currency, given: Currency)
 
     public var sentence: String {
         switch self {
         case .unknownExpense: return "there is no expense with id %1; `homescreen expense list` shows the ids."
+        case .currencyConflict(_, let count, _):
+            return count == 1 ? "%1 has 1 expense in %3; its budget must be in %3 too, as Homescreen never adds across currencies (remove that expense first to change the currency)."
+                : "%1 has %2 expenses in %3; its budget must be in %3 too, as Homescreen never adds across currencies (remove those expenses first to change the currency)."
+        case .currencyMismatch:
+            return "%1 keeps its amounts in %2; an amount in %3 cannot join them, as Homescreen never adds across currencies."
         case .invalidSnapshot: return "%1"   // says what is wrong with the JSON a program published; English only
         }
     }
@@ -18,6 +27,8 @@ public enum BudgetError: StoreRefusal, Equatable {
         switch self {
         case .unknownExpense(let id): return [String(id)]
         case .invalidSnapshot(let reason): return [reason]
+        case .currencyConflict(let month, let count, let currency): return [month.iso, String(count), currency.code]
+        case .currencyMismatch(let month, let kept, let given): return [month.iso, kept.code, given.code]
         }
     }
 }
@@ -35,17 +46,19 @@ public struct MonthlyBudget: Hashable, Sendable {
     }
 }
 
-/// One expense. Its amount is in the currency of its month's budget.
+/// One expense, in the currency it was entered in (its month's: a month keeps one currency).
 public struct Expense: Hashable, Sendable, Identifiable {
     public let id: Int64
     public let amount: Money
+    public let currency: Currency
     public let day: LocalDate
     public let note: String
     public let category: String?
 
-    public init(id: Int64, amount: Money, day: LocalDate, note: String = "", category: String? = nil) {
+    public init(id: Int64, amount: Money, currency: Currency = .euro, day: LocalDate, note: String = "", category: String? = nil) {
         self.id = id
         self.amount = amount
+        self.currency = currency
         self.day = day
         self.note = note
         self.category = category
@@ -55,6 +68,7 @@ public struct Expense: Hashable, Sendable, Identifiable {
     init(row: Row) {
         id = row.lenient("id") ?? 0
         amount = Money(cents: max(0, row.lenient("amountCents") ?? 0))
+        currency = (row.lenient("currency") as String?).flatMap(Currency.init(code:)) ?? .euro
         day = (row.lenient("day") as String?).flatMap(LocalDate.init(iso:)) ?? LocalDate(year: 1, month: 1, day: 1)!
         note = row.lenient("note") ?? ""
         category = row.lenient("category")
@@ -197,8 +211,29 @@ extension Store {
     // MARK: - Budget writes (each one transaction)
 
     /// Sets (or replaces) a month's limit.
+    /// The currency a month keeps its amounts in: its budget's, else its expenses'; nil for a
+    /// month with neither.
+    public func currency(of month: YearMonth) throws -> Currency? {
+        try read { db in try Self.currency(db, of: month) }
+    }
+
+    static func currency(_ db: Database, of month: YearMonth) throws -> Currency? {
+        let code = try String.fetchOne(db, sql: "SELECT currency FROM budget WHERE month = ?", arguments: [month.iso])
+            ?? String.fetchOne(db, sql: "SELECT currency FROM expense WHERE day >= ? AND day <= ? AND currency IS NOT NULL LIMIT 1",
+                               arguments: [month.firstDay.iso, month.lastDay.iso])
+        return code.flatMap(Currency.init(code:))
+    }
+
+    /// Sets or changes a month's budget. - Throws: `BudgetError.currencyConflict` when the
+    /// month's expenses are in another currency (nothing is written).
     public func setBudget(_ budget: MonthlyBudget, at date: Date = Date()) throws {
         try write { db in
+            let other = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense WHERE day >= ? AND day <= ? AND currency <> ?",
+                                         arguments: [budget.month.firstDay.iso, budget.month.lastDay.iso, budget.currency.code]) ?? 0
+            if other > 0, let kept = try String.fetchOne(db, sql: "SELECT currency FROM expense WHERE day >= ? AND day <= ? AND currency <> ? LIMIT 1",
+                                                         arguments: [budget.month.firstDay.iso, budget.month.lastDay.iso, budget.currency.code]).flatMap(Currency.init(code:)) {
+                throw BudgetError.currencyConflict(month: budget.month, expenses: other, currency: kept)
+            }
             try db.execute(sql: """
                 INSERT INTO budget (month, limitCents, currency, updatedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(month) DO UPDATE SET limitCents = excluded.limitCents, currency = excluded.currency, updatedAt = excluded.updatedAt
@@ -206,19 +241,24 @@ extension Store {
         }
     }
 
+    /// Adds an expense in `currency`. - Throws: `BudgetError.currencyMismatch` when its month
+    /// keeps its amounts in another currency (nothing is written).
     @discardableResult
-    public func addExpense(amount: Money, day: LocalDate, note: String = "", category: String? = nil, at date: Date = Date()) throws -> Expense {
-        try addExpenses([(amount, day, note, category)], at: date)[0]
+    public func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String = "", category: String? = nil, at date: Date = Date()) throws -> Expense {
+        try addExpenses([(amount, day, note, category)], currency: currency, at: date)[0]
     }
 
-    /// Adds many expenses in one transaction (demo data, imports).
+    /// Adds many expenses in one transaction (demo data, imports), all in `currency`.
     @discardableResult
-    public func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], at date: Date = Date()) throws -> [Expense] {
+    public func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency,
+                            at date: Date = Date()) throws -> [Expense] {
         try write { db in
-            let statement = try db.makeStatement(sql: "INSERT INTO expense (amountCents, day, note, category, createdAt) VALUES (?, ?, ?, ?, ?)")
+            let statement = try db.makeStatement(sql: "INSERT INTO expense (amountCents, currency, day, note, category, createdAt) VALUES (?, ?, ?, ?, ?, ?)")
             return try expenses.map { expense in
-                try statement.execute(arguments: [expense.amount.cents, expense.day.iso, expense.note, expense.category, date])
-                return Expense(id: db.lastInsertedRowID, amount: expense.amount, day: expense.day, note: expense.note, category: expense.category)
+                let month = YearMonth(expense.day)
+                if let kept = try Self.currency(db, of: month), kept != currency { throw BudgetError.currencyMismatch(month: month, kept: kept, given: currency) }
+                try statement.execute(arguments: [expense.amount.cents, currency.code, expense.day.iso, expense.note, expense.category, date])
+                return Expense(id: db.lastInsertedRowID, amount: expense.amount, currency: currency, day: expense.day, note: expense.note, category: expense.category)
             }
         }
     }

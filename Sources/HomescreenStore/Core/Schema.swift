@@ -121,11 +121,12 @@ enum Schema {
             try db.execute(sql: "PRAGMA user_version = 4")
         }
         migrator.registerMigration("5-strict") { db in try migrateToStrict(db) }
+        migrator.registerMigration("6-expense-currency") { db in try addExpenseCurrency(db) }
         return migrator
     }
 
     /// The newest schema version this build knows.
-    static let version = 5
+    static let version = 6
 
     /// Triggers that bump `table`'s revision after every insert, update and delete.
     static func trackingTriggers(for table: StoreTable) -> String {

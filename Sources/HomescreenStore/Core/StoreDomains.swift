@@ -56,8 +56,9 @@ public protocol BudgetStore: StoreBackend {
     func forEachExpense(in month: YearMonth?, _ body: (Expense) throws -> Void) throws
     func budgetCounts() throws -> (budgets: Int, expenses: Int)
     func setBudget(_ budget: MonthlyBudget, at date: Date) throws
-    func addExpense(amount: Money, day: LocalDate, note: String, category: String?, at date: Date) throws -> Expense
-    func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], at date: Date) throws -> [Expense]
+    func currency(of month: YearMonth) throws -> Currency?
+    func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String, category: String?, at date: Date) throws -> Expense
+    func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency, at date: Date) throws -> [Expense]
     func removeExpense(id: Int64) throws -> Expense
 }
 

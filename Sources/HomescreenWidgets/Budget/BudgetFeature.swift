@@ -98,7 +98,7 @@ public struct BudgetFeature: WidgetFeature {
             let note = check[1]
             return [.message(.info(language.text("Saving %1…", in: Self.words, environment.amount("\(amount.plain(currency)) \(currency.code)")))),
                     .write(FeatureJob(.budget, "add-expense \(amount.cents) \(day.iso) \(note)") { store, _ in
-                        try store.addExpense(amount: amount, day: day, note: note, category: nil, at: Date())
+                        try store.addExpense(amount: amount, currency: currency, day: day, note: note, category: nil, at: Date())
                     })]
         case .finished(_, let expense as Expense):
             state.form.saved()
@@ -172,7 +172,7 @@ public struct BudgetFeature: WidgetFeature {
 
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
         for budget in BudgetDemo.budgets(today: today) { try store.setBudget(budget, at: date) }
-        _ = try store.addExpenses(BudgetDemo.expenses(today: today), at: date)
+        _ = try store.addExpenses(BudgetDemo.expenses(today: today), currency: BudgetDemo.budgets(today: today).first?.currency ?? .euro, at: date)
     }
 
     public func doctor(_ store: any HomeStore) throws -> String? {

@@ -13,7 +13,7 @@ struct ExpenseCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Add an expense (in the currency of its month's budget).",
+            commandName: "add", abstract: "Add an expense, in its month's currency (its budget's or its other expenses'; else the nearest budget's, else the locale's).",
             discussion: "AMOUNT accepts a dot or a comma as decimal separator (12.50 or 12,50); decimals beyond the currency's are refused, never dropped.")
 
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount, such as 12.50 or 12,50.", valueName: "amount")) var amount: [String] = []
@@ -34,9 +34,10 @@ struct ExpenseCommand: ParsableCommand {
             // Checked before the store is created: bad input writes nothing.
             _ = try Arguments.money(text, currency: .euro, option: "the amount")
             let store = try storeOptions.openForWriting()
-            let currency = try store.currency(near: YearMonth(day)) ?? storeOptions.localeCurrency
+            // The month's own currency (its budget's or its expenses'), else the nearest budget's.
+            let currency = try store.currency(of: YearMonth(day)) ?? store.currency(near: YearMonth(day)) ?? storeOptions.localeCurrency
             let money = try Arguments.money(text, currency: currency, option: "the amount")
-            let expense = try store.addExpense(amount: money, day: day, note: note, category: category?.isEmpty == true ? nil : category)
+            let expense = try store.addExpense(amount: money, currency: currency, day: day, note: note, category: category?.isEmpty == true ? nil : category)
             Output.line("added expense \(expense.id): \(money.plain(currency)) \(currency.code) on \(day.iso)" + (note.isEmpty ? "" : " (\(Display.safe(note)))"))
         }
     }
@@ -66,16 +67,11 @@ struct ExpenseCommand: ParsableCommand {
         func run() throws {
             let month: YearMonth? = try month == "all" ? nil : month.map { try Arguments.month($0, option: "--month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
             let store = try storeOptions.openForReading()
-            // Each month's currency, from the budgets read once (the rows are streamed after).
-            let budgets = try store.budgets(), fallback = storeOptions.localeCurrency
-            func currency(_ month: YearMonth) -> Currency {
-                (budgets.last { $0.month <= month } ?? budgets.first)?.currency ?? fallback
-            }
             let output = Output.Stream()
             var count = 0
             if json { output.write("[") }
             try store.forEachExpense(in: month) { expense in
-                let currency = currency(YearMonth(expense.day))
+                let currency = expense.currency
                 let row = Row(id: expense.id, date: expense.day.iso, amount: expense.amount.plain(currency), currency: currency.code,
                               note: expense.note, category: expense.category)
                 if json {
