@@ -94,6 +94,30 @@ struct StoreOpeningTests {
         #expect(try Store.open(at: path).schemaVersion() == Schema.version)
     }
 
+    /// Schema 6 gives each expense the currency it was shown in: its month's budget's, else the
+    /// nearest earlier budget's, else the first budget's, else EUR. No amount changes meaning.
+    @Test func aSchema5StoreGivesEachExpenseTheCurrencyItWasShownIn() throws {
+        let path = folder.path("five.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(old, upTo: "5-strict")
+        try old.write { db in
+            try db.execute(sql: """
+                INSERT INTO budget (month, limitCents, currency, updatedAt) VALUES ('2026-03', 80000, 'VND', datetime('now'));
+                INSERT INTO budget (month, limitCents, currency, updatedAt) VALUES ('2026-11', 80000, 'CHF', datetime('now'));
+                INSERT INTO expense (amountCents, day, note, createdAt) VALUES (100, '2026-01-20', 'before any budget', datetime('now'));
+                INSERT INTO expense (amountCents, day, note, createdAt) VALUES (200, '2026-05-20', 'after March', datetime('now'));
+                INSERT INTO expense (amountCents, day, note, createdAt) VALUES (300, '2026-11-20', 'November', datetime('now'));
+                INSERT INTO expense (amountCents, day, note, createdAt) VALUES (400, '2027-02-01', 'after November', datetime('now'));
+                """)
+        }
+        try old.close()
+        let store = try Store.open(at: path)
+        #expect(try store.schemaVersion() == 6)
+        let expenses = try store.expenses(in: nil)
+        #expect(expenses.map(\.currency.code) == ["VND", "VND", "CHF", "CHF"])
+        #expect(expenses.map(\.amount.cents) == [100, 200, 300, 400], "amounts unchanged")
+    }
+
     @Test func aSchema4StoreIsMadeStrictAndItsBadRowsAreSetAsideNotDropped() throws {
         let path = folder.path("loose.sqlite")
         let old = try DatabaseQueue(path: path)
