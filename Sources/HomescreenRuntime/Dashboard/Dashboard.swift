@@ -319,6 +319,10 @@ public struct Dashboard: Sendable {
                     return [.remember(choices)]
                 case .kind(let kind, let tag): return send(.chosen(index, tag: tag), to: kind)
                 }
+            case .pressed(let tag, let index):
+                modal = nil
+                guard case .kind(let kind, _) = current.purpose else { return [] }
+                return send(.chosen(index, tag: tag), to: kind)
             }
         }
     }

@@ -110,7 +110,8 @@ enum Overlay {
             grid.write(item.detail, in: Rect(x: line.x + titleWidth + 2, y: line.y, width: max(0, line.width - titleWidth - 2), height: 1),
                        style: selected ? style : Style(.muted), alignment: .trailing)
         }
-        grid.write(language.text("Up/Down: move · Enter: choose · Esc: cancel", in: .dashboard), in: area.row(area.height - 1), style: Style(.muted))
+        let keys = language.text("Up/Down: move · Enter: choose · Esc: cancel", in: .dashboard)
+        grid.write(picker.keyHint.isEmpty ? keys : picker.keyHint + " · " + keys, in: area.row(area.height - 1), style: Style(.muted))
     }
 
     /// A yes/no question in a box, wrapped whole, with its keys under it.

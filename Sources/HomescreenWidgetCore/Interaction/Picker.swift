@@ -13,15 +13,22 @@ public struct Picker: Equatable, Sendable {
         }
     }
 
-    public enum Outcome: Equatable, Sendable { case browsing, cancelled, chosen(Int) }
+    /// `pressed(tag, selection)`: one of the picker's own keys (`n` adds, `x` removes…).
+    public enum Outcome: Equatable, Sendable { case browsing, cancelled, chosen(Int), pressed(String, Int) }
 
     public let title: String
     public let items: [Item]
     public var selection: Int
+    /// Keys the opening kind handles itself, each with the tag it gets back, and the line that
+    /// says them under the list ("n: add · x: remove").
+    public var keys: [Character: String]
+    public var keyHint: String
 
-    public init(title: String, items: [Item], selection: Int = 0) {
+    public init(title: String, items: [Item], selection: Int = 0, keys: [Character: String] = [:], keyHint: String = "") {
         self.title = title
         self.items = items
+        self.keys = keys
+        self.keyHint = keyHint
         self.selection = items.isEmpty ? 0 : max(0, min(selection, items.count - 1))
     }
 
@@ -33,6 +40,7 @@ public struct Picker: Equatable, Sendable {
         case .up, .backTab, .character("k"): if !items.isEmpty { selection = (selection + items.count - 1) % items.count }
         case .home: selection = 0
         case .end: selection = max(0, items.count - 1)
+        case .character(let character): if let tag = keys[character] { return .pressed(tag, selection) }
         default: break
         }
         return .browsing

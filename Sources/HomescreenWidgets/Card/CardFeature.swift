@@ -12,8 +12,9 @@ extension Action {
 /// company and whether it is active, the one shown marked); choosing writes the choice.
 public struct CardFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
-        /// The ids of the picker's rows, in order.
+        /// The ids and names of the picker's rows, in order.
         var pickerIDs: [Int64] = []
+        var pickerNames: [String] = []
     }
 
     /// The URL a card with a server id opens (config `card-url`).
@@ -43,12 +44,42 @@ public struct CardFeature: WidgetFeature {
         case .action(.selectCard):
             // A small read, done at once: the picker opens on the same key press.
             return [.read(FeatureJob(.card, "list") { store, _ in CardListing(try store.cardListing()) })]
+        case .action(.addItem):
+            return [Self.addForm(environment.language)]
         case .finished(_, let listing as CardListing):
-            guard !listing.cards.isEmpty else {
-                return [.message(.info(environment.language.text("No cards to choose from; add one with `homescreen card add --first F --last L`.", in: Self.words)))]
-            }
+            // Empty too: n in the picker adds the first card.
             state.pickerIDs = listing.cards.map(\.id)
+            state.pickerNames = listing.cards.map(\.fullName)
             return [.picker(picker(listing, privacy: environment.privacy, language: environment.language), tag: "select-card")]
+        case .chosen(_, "add-card"):
+            return [Self.addForm(environment.language)]
+        case .submitted(let form, "add-card"):
+            let values = form.fields.map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+            func optional(_ index: Int) -> String? { values[index].isEmpty ? nil : values[index] }
+            let draft = CardDraft(serverCardID: optional(6), firstName: values[0], lastName: values[1], company: optional(2), title: optional(3),
+                                  email: optional(4), phone: optional(5))
+            if let problem = draft.problem {
+                // The same check as `card add`; the sentence goes under the field it names.
+                let field = CardDraft.limits.firstIndex { problem.hasPrefix($0.option + " ") } ?? 0
+                var rejected = form
+                rejected.fields[field].error = form.fields[field].label + problem.dropFirst(CardDraft.limits[field].option.count)
+                rejected.focus = field
+                return [.form(rejected, tag: "add-card")]
+            }
+            return [.write(FeatureJob(.card, "add \(draft.firstName) \(draft.lastName)") { store, _ in AddedCard(card: try store.addCard(draft, at: Date())) })]
+        case .finished(_, let added as AddedCard):
+            return [.message(.success(environment.language.text("Added %1's card; s chooses it.", in: Self.words, environment.name(added.card.fullName)))),
+                    .reload(tables)]
+        case .chosen(let index, "remove-card") where state.pickerIDs.indices.contains(index):
+            let id = state.pickerIDs[index]
+            let name = environment.name(state.pickerNames[index])
+            return [.confirm(environment.language.text("Remove %1 (card %2)?", in: Self.words, name, String(id)), tag: "remove-card \(id)")]
+        case .confirmed(let tag) where tag.hasPrefix("remove-card "):
+            guard let id = Int64(tag.dropFirst(12)) else { return [] }
+            return [.write(FeatureJob(.card, tag) { store, _ in RemovedCard(card: try store.removeCard(id: id)) })]
+        case .finished(_, let removed as RemovedCard):
+            return [.message(.success(environment.language.text("Removed %1's card.", in: Self.words, environment.name(removed.card.fullName)))),
+                    .reload(tables)]
         case .chosen(let index, _) where state.pickerIDs.indices.contains(index):
             let id = state.pickerIDs[index]
             return [.message(.info(environment.language.text("Choosing the card…", in: Self.words))), .write(FeatureJob(.card, "select \(id)") { store, _ in try store.selectCard(id: id) })]
@@ -75,7 +106,33 @@ public struct CardFeature: WidgetFeature {
          "Không đọc được danh thiếp: %1"),
         ("active", "active", "attivo", "đang dùng"), ("inactive", "inactive", "inattivo", "không dùng"),
         ("Business card", "Carte de visite", "Biglietto da visita", "Danh thiếp"),
+        ("n: add · x: remove", "n : ajouter · x : retirer", "n: aggiungi · x: rimuovi", "n: thêm · x: xóa"),
+        ("Add a card", "Ajouter une carte", "Aggiungi un biglietto", "Thêm danh thiếp"),
+        ("First name", "Prénom", "Nome", "Tên"), ("Last name", "Nom", "Cognome", "Họ"), ("Company", "Entreprise", "Azienda", "Công ty"),
+        ("Title", "Fonction", "Ruolo", "Chức danh"), ("E-mail", "E-mail", "E-mail", "E-mail"), ("Phone", "Téléphone", "Telefono", "Điện thoại"),
+        ("Server id", "Id serveur", "Id server", "Mã máy chủ"), ("(optional)", "(facultatif)", "(facoltativo)", "(không bắt buộc)"),
+        ("(optional: the code is its URL)", "(facultatif : le code devient son URL)", "(facoltativo: il codice è il suo URL)",
+         "(không bắt buộc: mã QR là URL của nó)"),
+        ("Added %1's card; s chooses it.", "Carte de %1 ajoutée ; s la choisit.", "Biglietto di %1 aggiunto; s lo sceglie.",
+         "Đã thêm danh thiếp của %1; s để chọn."),
+        ("Remove %1 (card %2)?", "Retirer %1 (carte %2) ?", "Rimuovere %1 (biglietto %2)?", "Xóa %1 (danh thiếp %2)?"),
+        ("Removed %1's card.", "Carte de %1 retirée.", "Biglietto di %1 rimosso.", "Đã xóa danh thiếp của %1."),
     ])
+
+    struct AddedCard: Sendable { let card: Card }
+    struct RemovedCard: Sendable { let card: Card }
+
+    /// Every field `card add` has, with the same limits.
+    static func addForm(_ language: Language) -> FeatureEffect {
+        func text(_ english: String) -> String { language.text(english, in: words) }
+        let limits = CardDraft.limits.map(\.characters)
+        return .form(Form(title: text("Add a card"), fields: [
+            Form.Field(text("First name"), hint: "Lan", maxLength: limits[0]), Form.Field(text("Last name"), hint: "Nguyen", maxLength: limits[1]),
+            Form.Field(text("Company"), hint: text("(optional)"), maxLength: limits[2]), Form.Field(text("Title"), hint: text("(optional)"), maxLength: limits[3]),
+            Form.Field(text("E-mail"), hint: "lan@example.com", maxLength: limits[4]), Form.Field(text("Phone"), hint: "+84 28 1234 5678", maxLength: limits[5]),
+            Form.Field(text("Server id"), hint: text("(optional: the code is its URL)"), maxLength: limits[6]),
+        ]), tag: "add-card")
+    }
 
     struct CardListing: Sendable {
         let cards: [Card], shown: Int64?
@@ -92,7 +149,8 @@ public struct CardFeature: WidgetFeature {
             let detail = privacy ? state : ([card.company].compactMap { $0 } + [state]).joined(separator: " · ")
             return Picker.Item(title: privacy ? "Card \(card.id)" : card.fullName, detail: detail, marked: card.id == listing.shown)
         }
-        return Picker(title: language.text("Business card", in: Self.words), items: items, selection: listing.cards.firstIndex { $0.id == listing.shown } ?? 0)
+        return Picker(title: language.text("Business card", in: Self.words), items: items, selection: listing.cards.firstIndex { $0.id == listing.shown } ?? 0,
+                      keys: ["n": "add-card", "x": "remove-card"], keyHint: language.text("n: add · x: remove", in: Self.words))
     }
 
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
