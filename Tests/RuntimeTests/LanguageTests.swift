@@ -27,15 +27,29 @@ struct LanguageTests {
         #expect(text().contains("Annulé ; rien n'a été enregistré."))
     }
 
-    /// The store's refusals reach the status line in the user's language.
-    @Test(arguments: [(Language.french, "Rien à consommer : aucun produit n'a de stock", "Rien à annuler : u remet"),
-                      (.vietnamese, "Không có gì để dùng: không sản phẩm nào còn hàng", "Không có gì để hoàn tác: u trả lại")])
+    /// The store's refusals reach the status line in the user's language: here the selected
+    /// product ran out in another process before `c` reached the store.
+    @Test(arguments: [(Language.french, "Le produit 1 (Milk) n'a plus de stock à consommer.", "Rien à annuler : u remet"),
+                      (.vietnamese, "Sản phẩm 1 (Milk) đã hết hàng để dùng.", "Không có gì để hoàn tác: u trả lại")])
     func refusalsAreTranslated(language: Language, consume: String, undo: String) throws {
-        let runtime = DemoDashboard.runtime(try DemoDashboard.store(in: folder, empty: true), size: CellSize(columns: 120, rows: 40), language: language)
+        let store = try DemoDashboard.store(in: folder)
+        let runtime = DemoDashboard.runtime(store, size: CellSize(columns: 120, rows: 40), language: language)
         func text() -> String { runtime.frame().rowTexts().joined(separator: "\n") }
+        runtime.send(.key(.enter))
+        _ = try store.consume(productID: 1, amount: .one, at: DemoDashboard.start)   // Milk: 1 l, now none
         runtime.send(.key(.character("c")))
         #expect(text().contains(consume), "\(text())")
+        runtime.send(.key(.escape))
         runtime.send(.key(.character("u")))
         #expect(text().contains(undo), "\(text())")
+    }
+
+    /// On an empty pantry `c` names the key that fills it, not a shell command.
+    @Test func anEmptyPantrySaysTheKeyThatFillsIt() throws {
+        let runtime = DemoDashboard.runtime(try DemoDashboard.store(in: folder, empty: true), size: CellSize(columns: 120, rows: 40))
+        runtime.send(.key(.character("c")))
+        let text = runtime.frame().rowTexts().joined(separator: "\n")
+        #expect(text.contains("Nothing to consume yet: n on the pantry adds a product.") && !text.contains("homescreen pantry add"), "\(text)")
+        #expect(text.contains("b: set this month's") && text.contains("n: add a card") && text.contains("n: add a product"), "the empty panes name their keys: \(text)")
     }
 }

@@ -69,6 +69,10 @@ public struct WidgetContext: Sendable {
         self.scroll = scroll
     }
 
+    /// Drawn on the dashboard (which gives the keys), not by `render` or `status`: empty states
+    /// name the key that fills them instead of a command.
+    public var isInteractive: Bool { !keys.isEmpty }
+
     /// "c: consume 1" with the key actually bound to `action` ("c" by default).
     public func hint(_ action: String, default key: String, _ text: String) -> String {
         (keys.isEmpty ? key : keys[action] ?? key) + (language == .french ? " : " : ": ") + text

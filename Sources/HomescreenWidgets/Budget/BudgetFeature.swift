@@ -129,6 +129,7 @@ public struct BudgetFeature: WidgetFeature {
         ("a positive whole number, such as 50000 (at most 1000000000)", "écrivez un nombre entier positif, comme 50000 (1000000000 au plus).",
          "scrivi un numero intero positivo, come 50000 (al massimo 1000000000).", "hãy nhập số nguyên dương, như 50000 (tối đa 1000000000)."),
         ("Saving %1…", "Enregistrement de %1…", "Salvataggio di %1…", "Đang lưu %1…"),
+        ("set this month's budget", "fixer le budget du mois", "imposta il budget del mese", "đặt ngân sách tháng này"),
         ("Budget for %1", "Budget de %1", "Budget di %1", "Ngân sách %1"), ("Limit", "Plafond", "Limite", "Hạn mức"),
         ("Currency", "Devise", "Valuta", "Tiền tệ"),
         ("'%1' is not a currency Homescreen knows; use %2.", "« %1 » n'est pas une devise connue ; utilisez %2.",

@@ -106,6 +106,7 @@ public struct CardFeature: WidgetFeature {
          "Không đọc được danh thiếp: %1"),
         ("active", "active", "attivo", "đang dùng"), ("inactive", "inactive", "inattivo", "không dùng"),
         ("Business card", "Carte de visite", "Biglietto da visita", "Danh thiếp"),
+        ("add a card", "ajouter une carte", "aggiungi un biglietto", "thêm danh thiếp"),
         ("n: add · x: remove", "n : ajouter · x : retirer", "n: aggiungi · x: rimuovi", "n: thêm · x: xóa"),
         ("Add a card", "Ajouter une carte", "Aggiungi un biglietto", "Thêm danh thiếp"),
         ("First name", "Prénom", "Nome", "Tên"), ("Last name", "Nom", "Cognome", "Họ"), ("Company", "Entreprise", "Azienda", "Công ty"),

@@ -91,6 +91,9 @@ public struct PantryFeature: WidgetFeature {
             return [.write(FeatureJob(.pantry, tag) { store, _ in RemovedProduct(product: try store.removeProduct(id: id)) })]
         case .finished(_, let removed as RemovedProduct):
             return [.message(.success(environment.language.text("Removed %1.", in: Self.words, environment.name(removed.product.name)))), .reload(tables)]
+        case .action(.consume) where environment.entries(PantryEntry.self).first.map({ optimistic($0, state).items.isEmpty }) == true:
+            // Nothing in stock: say the key that fills the pantry, not a shell command.
+            return [.message(.info(environment.language.text("Nothing to consume yet: %1 on the pantry adds a product.", in: Self.words, "n")))]
         case .action(.consume):
             let first = environment.entries(PantryEntry.self).first?.consumingFirst(times: state.pendingConsumes).items.first
             state.pendingConsumes += 1
@@ -171,6 +174,9 @@ public struct PantryFeature: WidgetFeature {
          "Mở tủ toàn màn hình (Enter) rồi chọn món cần xóa."),
         ("Remove %1 (%2) from the pantry?", "Retirer %1 (%2) du garde-manger ?", "Rimuovere %1 (%2) dalla dispensa?", "Xóa %1 (%2) khỏi tủ?"),
         ("Removed %1.", "%1 retiré.", "%1 rimosso.", "Đã xóa %1."),
+        ("add a product", "ajouter un produit", "aggiungi un prodotto", "thêm một món"),
+        ("Nothing to consume yet: %1 on the pantry adds a product.", "Rien à consommer : %1 sur le garde-manger ajoute un produit.",
+         "Niente da consumare: %1 sulla dispensa aggiunge un prodotto.", "Chưa có gì để dùng: %1 trên tủ để thêm một món."),
         ("nothing to undo: u puts back this dashboard's consumes, for a minute after each.",
          "rien à annuler : u remet les consommations faites dans ce tableau de bord, pendant une minute après chacune.",
          "niente da annullare: u ripristina i consumi fatti in questa dashboard, per un minuto dopo ciascuno.",

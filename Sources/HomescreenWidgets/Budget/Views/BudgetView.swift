@@ -74,7 +74,12 @@ struct BudgetView: FamilyViews {
 
     /// The line under a state's sentence: the fix, or when the data was last good.
     var stateDetail: String {
-        if entry.state == .notConfigured, entry.source == .local { return strings.notConfiguredHint }
+        if entry.state == .notConfigured, entry.source == .local {
+            guard context.isInteractive else {
+                return strings.notConfiguredHint.replacingOccurrences(of: "YYYY-MM", with: entry.month.iso).replacingOccurrences(of: "AAAA-MM", with: entry.month.iso)
+            }
+            return context.hint("set-budget", default: "b", context.language.text("set this month's budget", in: BudgetFeature.words))
+        }
         return freshnessText ?? ""
     }
 

@@ -34,7 +34,10 @@ struct CardView: FamilyViews {
     /// The placeholder lines when there is no card to show.
     private var placeholderLines: [(String, Style)] {
         switch entry.state {
-        case .noCards: return [(strings.noCards, Style(.text, [.bold])), (strings.noCardsHint, Style(.muted))]
+        case .noCards:
+            let hint = context.isInteractive ? context.hint("add", default: "n", context.language.text("add a card", in: CardFeature.words))
+                : strings.noCardsHint + " --first F --last L"
+            return [(strings.noCards, Style(.text, [.bold])), (hint, Style(.muted))]
         case .unavailable: return [(strings.unavailable, Style(.warning, [.bold])), (strings.unavailableHint, Style(.muted))]
         case .card: return []
         }

@@ -119,6 +119,9 @@ struct PantryView: FamilyViews {
     /// The sentence for a pane with nothing urgent to list.
     func drawState(in grid: inout CellGrid, rect: Rect) {
         grid.write(summary, in: rect.row(0), style: summaryStyle)
+        if entry.state == .empty, context.isInteractive {
+            grid.write(context.hint("add", default: "n", context.language.text("add a product", in: PantryFeature.words)), in: rect.row(1), style: Style(.accent))
+        }
         if entry.state == .allFresh, let first = entry.items.first {
             let next = strings.next + ": " + name(first) + Pane.separator(context) + due(first)
             grid.write(next, in: rect.row(1), style: Style(.muted))
