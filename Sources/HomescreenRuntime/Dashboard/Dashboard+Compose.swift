@@ -28,7 +28,7 @@ extension Dashboard {
             }
         }
         drawStatusLine(in: &grid, layout: layout, at: now)
-        if showingHelp { Overlay.draw(help: keys, scroll: helpScroll, in: &grid, ascii: settings.ascii, language: settings.language) }
+        if showingHelp { Overlay.draw(help: helpKeys, scroll: helpScroll, in: &grid, ascii: settings.ascii, language: settings.language) }
         switch modal?.content {
         case .form(let form): Overlay.draw(form, in: &grid, ascii: settings.ascii, language: settings.language)
         case .picker(let picker): Overlay.draw(picker, in: &grid, ascii: settings.ascii, language: settings.language)

@@ -54,6 +54,14 @@ public struct Dashboard: Sendable {
     func text(_ english: String, _ values: String...) -> String { settings.language.text(english, in: .dashboard, values: values) }
     public var keys: KeyTable { settings.config.keys }
 
+    /// The help of the view you are in: in a full-screen view, the dashboard's keys and that
+    /// kind's; on the home screen, every key.
+    var helpKeys: KeyTable {
+        guard let detail, let feature = catalog.feature(panes[detail].kind) else { return keys }
+        let dashboard = Set(KeyTable.dashboardBindings.map(\.action)), own = Set(feature.bindings.map(\.action))
+        return keys.filtered { dashboard.contains($0) || own.contains($0) }
+    }
+
     /// The panes of the current mode (home grid or lock-screen strip).
     public var panes: [PaneSpec] { layout?.mode == .lockScreen ? settings.config.lockScreen : settings.config.home }
 
@@ -178,9 +186,9 @@ public struct Dashboard: Sendable {
         if showingHelp {
             if action == .quit { return [.quit] }
             if action == .back || action == .help { showingHelp = false }
-            let visible = Overlay.helpVisibleLines(lines: keys.helpLines.count, screenRows: size.rows)
+            let visible = Overlay.helpVisibleLines(lines: helpKeys.helpLines.count, screenRows: size.rows)
             let step = [Action.focusUp: -1, .focusDown: 1, .previousPage: -visible, .nextPage: visible][action ?? .help] ?? 0
-            helpScroll = Overlay.helpFirstLine(scroll: helpScroll + step, lines: keys.helpLines.count, visible: visible)
+            helpScroll = Overlay.helpFirstLine(scroll: helpScroll + step, lines: helpKeys.helpLines.count, visible: visible)
             return []
         }
         guard let action else {

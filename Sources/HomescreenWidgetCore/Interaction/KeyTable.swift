@@ -14,8 +14,20 @@ public struct KeyTable: Sendable, Equatable {
     }
 
     public private(set) var bindings: [Binding]
+    /// Keys the config moved away from an action, by that action ("x" left remove for consume),
+    /// so the help can say where they went.
+    public private(set) var moved: [Action: (keys: [Key], to: Action)] = [:]
 
     public init(bindings: [Binding]) { self.bindings = bindings }
+
+    public static func == (lhs: KeyTable, rhs: KeyTable) -> Bool { lhs.bindings == rhs.bindings }
+
+    /// The table with only the bindings whose action passes `keep` (the help of one view).
+    public func filtered(_ keep: (Action) -> Bool) -> KeyTable {
+        var table = KeyTable(bindings: bindings.filter { keep($0.action) })
+        table.moved = moved
+        return table
+    }
 
     /// The dashboard's own actions and their default keys (the kinds add theirs).
     public static let dashboardBindings: [Binding] = [
@@ -60,7 +72,10 @@ public struct KeyTable: Sendable, Equatable {
     public mutating func rebind(_ action: Action, to keys: [Key]) throws {
         guard !keys.isEmpty else { throw ConfigError("keys.\(action.name) is empty; give at least one key.") }
         bindings = bindings.map { binding in
-            binding.action == action ? Binding(action: action, keys: keys) : Binding(action: binding.action, keys: binding.keys.filter { !keys.contains($0) })
+            guard binding.action != action else { return Binding(action: action, keys: keys) }
+            let lost = binding.keys.filter { keys.contains($0) }
+            if !lost.isEmpty { moved[binding.action] = (lost, action) }
+            return Binding(action: binding.action, keys: binding.keys.filter { !keys.contains($0) })
         }
         if let orphan = bindings.first(where: { $0.keys.isEmpty && ($0.action == .quit || $0.action == .back) }) {
             throw ConfigError("keys.\(action.name) takes every key of \(orphan.action.name); \(orphan.action.name) needs a key.")
@@ -68,7 +83,5 @@ public struct KeyTable: Sendable, Equatable {
     }
 
     /// The help overlay's lines: keys, then what they do, in table order.
-    public var helpLines: [(keys: String, summary: String)] {
-        bindings.filter { !$0.keys.isEmpty }.map { ($0.keys.map(\.name).joined(separator: " "), $0.action.summary) }
-    }
+    public var helpLines: [(keys: String, summary: String)] { helpLines(in: .english) }
 }

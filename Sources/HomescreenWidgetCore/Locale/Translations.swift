@@ -38,6 +38,7 @@ extension Translations {
         ("Privacy off.", "Mode confidentiel désactivé.", "Privacy disattivata.", "Đã tắt riêng tư."),
         ("Cancelled; nothing was saved.", "Annulé ; rien n'a été enregistré.", "Annullato; non è stato salvato nulla.", "Đã hủy; không lưu gì."),
         ("Cancelled.", "Annulé.", "Annullato.", "Đã hủy."),
+        ("%1 now: %2", "%1 sert maintenant à : %2", "%1 ora: %2", "%1 giờ dùng để: %2"),
         ("Cancelled; nothing was changed.", "Annulé ; rien n'a été modifié.", "Annullato; non è stato modificato nulla.", "Đã hủy; không thay đổi gì."),
         ("Confirm", "Confirmer", "Conferma", "Xác nhận"),
         ("y: yes · n or Esc: no", "y : oui · n ou Échap : non", "y: sì · n o Esc: no", "y: có · n hoặc Esc: không"),
@@ -104,6 +105,12 @@ extension Action {
 extension KeyTable {
     /// The help overlay's lines in a language.
     public func helpLines(in language: Language) -> [(keys: String, summary: String)] {
-        bindings.filter { !$0.keys.isEmpty }.map { ($0.keys.map(\.name).joined(separator: " "), $0.action.summary(in: language)) }
+        bindings.compactMap { binding in
+            let note = moved[binding.action].map { moved in
+                " (" + language.text("%1 now: %2", in: .dashboard, moved.keys.map(\.name).joined(separator: " "), moved.to.summary(in: language)) + ")"
+            } ?? ""
+            return binding.keys.isEmpty && note.isEmpty ? nil
+                : (binding.keys.isEmpty ? "—" : binding.keys.map(\.name).joined(separator: " "), binding.action.summary(in: language) + note)
+        }
     }
 }

@@ -40,7 +40,8 @@ public struct BudgetFeature: WidgetFeature {
         case .action(.addExpense), .action(.addItem):
             let language = environment.language
             func text(_ english: String, _ values: String...) -> String { language.text(english, in: Self.words, values: values) }
-            return [.form(Form(title: text("Add an expense"), fields: [
+            // The title says the currency and why: amounts never change currency, and a month keeps one.
+            return [.form(Form(title: text("Add an expense") + " " + text("in %1, the month's currency", currency.code), fields: [
                 Form.Field(text("Amount (%1)", currency.code), hint: currency.fractionDigits == 0 ? "50000" : text("12.50 or 12,50"), maxLength: 16),
                 Form.Field(text("Note"), hint: text("Lunch (optional)"), maxLength: 80),
                 Form.Field(text("Date"), text: LocalDate(environment.now, in: environment.timeZone).iso,
@@ -103,8 +104,12 @@ public struct BudgetFeature: WidgetFeature {
         case .finished(_, let expense as Expense):
             state.form.saved()
             let note = expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))"
-            return [.message(.success(environment.language.text("Added an expense of %1%2 on %3.", in: Self.words, environment.amount(expense.amount.plain(currency)), note,
-                                                                 expense.day.iso))), .reload([.expense])]
+            var said = environment.language.text("Added an expense of %1%2 on %3.", in: Self.words, environment.amount(expense.amount.plain(expense.currency)),
+                                                 note, expense.day.iso)
+            if environment.entries(BudgetEntry.self).contains(where: { $0.source == .published }) {
+                said += " " + environment.language.text("The pane shows the published figures.", in: Self.words)
+            }
+            return [.message(.success(said)), .reload([.expense])]
         case .failed(_, let reason):
             return state.form.failed(reason, reload: [.expense])
         default:
@@ -129,6 +134,9 @@ public struct BudgetFeature: WidgetFeature {
         ("a positive whole number, such as 50000 (at most 1000000000)", "écrivez un nombre entier positif, comme 50000 (1000000000 au plus).",
          "scrivi un numero intero positivo, come 50000 (al massimo 1000000000).", "hãy nhập số nguyên dương, như 50000 (tối đa 1000000000)."),
         ("Saving %1…", "Enregistrement de %1…", "Salvataggio di %1…", "Đang lưu %1…"),
+        ("in %1, the month's currency", "en %1, la devise du mois", "in %1, la valuta del mese", "bằng %1, tiền tệ của tháng"),
+        ("The pane shows the published figures.", "Le panneau montre les chiffres publiés.", "Il riquadro mostra le cifre pubblicate.",
+         "Ô đang hiện số liệu đã công bố."),
         ("set this month's budget", "fixer le budget du mois", "imposta il budget del mese", "đặt ngân sách tháng này"),
         ("Budget for %1", "Budget de %1", "Budget di %1", "Ngân sách %1"), ("Limit", "Plafond", "Limite", "Hạn mức"),
         ("Currency", "Devise", "Valuta", "Tiền tệ"),
