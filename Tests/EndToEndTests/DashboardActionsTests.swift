@@ -192,4 +192,41 @@ struct DashboardActionsTests {
         #expect(try Homescreen.run(["expense", "list", "--json"], store: store).stdout.contains("\"12.50\""))
         #expect(try Homescreen.run(["pantry", "list"], store: store).stdout.contains("Oats"))
     }
+
+    /// `e` edits the selected row in a form filled with its values; the store has the change.
+    @Test func eEditsTheSelectedProductAndExpense() throws {
+        try #require(SQLiteShell.available, "sqlite3 is needed (CI installs it)")
+        let folder = TemporaryFolder()
+        let dashboard = try Self.dashboard(folder)
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Esc back") && $0.contains("Yogurt") })
+        dashboard.send("Down")
+        dashboard.send("e")
+        #expect(dashboard.wait { $0.contains("Edit Yogurt") }, "\(dashboard.text)")
+        dashboard.send("C-u")
+        dashboard.type("Greek yogurt")
+        dashboard.send("Tab")
+        dashboard.send("C-u")
+        dashboard.type("6")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Saved Greek yogurt.") }, "\(dashboard.text)")
+        let products = try Self.products(folder)
+        #expect(products["Greek yogurt"] == "6" && products["Yogurt"] == nil, "\(products)")
+
+        dashboard.send("Escape")
+        dashboard.send("Tab")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Recent expenses") })
+        let before = try Self.month(folder)
+        dashboard.send("e")
+        #expect(dashboard.wait { $0.contains("Edit the expense of") }, "\(dashboard.text)")
+        dashboard.send("C-u")
+        dashboard.type("1234.5")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Saved the expense of 1234.50") }, "\(dashboard.text)")
+        let after = try Self.month(folder)
+        let changed = after.expenses.filter { before.expenses[$0.key] != $0.value }
+        #expect(changed.count == 1 && changed.first?.value == 123_450, "\(changed)")
+        #expect(after.spent == after.expenses.values.reduce(0, +) && after.count == before.count, "the month's total follows")
+    }
 }

@@ -217,10 +217,11 @@ extension Store {
         try read { db in try Self.currency(db, of: month) }
     }
 
-    static func currency(_ db: Database, of month: YearMonth) throws -> Currency? {
+    /// - Parameter besides: an expense that does not count (the one being changed).
+    static func currency(_ db: Database, of month: YearMonth, besides id: Int64 = 0) throws -> Currency? {
         let code = try String.fetchOne(db, sql: "SELECT currency FROM budget WHERE month = ?", arguments: [month.iso])
-            ?? String.fetchOne(db, sql: "SELECT currency FROM expense WHERE day >= ? AND day <= ? AND currency IS NOT NULL LIMIT 1",
-                               arguments: [month.firstDay.iso, month.lastDay.iso])
+            ?? String.fetchOne(db, sql: "SELECT currency FROM expense WHERE day >= ? AND day <= ? AND currency IS NOT NULL AND id <> ? LIMIT 1",
+                               arguments: [month.firstDay.iso, month.lastDay.iso, id])
         return code.flatMap(Currency.init(code:))
     }
 
@@ -260,6 +261,21 @@ extension Store {
                 try statement.execute(arguments: [expense.amount.cents, currency.code, expense.day.iso, expense.note, expense.category, date])
                 return Expense(id: db.lastInsertedRowID, amount: expense.amount, currency: currency, day: expense.day, note: expense.note, category: expense.category)
             }
+        }
+    }
+
+    /// Changes an expense's amount (in its own currency), day and note. - Throws:
+    /// `BudgetError.currencyMismatch` when the new day's month keeps another currency.
+    @discardableResult
+    public func updateExpense(id: Int64, amount: Money, day: LocalDate, note: String) throws -> Expense {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM expense WHERE id = ?", arguments: [id]) else { throw BudgetError.unknownExpense(id: id) }
+            let old = Expense(row: row), month = YearMonth(day)
+            if let kept = try Self.currency(db, of: month, besides: id), kept != old.currency {
+                throw BudgetError.currencyMismatch(month: month, kept: kept, given: old.currency)
+            }
+            try db.execute(sql: "UPDATE expense SET amountCents = ?, day = ?, note = ? WHERE id = ?", arguments: [amount.cents, day.iso, note, id])
+            return Expense(id: id, amount: amount, currency: old.currency, day: day, note: note, category: old.category)
         }
     }
 

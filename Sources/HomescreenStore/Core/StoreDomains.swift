@@ -43,6 +43,7 @@ public protocol PantryStore: StoreBackend {
     func undoLastConsume() throws -> Consumption
     func undoConsumption(id: Int64) throws -> Consumption
     func removeProduct(id: Int64) throws -> Product
+    func updateProduct(id: Int64, name: String, amount: Quantity, unit: String, due: LocalDate) throws -> Product
 }
 
 /// Monthly budgets, expenses and the month totals kept from them.
@@ -60,6 +61,7 @@ public protocol BudgetStore: StoreBackend {
     func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String, category: String?, at date: Date) throws -> Expense
     func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency, at date: Date) throws -> [Expense]
     func removeExpense(id: Int64) throws -> Expense
+    func updateExpense(id: Int64, amount: Money, day: LocalDate, note: String) throws -> Expense
 }
 
 /// Widget data published whole by another program.

@@ -152,6 +152,19 @@ extension Store {
         }
     }
 
+    /// Changes a product's name, amount in stock, unit and due day, in one transaction.
+    @discardableResult
+    public func updateProduct(id: Int64, name: String, amount: Quantity, unit: String, due: LocalDate) throws -> Product {
+        try write { db in
+            try db.execute(sql: "UPDATE product SET name = ?, amountMilli = ?, unit = ?, due = ? WHERE id = ?",
+                           arguments: [name, amount.thousandths, unit, due.iso, id])
+            guard db.changesCount == 1, let row = try Row.fetchOne(db, sql: "SELECT * FROM product WHERE id = ?", arguments: [id]) else {
+                throw PantryError.unknownProduct(id: id)
+            }
+            return Product(row: row)
+        }
+    }
+
     /// Removes a product and its consumption history.
     @discardableResult
     public func removeProduct(id: Int64) throws -> Product {

@@ -31,8 +31,10 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let addItem = Action("add", summary: "add an item to the focused pane (a product, an expense, a card)")
     /// Sent to the kind of the full-screen view: it removes the selected row, asking first.
     public static let remove = Action("remove", summary: "full screen: remove the selected row (asks first)")
+    /// Sent to the kind of the full-screen view: it edits the selected row in a form.
+    public static let edit = Action("edit", summary: "full screen: edit the selected row")
     /// The actions the dashboard hands to the focused pane's kind.
-    public static let routedToFocus: Set<Action> = [.addItem, .remove]
+    public static let routedToFocus: Set<Action> = [.addItem, .remove, .edit]
     public static let firstRow = Action("first-row", summary: "full screen: the first row")
     public static let lastRow = Action("last-row", summary: "full screen: the last row")
     public static let open = Action("open", summary: "open the focused pane full screen")

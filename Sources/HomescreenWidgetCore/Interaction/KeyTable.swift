@@ -40,6 +40,7 @@ public struct KeyTable: Sendable, Equatable {
         Binding(action: .nextPage, keys: [.pageDown, .character("]")]),
         Binding(action: .previousPage, keys: [.pageUp, .character("[")]),
         Binding(action: .addItem, keys: [.character("n")]),
+        Binding(action: .edit, keys: [.character("e")]),
         Binding(action: .remove, keys: [.character("x")]),
         Binding(action: .firstRow, keys: [.home]),
         Binding(action: .lastRow, keys: [.end]),

@@ -79,6 +79,8 @@ extension Translations {
         ("next page", "page suivante", "pagina successiva", "trang sau"),
         ("add an item to the focused pane (a product, an expense, a card)", "ajouter au panneau choisi (un produit, une dépense, une carte)",
          "aggiungi al riquadro scelto (un prodotto, una spesa, un biglietto)", "thêm vào ô đang chọn (một món, một khoản chi, một danh thiếp)"),
+        ("full screen: edit the selected row", "plein écran : modifier la ligne choisie", "schermo intero: modifica la riga scelta",
+         "toàn màn hình: sửa dòng đang chọn"),
         ("full screen: remove the selected row (asks first)", "plein écran : supprimer la ligne choisie (demande d'abord)",
          "schermo intero: elimina la riga scelta (chiede prima)", "toàn màn hình: xóa dòng đang chọn (hỏi trước)"),
         ("%1: nothing to do in this pane.", "%1 : rien à faire dans ce panneau.", "%1: niente da fare in questo riquadro.", "%1: không có gì để làm ở ô này."),

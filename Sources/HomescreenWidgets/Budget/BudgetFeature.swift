@@ -74,11 +74,35 @@ public struct BudgetFeature: WidgetFeature {
             return [.message(.success(environment.language.text("The budget for %1 is %2.", in: Self.words, budget.month.iso,
                                                                  environment.amount("\(budget.limit.plain(budget.currency)) \(budget.currency.code)")))),
                     .reload([.budget])]
+        case .action(.edit):
+            guard let expense = Self.selected(environment) else {
+                return [.message(.info(environment.language.text("Open the budget full screen (Enter) and choose an expense to edit.", in: Self.words)))]
+            }
+            let language = environment.language
+            func text(_ english: String, _ values: String...) -> String { language.text(english, in: Self.words, values: values) }
+            return [.form(Form(title: text("Edit the expense of %1", expense.day.iso), fields: [
+                Form.Field(text("Amount (%1)", expense.currency.code), text: expense.amount.plain(expense.currency), maxLength: 16),
+                Form.Field(text("Note"), text: expense.note, hint: text("Lunch (optional)"), maxLength: 80),
+                Form.Field(text("Date"), text: expense.day.iso, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 10),
+            ]), tag: "edit \(expense.id) \(expense.currency.code)")]
+        case .submitted(let form, let tag) where tag.hasPrefix("edit "):
+            let parts = tag.split(separator: " ")
+            guard parts.count == 3, let id = Int64(parts[1]), let expenseCurrency = Currency(code: String(parts[2])) else { return [] }
+            var check = FormCheck(form, language: environment.language)
+            let amount = Self.amount(&check, field: 0, currency: expenseCurrency, language: environment.language)
+            let day = check.day(2)
+            if let rejected = check.rejected(form) { return [.form(rejected, tag: tag)] }
+            guard let amount, let day else { return [] }
+            let note = check[1]
+            return [.write(FeatureJob(.budget, tag) { store, _ in EditedExpense(expense: try store.updateExpense(id: id, amount: amount, day: day, note: note)) })]
+        case .finished(_, let edited as EditedExpense):
+            return [.message(.success(environment.language.text("Saved the expense of %1 on %2.", in: Self.words,
+                                                                 environment.amount(edited.expense.amount.plain(edited.expense.currency)), edited.expense.day.iso))),
+                    .reload([.expense])]
         case .action(.remove):
-            guard let selection = environment.selection, let entry = environment.entries(BudgetEntry.self).first, !entry.recent.isEmpty else {
+            guard let expense = Self.selected(environment) else {
                 return [.message(.info(environment.language.text("Open the budget full screen (Enter) and choose an expense to remove.", in: Self.words)))]
             }
-            let expense = entry.recent[min(selection, entry.recent.count - 1)]
             let what = environment.amount(expense.amount.plain(currency)) + (expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))")
             return [.confirm(environment.language.text("Remove the expense of %1 on %2?", in: Self.words, what, expense.day.iso), tag: "remove \(expense.id)")]
         case .confirmed(let tag) where tag.hasPrefix("remove "):
@@ -137,6 +161,10 @@ public struct BudgetFeature: WidgetFeature {
         ("in %1, the month's currency", "en %1, la devise du mois", "in %1, la valuta del mese", "bằng %1, tiền tệ của tháng"),
         ("The pane shows the published figures.", "Le panneau montre les chiffres publiés.", "Il riquadro mostra le cifre pubblicate.",
          "Ô đang hiện số liệu đã công bố."),
+        ("Edit the expense of %1", "Modifier la dépense du %1", "Modifica la spesa del %1", "Sửa khoản chi ngày %1"),
+        ("Saved the expense of %1 on %2.", "Dépense de %1 du %2 enregistrée.", "Salvata la spesa di %1 del %2.", "Đã lưu khoản chi %1 ngày %2."),
+        ("Open the budget full screen (Enter) and choose an expense to edit.", "Ouvrez le budget en plein écran (Entrée) et choisissez la dépense à modifier.",
+         "Apri il budget a schermo intero (Invio) e scegli la spesa da modificare.", "Mở ngân sách toàn màn hình (Enter) rồi chọn khoản chi cần sửa."),
         ("set this month's budget", "fixer le budget du mois", "imposta il budget del mese", "đặt ngân sách tháng này"),
         ("Budget for %1", "Budget de %1", "Budget di %1", "Ngân sách %1"), ("Limit", "Plafond", "Limite", "Hạn mức"),
         ("Currency", "Devise", "Valuta", "Tiền tệ"),
@@ -152,6 +180,13 @@ public struct BudgetFeature: WidgetFeature {
     ])
 
     struct RemovedExpense: Sendable { let expense: Expense }
+    struct EditedExpense: Sendable { let expense: Expense }
+
+    /// The expense on the selected row of the full-screen view.
+    static func selected(_ environment: FeatureEnvironment) -> Expense? {
+        guard let selection = environment.selection, let entry = environment.entries(BudgetEntry.self).first, !entry.recent.isEmpty else { return nil }
+        return entry.recent[min(max(0, selection), entry.recent.count - 1)]
+    }
 
     /// A form field's amount in `currency`, or the field marked with what is accepted.
     static func amount(_ check: inout FormCheck, field: Int, currency: Currency, language: Language) -> Money? {

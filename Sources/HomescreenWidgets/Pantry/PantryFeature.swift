@@ -105,25 +105,31 @@ public struct PantryFeature: WidgetFeature {
         case .action(.undo):
             return [.write(Self.undo)]
         case .action(.addProduct), .action(.addItem):
-            let due = LocalDate(environment.now, in: environment.timeZone).adding(days: 7).iso
-            let language = environment.language
-            func text(_ english: String) -> String { language.text(english, in: Self.words) }
-            return [.form(Form(title: text("Add a product"), fields: [
-                Form.Field(text("Name"), hint: text("Milk")), Form.Field(text("Amount"), text: "1", hint: text("2, 0.5 or 1,25")),
-                Form.Field(text("Unit"), hint: text("l, kg, cans (optional)"), maxLength: 20),
-                Form.Field(text("Due"), text: due, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 10),
-            ]), tag: Self.addTag)]
+            let due = LocalDate(environment.now, in: environment.timeZone).adding(days: 7)
+            return [.form(Self.productForm(environment.language, title: "Add a product", name: "", amount: "1", unit: "", due: due), tag: Self.addTag)]
+        case .action(.edit):
+            guard environment.selection != nil else {
+                return [.message(.info(environment.language.text("Open the pantry full screen (Enter) and choose a product to edit.", in: Self.words)))]
+            }
+            guard let product = selected(environment, state) else { return [] }
+            let amount = product.amount.formatted(decimalSeparator: environment.language == .english ? "." : ",")
+            return [.form(Self.productForm(environment.language, title: "Edit %1", name: product.name, amount: amount, unit: product.unit, due: product.due),
+                          tag: "edit \(product.id)")]
+        case .submitted(let form, let tag) where tag.hasPrefix("edit "):
+            guard let id = Int64(tag.dropFirst(5)) else { return [] }
+            let checked = Self.check(form, environment.language)
+            guard case .success(let product) = checked else { return checked.rejection(tag: tag) }
+            return [.write(FeatureJob(.pantry, "edit \(id)") { store, _ in
+                EditedProduct(product: try store.updateProduct(id: id, name: product.name, amount: product.amount, unit: product.unit, due: product.due))
+            })]
+        case .finished(_, let edited as EditedProduct):
+            return [.message(.success(environment.language.text("Saved %1.", in: Self.words, environment.name(edited.product.name)))), .reload(tables)]
         case .submitted(let form, _):
             let language = environment.language
-            var check = FormCheck(form, language: language)
-            if check[0].isEmpty { check.fail(0, language.text("Give the product a name.", in: Self.words)) }
-            let amount = Quantity(argument: check[1])
-            if amount == nil { check.fail(1, language.text("'%1' is not an amount; use %2.", in: Self.words, check[1], Quantity.accepted)) }
-            let due = check.day(3)
-            if let rejected = check.rejected(form) { return [.form(rejected, tag: Self.addTag)] }
-            guard let amount, let due else { return [] }
+            let checked = Self.check(form, language)
+            guard case .success(let product) = checked else { return checked.rejection(tag: Self.addTag) }
             state.form.submitted(form)
-            let (name, unit) = (check[0], check[2])
+            let (name, amount, unit, due) = (product.name, product.amount, product.unit, product.due)
             return [.message(.info(language.text("Adding %1…", in: Self.words, environment.name(name)))),
                     .write(FeatureJob(.pantry, "add-product \(name) \(amount) \(unit) \(due.iso)") { store, _ in
                         try store.addProduct(name: name, amount: amount, unit: unit, due: due, at: Date())
@@ -175,6 +181,9 @@ public struct PantryFeature: WidgetFeature {
         ("Remove %1 (%2) from the pantry?", "Retirer %1 (%2) du garde-manger ?", "Rimuovere %1 (%2) dalla dispensa?", "Xóa %1 (%2) khỏi tủ?"),
         ("Removed %1.", "%1 retiré.", "%1 rimosso.", "Đã xóa %1."),
         ("add a product", "ajouter un produit", "aggiungi un prodotto", "thêm một món"),
+        ("Edit %1", "Modifier %1", "Modifica %1", "Sửa %1"), ("Saved %1.", "%1 enregistré.", "%1 salvato.", "Đã lưu %1."),
+        ("Open the pantry full screen (Enter) and choose a product to edit.", "Ouvrez le garde-manger en plein écran (Entrée) et choisissez le produit à modifier.",
+         "Apri la dispensa a schermo intero (Invio) e scegli il prodotto da modificare.", "Mở tủ toàn màn hình (Enter) rồi chọn món cần sửa."),
         ("Nothing to consume yet: %1 on the pantry adds a product.", "Rien à consommer : %1 sur le garde-manger ajoute un produit.",
          "Niente da consumare: %1 sulla dispensa aggiunge un prodotto.", "Chưa có gì để dùng: %1 trên tủ để thêm một món."),
         ("nothing to undo: u puts back this dashboard's consumes, for a minute after each.",
@@ -204,6 +213,29 @@ public struct PantryFeature: WidgetFeature {
     }
 
     struct OwnConsume: Sendable { let id: Int64, at: Date }
+    struct EditedProduct: Sendable { let product: Product }
+
+    /// The product form, to add one or to edit one (`title` may hold the name as %1).
+    static func productForm(_ language: Language, title: String, name: String, amount: String, unit: String, due: LocalDate) -> Form {
+        func text(_ english: String) -> String { language.text(english, in: words) }
+        return Form(title: language.text(title, in: words, name), fields: [
+            Form.Field(text("Name"), text: name, hint: text("Milk")), Form.Field(text("Amount"), text: amount, hint: text("2, 0.5 or 1,25")),
+            Form.Field(text("Unit"), text: unit, hint: text("l, kg, cans (optional)"), maxLength: 20),
+            Form.Field(text("Due"), text: due.iso, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 10),
+        ])
+    }
+
+    /// The product form's values, checked as `pantry add` checks them.
+    static func check(_ form: Form, _ language: Language) -> FormResult<(name: String, amount: Quantity, unit: String, due: LocalDate)> {
+        var check = FormCheck(form, language: language)
+        if check[0].isEmpty { check.fail(0, language.text("Give the product a name.", in: words)) }
+        let amount = Quantity(argument: check[1])
+        if amount == nil { check.fail(1, language.text("'%1' is not an amount; use %2.", in: words, check[1], Quantity.accepted)) }
+        let due = check.day(3)
+        if let rejected = check.rejected(form) { return .rejected(rejected) }
+        guard let amount, let due else { return .rejected(form) }
+        return .success((check[0], amount, check[2], due))
+    }
     struct RemovedProduct: Sendable { let product: Product }
 
     /// One unit of a chosen product; remembered for `u` like the first-expiring one.

@@ -63,3 +63,15 @@ public struct SubmittedForm: Sendable, Equatable {
         return effects
     }
 }
+
+/// A submitted form's values, or the form with its errors to show again.
+public enum FormResult<Value> {
+    case success(Value)
+    case rejected(Form)
+
+    /// The effect that reopens a rejected form (none for a success).
+    public func rejection(tag: String) -> [FeatureEffect] {
+        if case .rejected(let form) = self { return [.form(form, tag: tag)] }
+        return []
+    }
+}
