@@ -324,6 +324,12 @@ struct DashboardStateTests {
         runtime.send(.key(.left))
         runtime.send(.key(.left))
         #expect(text(runtime).contains("October 2026") && !text(runtime).contains("Gift"))
+        // b sets the selected month's budget.
+        runtime.send(.key(.character("b")))
+        #expect(text(runtime).contains("Budget for 2026-10"), "\(text(runtime))")
+        for character in "650" { runtime.send(.key(.character(character))) }
+        runtime.send(.key(.enter))
+        #expect(try store.budgets().contains { $0.month == YearMonth(year: 2026, month: 10)! && $0.limit == Money(cents: 65_000) })
         runtime.send(.key(.escape))
         #expect(runtime.dashboard.detail == nil)
     }
