@@ -96,10 +96,6 @@ public struct CardFeature: WidgetFeature {
 
     /// The card's dashboard words (its panes' are in `CardStrings`).
     static let words = Translations([
-        ("No cards to choose from; add one with `homescreen card add --first F --last L`.",
-         "Aucune carte à choisir ; ajoutez-en une avec `homescreen card add --first F --last L`.",
-         "Nessun biglietto da scegliere; aggiungine uno con `homescreen card add --first F --last L`.",
-         "Không có danh thiếp để chọn; thêm bằng `homescreen card add --first F --last L`."),
         ("Choosing the card…", "Choix de la carte…", "Scelta del biglietto…", "Đang chọn danh thiếp…"),
         ("Showing %1's card.", "Carte de %1 affichée.", "Biglietto di %1 mostrato.", "Đang hiện danh thiếp của %1."),
         ("The cards could not be read: %1", "Les cartes n'ont pas pu être lues : %1", "Non è stato possibile leggere i biglietti: %1",
