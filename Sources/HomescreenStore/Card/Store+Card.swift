@@ -59,6 +59,23 @@ extension Store {
         }
     }
 
+    /// Replaces a card's fields. The draft must have been checked (`CardDraft.problem` is nil).
+    @discardableResult
+    public func updateCard(id: Int64, _ draft: CardDraft, at date: Date = Date()) throws -> Card {
+        precondition(draft.problem == nil, "an unchecked card draft")
+        return try write { db in
+            try db.execute(sql: """
+                UPDATE card SET serverCardID = ?, firstName = ?, lastName = ?, company = ?, title = ?, email = ?, phone = ?, active = ?, updatedAt = ?
+                WHERE id = ?
+                """, arguments: [draft.serverCardID, draft.firstName, draft.lastName, draft.company, draft.title, draft.email, draft.phone,
+                                 draft.isActive ? 1 : 0, date, id])
+            guard db.changesCount == 1, let row = try Row.fetchOne(db, sql: "SELECT * FROM card WHERE id = ?", arguments: [id]) else {
+                throw CardError.unknownCard(id: id)
+            }
+            return Card(row: row)
+        }
+    }
+
     /// Chooses the card every process shows.
     @discardableResult
     public func selectCard(id: Int64) throws -> Card {

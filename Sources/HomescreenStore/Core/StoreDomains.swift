@@ -80,6 +80,7 @@ public protocol CardStore: StoreBackend {
     func addCard(_ draft: CardDraft, at date: Date) throws -> Card
     func selectCard(id: Int64) throws -> Card
     func removeCard(id: Int64) throws -> Card
+    func updateCard(id: Int64, _ draft: CardDraft, at date: Date) throws -> Card
 }
 
 /// Every domain: what a kind's provider, jobs, demo data and doctor line are given.

@@ -12,9 +12,8 @@ extension Action {
 /// company and whether it is active, the one shown marked); choosing writes the choice.
 public struct CardFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
-        /// The ids and names of the picker's rows, in order.
-        var pickerIDs: [Int64] = []
-        var pickerNames: [String] = []
+        /// The picker's rows, in order.
+        var pickerCards: [Card] = []
     }
 
     /// The URL a card with a server id opens (config `card-url`).
@@ -48,31 +47,30 @@ public struct CardFeature: WidgetFeature {
             return [Self.addForm(environment.language)]
         case .finished(_, let listing as CardListing):
             // Empty too: n in the picker adds the first card.
-            state.pickerIDs = listing.cards.map(\.id)
-            state.pickerNames = listing.cards.map(\.fullName)
+            state.pickerCards = listing.cards
             return [.picker(picker(listing, privacy: environment.privacy, language: environment.language), tag: "select-card")]
         case .chosen(_, "add-card"):
             return [Self.addForm(environment.language)]
+        case .chosen(let index, "edit-card") where state.pickerCards.indices.contains(index):
+            let card = state.pickerCards[index]
+            return [Self.cardForm(environment.language, title: "Edit %1", card: card, tag: "edit-card \(card.id)")]
+        case .submitted(let form, let tag) where tag.hasPrefix("edit-card "):
+            guard let id = Int64(tag.dropFirst(10)) else { return [] }
+            let checked = Self.draft(form, active: state.pickerCards.first { $0.id == id }?.isActive ?? true)
+            guard case .success(let draft) = checked else { return checked.rejection(tag: tag) }
+            return [.write(FeatureJob(.card, tag) { store, _ in EditedCard(card: try store.updateCard(id: id, draft, at: Date())) })]
+        case .finished(_, let edited as EditedCard):
+            return [.message(.success(environment.language.text("Saved %1's card.", in: Self.words, environment.name(edited.card.fullName)))), .reload(tables)]
         case .submitted(let form, "add-card"):
-            let values = form.fields.map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
-            func optional(_ index: Int) -> String? { values[index].isEmpty ? nil : values[index] }
-            let draft = CardDraft(serverCardID: optional(6), firstName: values[0], lastName: values[1], company: optional(2), title: optional(3),
-                                  email: optional(4), phone: optional(5))
-            if let problem = draft.problem {
-                // The same check as `card add`; the sentence goes under the field it names.
-                let field = CardDraft.limits.firstIndex { problem.hasPrefix($0.option + " ") } ?? 0
-                var rejected = form
-                rejected.fields[field].error = form.fields[field].label + problem.dropFirst(CardDraft.limits[field].option.count)
-                rejected.focus = field
-                return [.form(rejected, tag: "add-card")]
-            }
+            let checked = Self.draft(form, active: true)
+            guard case .success(let draft) = checked else { return checked.rejection(tag: "add-card") }
             return [.write(FeatureJob(.card, "add \(draft.firstName) \(draft.lastName)") { store, _ in AddedCard(card: try store.addCard(draft, at: Date())) })]
         case .finished(_, let added as AddedCard):
             return [.message(.success(environment.language.text("Added %1's card; s chooses it.", in: Self.words, environment.name(added.card.fullName)))),
                     .reload(tables)]
-        case .chosen(let index, "remove-card") where state.pickerIDs.indices.contains(index):
-            let id = state.pickerIDs[index]
-            let name = environment.name(state.pickerNames[index])
+        case .chosen(let index, "remove-card") where state.pickerCards.indices.contains(index):
+            let id = state.pickerCards[index].id
+            let name = environment.name(state.pickerCards[index].fullName)
             return [.confirm(environment.language.text("Remove %1 (card %2)?", in: Self.words, name, String(id)), tag: "remove-card \(id)")]
         case .confirmed(let tag) where tag.hasPrefix("remove-card "):
             guard let id = Int64(tag.dropFirst(12)) else { return [] }
@@ -80,8 +78,8 @@ public struct CardFeature: WidgetFeature {
         case .finished(_, let removed as RemovedCard):
             return [.message(.success(environment.language.text("Removed %1's card.", in: Self.words, environment.name(removed.card.fullName)))),
                     .reload(tables)]
-        case .chosen(let index, _) where state.pickerIDs.indices.contains(index):
-            let id = state.pickerIDs[index]
+        case .chosen(let index, _) where state.pickerCards.indices.contains(index):
+            let id = state.pickerCards[index].id
             return [.message(.info(environment.language.text("Choosing the card…", in: Self.words))), .write(FeatureJob(.card, "select \(id)") { store, _ in try store.selectCard(id: id) })]
         case .finished(_, let card as Card):
             return [.message(.success(environment.language.text("Showing %1's card.", in: Self.words, environment.privacy ? "card \(card.id)" : card.fullName))),
@@ -103,7 +101,8 @@ public struct CardFeature: WidgetFeature {
         ("active", "active", "attivo", "đang dùng"), ("inactive", "inactive", "inattivo", "không dùng"),
         ("Business card", "Carte de visite", "Biglietto da visita", "Danh thiếp"),
         ("add a card", "ajouter une carte", "aggiungi un biglietto", "thêm danh thiếp"),
-        ("n: add · x: remove", "n : ajouter · x : retirer", "n: aggiungi · x: rimuovi", "n: thêm · x: xóa"),
+        ("n: add · e: edit · x: remove", "n : ajouter · e : modifier · x : retirer", "n: aggiungi · e: modifica · x: rimuovi", "n: thêm · e: sửa · x: xóa"),
+        ("Edit %1", "Modifier %1", "Modifica %1", "Sửa %1"), ("Saved %1's card.", "Carte de %1 enregistrée.", "Biglietto di %1 salvato.", "Đã lưu danh thiếp của %1."),
         ("Add a card", "Ajouter une carte", "Aggiungi un biglietto", "Thêm danh thiếp"),
         ("First name", "Prénom", "Nome", "Tên"), ("Last name", "Nom", "Cognome", "Họ"), ("Company", "Entreprise", "Azienda", "Công ty"),
         ("Title", "Fonction", "Ruolo", "Chức danh"), ("E-mail", "E-mail", "E-mail", "E-mail"), ("Phone", "Téléphone", "Telefono", "Điện thoại"),
@@ -119,16 +118,38 @@ public struct CardFeature: WidgetFeature {
     struct AddedCard: Sendable { let card: Card }
     struct RemovedCard: Sendable { let card: Card }
 
-    /// Every field `card add` has, with the same limits.
-    static func addForm(_ language: Language) -> FeatureEffect {
+    struct EditedCard: Sendable { let card: Card }
+
+    static func addForm(_ language: Language) -> FeatureEffect { cardForm(language, title: "Add a card", card: nil, tag: "add-card") }
+
+    /// Every field `card add` has, with the same limits, filled with `card`'s values.
+    static func cardForm(_ language: Language, title: String, card: Card?, tag: String) -> FeatureEffect {
         func text(_ english: String) -> String { language.text(english, in: words) }
         let limits = CardDraft.limits.map(\.characters)
-        return .form(Form(title: text("Add a card"), fields: [
-            Form.Field(text("First name"), hint: "Lan", maxLength: limits[0]), Form.Field(text("Last name"), hint: "Nguyen", maxLength: limits[1]),
-            Form.Field(text("Company"), hint: text("(optional)"), maxLength: limits[2]), Form.Field(text("Title"), hint: text("(optional)"), maxLength: limits[3]),
-            Form.Field(text("E-mail"), hint: "lan@example.com", maxLength: limits[4]), Form.Field(text("Phone"), hint: "+84 28 1234 5678", maxLength: limits[5]),
-            Form.Field(text("Server id"), hint: text("(optional: the code is its URL)"), maxLength: limits[6]),
-        ]), tag: "add-card")
+        return .form(Form(title: language.text(title, in: words, card?.fullName ?? ""), fields: [
+            Form.Field(text("First name"), text: card?.firstName ?? "", hint: "Lan", maxLength: limits[0]),
+            Form.Field(text("Last name"), text: card?.lastName ?? "", hint: "Nguyen", maxLength: limits[1]),
+            Form.Field(text("Company"), text: card?.company ?? "", hint: text("(optional)"), maxLength: limits[2]),
+            Form.Field(text("Title"), text: card?.title ?? "", hint: text("(optional)"), maxLength: limits[3]),
+            Form.Field(text("E-mail"), text: card?.email ?? "", hint: "lan@example.com", maxLength: limits[4]),
+            Form.Field(text("Phone"), text: card?.phone ?? "", hint: "+84 28 1234 5678", maxLength: limits[5]),
+            Form.Field(text("Server id"), text: card?.serverCardID ?? "", hint: text("(optional: the code is its URL)"), maxLength: limits[6]),
+        ]), tag: tag)
+    }
+
+    /// The card form's values, checked as `card add` checks them; the sentence goes under the
+    /// field it names.
+    static func draft(_ form: Form, active: Bool) -> FormResult<CardDraft> {
+        let values = form.fields.map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        func optional(_ index: Int) -> String? { values[index].isEmpty ? nil : values[index] }
+        let draft = CardDraft(serverCardID: optional(6), firstName: values[0], lastName: values[1], company: optional(2), title: optional(3),
+                              email: optional(4), phone: optional(5), isActive: active)
+        guard let problem = draft.problem else { return .success(draft) }
+        let field = CardDraft.limits.firstIndex { problem.hasPrefix($0.option + " ") } ?? 0
+        var rejected = form
+        rejected.fields[field].error = form.fields[field].label + problem.dropFirst(CardDraft.limits[field].option.count)
+        rejected.focus = field
+        return .rejected(rejected)
     }
 
     struct CardListing: Sendable {
@@ -147,7 +168,7 @@ public struct CardFeature: WidgetFeature {
             return Picker.Item(title: privacy ? "Card \(card.id)" : card.fullName, detail: detail, marked: card.id == listing.shown)
         }
         return Picker(title: language.text("Business card", in: Self.words), items: items, selection: listing.cards.firstIndex { $0.id == listing.shown } ?? 0,
-                      keys: ["n": "add-card", "x": "remove-card"], keyHint: language.text("n: add · x: remove", in: Self.words))
+                      keys: ["n": "add-card", "e": "edit-card", "x": "remove-card"], keyHint: language.text("n: add · e: edit · x: remove", in: Self.words))
     }
 
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
