@@ -1,27 +1,43 @@
 import ArgumentParser
+import Foundation
 import HomescreenRender
+import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenWidgets
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Print each kind's accessoryInline line, e.g. for a tmux status line.",
+        abstract: "Print each kind's accessoryInline line, e.g. for a tmux status line or a bar.",
         discussion: """
-            In ~/.tmux.conf:  set -g status-right '#(homescreen status pantry)'
-            tmux format doubles every '#' of data, so a product name can never run a tmux command.
-            The store is opened read-only and never created.
+            In ~/.tmux.conf:  set -g status-right '#(homescreen status pantry budget)'
+            tmux format doubles every '#' of data, so a product name can never run a tmux command;
+            several kinds make one line (tmux shows only the first line of #() output), joined by
+            --separator. The store is opened read-only and never created.
+
+            --follow stays running and prints the status again only when its text changes (a store
+            write by any program, a widget's reload time, midnight), nothing otherwise: it sleeps
+            in poll() with no timer while nothing is due. It exits when its output is closed.
+            With --format json each line is one object for waybar's custom modules and i3blocks:
+            {"text": the kinds' plain lines joined, "tooltip": one kind per line,
+             "class": "critical" (something expired or over budget), "warning" or "normal"}.
             """
     )
 
     @Argument(help: "Kinds to show (default: every built kind).")
     var kinds: [String] = []
 
-    @Option(help: ArgumentHelp("Output format: tmux, ansi or plain. Default: ansi on a terminal, tmux otherwise.", valueName: "format"))
+    @Option(help: ArgumentHelp("Output format: tmux, ansi, plain or json. Default: ansi on a terminal, tmux otherwise.", valueName: "format"))
     var format: String?
 
     @Option(help: ArgumentHelp("Cell density of the line: regular (58 columns) or compact (29).", valueName: "density"))
     var density: String = "regular"
+
+    @Option(help: ArgumentHelp("Between kinds on one line (tmux, json and --follow). Default: ' │ '.", valueName: "text"))
+    var separator: String = " │ "
+
+    @Flag(help: "Keep running and print again only when the text changes; exit when the output is closed.")
+    var follow = false
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var viewOptions: ViewOptions
@@ -31,12 +47,17 @@ struct StatusCommand: ParsableCommand {
             : kinds.map(Arguments.kind)
         for kind in kinds { _ = try Arguments.family(.accessoryInline, of: kind) }
         let density = try Arguments.density(density)
-        let format = try format.map { text in
+        let json = format?.lowercased() == "json"
+        let format = try json ? .plain : format.map { text in
             guard let format = OutputFormat(rawValue: text.lowercased()) else {
-                throw CLIError.usage("--format '\(text)' is not a status format; use tmux, ansi or plain.")
+                throw CLIError.usage("--format '\(text)' is not a status format; use tmux, ansi, plain or json.")
             }
             return format
         } ?? (Output.isTerminal ? .ansi : .tmux)
+        guard !separator.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw CLIError.usage("--separator '\(separator.debugDescription.dropFirst().dropLast())' contains control characters; use printable text.")
+        }
+        if follow, viewOptions.now != nil { throw CLIError.usage("--follow follows the real clock; leave out --now.") }
         let environment = storeOptions.environment
         // tmux converts #rrggbb to what its client can show, so give it full color.
         let depth = try viewOptions.depth(environment: environment, default: format == .tmux ? .truecolor : nil)
@@ -44,10 +65,73 @@ struct StatusCommand: ParsableCommand {
         let theme = format == .plain ? Theme.builtInDark : try viewOptions.loadTheme(from: storeOptions.themeLibrary)
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
         defer { session.finish() }
-        let encoder = format.encoder(theme: theme, depth: depth)
+        let status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
+                                encoder: format.encoder(theme: theme, depth: depth), format: format, json: json,
+                                separator: format == .tmux ? separator.replacingOccurrences(of: "#", with: "##") : separator)
+        guard follow else {
+            let (lines, _) = try status.lines(at: session.date)
+            if json || format == .tmux || kinds.count == 1 { Output.line(lines.text) } else { lines.each.forEach(Output.line) }
+            return
+        }
+        try status.follow(store: session.store)
+    }
+}
+
+/// The status of some kinds, drawn at an instant: one line, or one line per kind.
+struct StatusLine {
+    let session: WidgetSession
+    let kinds: [WidgetKind]
+    let context: WidgetContext
+    let encoder: any GridEncoder
+    let format: OutputFormat
+    let json: Bool
+    let separator: String
+
+    /// The lines at `date`, and when the text can next change by itself.
+    func lines(at date: Date) throws -> (lines: (text: String, each: [String]), next: Date?) {
+        var each: [String] = [], plain: [String] = [], next: Date? = TimeBoundaries.nextMidnight(after: date, in: session.timeZone)
+        var urgency = 0
         for kind in kinds {
-            let grid = try session.draw(session.widget(kind), session.context(.accessoryInline, density: density))
-            Output.line(encoder.encode(grid))
+            let widget = session.widget(kind)
+            let timeline = try session.timeline(widget, context, at: date)
+            let index = Scheduler<Int>.currentIndex(in: timeline.entries.map(\.date), at: date)
+            let grid = timeline.entries[index].render(in: context)
+            let drawn = session.ascii ? grid.foldedToASCII() : grid
+            each.append(encoder.encode(drawn))
+            plain.append(PlainEncoder().encode(drawn).trimmingCharacters(in: .whitespaces))
+            urgency = max(urgency, drawn.cells.contains { $0.style.foreground == .danger } ? 2 : drawn.cells.contains { $0.style.foreground == .warning } ? 1 : 0)
+            let candidates = [timeline.entries.dropFirst(index + 1).first?.date, { if case .after(let at) = timeline.policy { return at } else { return nil } }()]
+            for candidate in candidates.compactMap({ $0 }) where candidate > date { next = min(next ?? candidate, candidate) }
+        }
+        guard json else { return ((each.joined(separator: separator), each), next) }
+        let object = "{\"class\": \(Output.jsonString(["normal", "warning", "critical"][urgency])), \"text\": \(Output.jsonString(plain.joined(separator: separator))), "
+            + "\"tooltip\": \(Output.jsonString(plain.joined(separator: "\n")))}"
+        return ((object, [object]), next)
+    }
+
+    /// Prints the line, then again whenever its text changes, until the output is closed.
+    /// Sleeps in one `poll()` on the store's change feed and the output, with a timeout only
+    /// when something is due (a reload time, midnight): idle, it makes no wake-ups.
+    func follow(store: Store) throws {
+        signal(SIGPIPE, SIG_IGN)
+        let feed = try store.changeFeed()
+        var shown: String?
+        while true {
+            let (lines, next) = try lines(at: Date())
+            if lines.text != shown {
+                shown = lines.text
+                let bytes = Array((lines.text + "\n").utf8)
+                guard bytes.withUnsafeBytes({ write(STDOUT_FILENO, $0.baseAddress, $0.count) }) == bytes.count else { return }
+            }
+            var fds = [pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)]
+            let timeout = next.map { Int32(clamping: max(0, Int(($0.timeIntervalSinceNow * 1000).rounded(.up)) + 1)) } ?? -1
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0, errno != EINTR { return }
+            if fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return }   // the reader went away
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                guard feed.drainEvents() else { continue }
+                _ = try feed.changedTables()
+            }
         }
     }
 }

@@ -64,8 +64,8 @@ struct WidgetSession {
         WidgetContext(family: family, density: density, size: size, language: language, locale: locale, timeZone: timeZone, ascii: ascii, privacy: privacy)
     }
 
-    func timeline(_ widget: AnyWidget, _ context: WidgetContext) throws -> Timeline<AnyEntry> {
-        do { return try widget.timeline(in: context, at: date) } catch is CalendarRangeError {
+    func timeline(_ widget: AnyWidget, _ context: WidgetContext, at instant: Date? = nil) throws -> Timeline<AnyEntry> {
+        do { return try widget.timeline(in: context, at: instant ?? date) } catch is CalendarRangeError {
             let years = VietnameseCalendar.supportedYears
             throw CLIError.usage("--now \(LocalDate(date, in: timeZone).iso) is outside the lunar calendar's range; it covers the years \(years.lowerBound) to \(years.upperBound).")
         } catch {
