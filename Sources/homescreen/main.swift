@@ -7,6 +7,11 @@ import HomescreenWidgetCore
 // documented exit status (0 success, 1 runtime failure, 2 bad usage or input).
 // Before anything asks ICU for the default locale (see LocaleEnvironment).
 LocaleEnvironment.sanitize()
+// Signals as a user expects them (Ctrl-C, SIGTERM end a command), whatever mask the parent left
+// (a test runner, a service manager); the dashboard blocks its own to read them from a signalfd.
+var unblocked = sigset_t()
+sigemptyset(&unblocked)
+sigprocmask(SIG_SETMASK, &unblocked, nil)
 
 do {
     var command = try HomescreenCommand.parseAsRoot()

@@ -25,7 +25,7 @@ struct HomescreenCommand: ParsableCommand {
               homescreen render card --family large        a QR code that scans
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
             """,
-        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TimelineCommand.self, PantryCommand.self,
+        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, TimelineCommand.self, PantryCommand.self,
                       BudgetCommand.self, ExpenseCommand.self, CardCommand.self, PublishCommand.self,
                       DemoCommand.self, DoctorCommand.self],
         defaultSubcommand: RunCommand.self

@@ -110,28 +110,54 @@ struct StatusLine {
     }
 
     /// Prints the line, then again whenever its text changes, until the output is closed.
-    /// Sleeps in one `poll()` on the store's change feed and the output, with a timeout only
-    /// when something is due (a reload time, midnight): idle, it makes no wake-ups.
     func follow(store: Store) throws {
         signal(SIGPIPE, SIG_IGN)
-        let feed = try store.changeFeed()
         var shown: String?
-        while true {
+        try Self.watch(store: store, peer: (STDOUT_FILENO, 0)) {
             let (lines, next) = try lines(at: Date())
             if lines.text != shown {
                 shown = lines.text
-                let bytes = Array((lines.text + "\n").utf8)
-                guard bytes.withUnsafeBytes({ write(STDOUT_FILENO, $0.baseAddress, $0.count) }) == bytes.count else { return }
+                guard Self.write(lines.text + "\n", to: STDOUT_FILENO) else { return nil }
             }
-            var fds = [pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)]
-            let timeout = next.map { Int32(clamping: max(0, Int(($0.timeIntervalSinceNow * 1000).rounded(.up)) + 1)) } ?? -1
-            let ready = poll(&fds, 2, timeout)
-            if ready < 0, errno != EINTR { return }
-            if fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return }   // the reader went away
-            if fds[0].revents & Int16(POLLIN) != 0 {
-                guard feed.drainEvents() else { continue }
-                _ = try feed.changedTables()
+            return next
+        }
+    }
+
+    /// Runs `update` at start, after every confirmed store change, and when the date it returns
+    /// comes; stops when it returns nil or when `peer` (a descriptor and the events it waits
+    /// for: the output, a tmux client) is closed or, for input, at its end. Sleeps in one
+    /// `poll()` with a timeout only when something is due (a reload time, midnight): idle, it
+    /// makes no wake-ups. `onInput` reads what the peer sent.
+    static func watch(store: Store, peer: (descriptor: Int32, events: Int16), onInput: () -> Bool = { true },
+                      update: () throws -> Date??) throws {
+        let feed = try store.changeFeed()
+        while true {
+            guard case .some(let next) = try update() else { return }
+            while true {
+                var fds = [pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: peer.descriptor, events: peer.events, revents: 0)]
+                let timeout = next.map { Int32(clamping: max(0, Int(($0.timeIntervalSinceNow * 1000).rounded(.up)) + 1)) } ?? -1
+                let ready = poll(&fds, 2, timeout)
+                if ready < 0 { if errno == EINTR { continue } else { return } }
+                if ready == 0 { break }   // something is due
+                if fds[1].revents & Int16(POLLERR | POLLNVAL) != 0 || (peer.events == 0 && fds[1].revents & Int16(POLLHUP) != 0) { return }
+                if fds[1].revents & Int16(POLLIN | POLLHUP) != 0 { guard onInput() else { return } }
+                if fds[0].revents & Int16(POLLIN) != 0, feed.drainEvents() {
+                    _ = try feed.changedTables()
+                    break
+                }
             }
         }
+    }
+
+    /// Writes all of `text`; false when the descriptor is closed.
+    static func write(_ text: String, to descriptor: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 { if errno == EINTR { continue } else { return false } }
+            offset += written
+        }
+        return true
     }
 }

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import HomescreenRender
+import HomescreenWidgetCore
+import HomescreenWidgets
+
+struct TmuxCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tmux",
+        abstract: "Keep tmux user options (@homescreen-pantry, …) up to date, for a status line that spawns nothing.",
+        discussion: """
+            In ~/.tmux.conf:
+              run-shell -b 'homescreen tmux'
+              set -g status-right '#{@homescreen-pantry} #{@homescreen-budget}'
+            It attaches to the tmux server it runs in ($TMUX, or --socket) as one control-mode
+            client (tmux -C, read-only, no pane output), sets one option per kind with tmux styles
+            whenever that kind's line changes (a store write, a reload time, midnight), and asks
+            tmux to redraw the status line. It starts no other process, sleeps in poll() while
+            nothing changes, and exits when the tmux server goes. Data stays inert: every '#' of
+            data is doubled, so a product name can never run a tmux command.
+            """
+    )
+
+    @Argument(help: "Kinds to keep (default: every kind with an inline line).")
+    var kinds: [String] = []
+
+    @Option(help: ArgumentHelp("Cell density of the lines: regular (58 columns) or compact (29).", valueName: "density"))
+    var density: String = "regular"
+
+    @Option(help: ArgumentHelp("The tmux server's socket. Default: the one in $TMUX.", valueName: "path"))
+    var socket: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var viewOptions: ViewOptions
+
+    func run() throws {
+        let kinds = try kinds.isEmpty ? WidgetCatalog.standard.kinds.filter { WidgetCatalog.standard.families(of: $0).contains(.accessoryInline) }
+            : kinds.map(Arguments.kind)
+        for kind in kinds { _ = try Arguments.family(.accessoryInline, of: kind) }
+        let density = try Arguments.density(density)
+        let environment = storeOptions.environment
+        guard let socket = socket ?? environment["TMUX"].flatMap({ $0.split(separator: ",").first.map(String.init) }), !socket.isEmpty else {
+            throw CLIError.usage("no tmux server to attach to: $TMUX is not set; start it from ~/.tmux.conf with run-shell -b 'homescreen tmux', or pass --socket PATH.")
+        }
+        if viewOptions.now != nil { throw CLIError.usage("homescreen tmux follows the real clock; leave out --now.") }
+        let depth = try viewOptions.depth(environment: environment, default: .truecolor)
+        let theme = try viewOptions.loadTheme(from: storeOptions.themeLibrary)
+        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
+        defer { session.finish() }
+        let status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
+                                encoder: OutputFormat.tmux.encoder(theme: theme, depth: depth), format: .tmux, json: false, separator: "")
+        let client = try ControlClient(socket: socket, environment: environment)
+        defer { client.stop() }
+        signal(SIGPIPE, SIG_IGN)
+        var shown: [String] = []
+        try StatusLine.watch(store: session.store, peer: (client.output, Int16(POLLIN)), onInput: client.drain) {
+            let (lines, next) = try status.lines(at: Date())
+            let commands = zip(kinds, lines.each).enumerated().filter { shown.count <= $0.offset || shown[$0.offset] != $0.element.1 }
+                .map { "set-option -g @homescreen-\($0.element.0.rawValue) \(ControlClient.quoted($0.element.1))\n" }
+            if !commands.isEmpty {
+                guard StatusLine.write(commands.joined() + "refresh-client -S\n", to: client.input) else { return nil }
+                shown = lines.each
+            }
+            return next
+        }
+    }
+}
+
+/// One `tmux -C` client of a server, spawned once: commands go to its input, its replies and
+/// notifications are read and dropped; its output ends when the server goes.
+final class ControlClient {
+    let input: Int32
+    let output: Int32
+    private let pid: pid_t
+
+    init(socket: String, environment: [String: String]) throws {
+        var toClient: [Int32] = [0, 0], fromClient: [Int32] = [0, 0]
+        guard pipe(&toClient) == 0, pipe(&fromClient) == 0 else { throw CLIError.runtime("cannot make a pipe for tmux.") }
+        for descriptor in toClient + fromClient { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toClient[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromClient[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = ["tmux", "-S", socket, "-C", "attach-session", "-f", "read-only,ignore-size,no-output"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // Not nested: the control client must not see the $TMUX of the pane it was started from.
+        let variables = environment.filter { $0.key != "TMUX" && $0.key != "TMUX_PANE" }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { variables.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, variables)
+        close(toClient[0])
+        close(fromClient[1])
+        guard spawned == 0 else {
+            close(toClient[1])
+            close(fromClient[0])
+            throw CLIError.runtime("tmux could not be started (\(String(cString: strerror(spawned)))); install tmux.")
+        }
+        self.pid = pid
+        input = toClient[1]
+        output = fromClient[0]
+    }
+
+    /// Reads and drops what tmux said; false at its end (the server or the client is gone).
+    func drain() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, 4096) }
+        return count > 0 || (count < 0 && errno == EINTR)
+    }
+
+    func stop() {
+        close(input)
+        close(output)
+        var status: Int32 = 0
+        kill(pid, SIGKILL)   // it holds nothing to save; closing its input already asked it to leave
+        _ = waitpid(pid, &status, 0)
+    }
+
+    /// A tmux command argument in double quotes: backslash, quote and `$` escaped.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "$", with: "\\$") + "\""
+    }
+}
