@@ -43,9 +43,7 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
-        let kinds = try kinds.isEmpty ? WidgetCatalog.standard.kinds.filter { WidgetCatalog.standard.families(of: $0).contains(.accessoryInline) }
-            : kinds.map(Arguments.kind)
-        for kind in kinds { _ = try Arguments.family(.accessoryInline, of: kind) }
+        let kinds = try StatusLine.inlineKinds(kinds)
         let density = try Arguments.density(density)
         let json = format?.lowercased() == "json"
         let format = try json ? .plain : format.map { text in
@@ -86,6 +84,14 @@ struct StatusLine {
     let format: OutputFormat
     let json: Bool
     let separator: String
+
+    /// The kinds named on the command line (each must have an inline line), or every kind that has one.
+    static func inlineKinds(_ names: [String]) throws -> [WidgetKind] {
+        guard !names.isEmpty else { return WidgetCatalog.standard.kinds.filter { WidgetCatalog.standard.families(of: $0).contains(.accessoryInline) } }
+        let kinds = try names.map(Arguments.kind)
+        for kind in kinds { _ = try Arguments.family(.accessoryInline, of: kind) }
+        return kinds
+    }
 
     /// The lines at `date`, and when the text can next change by itself.
     func lines(at date: Date) throws -> (lines: (text: String, each: [String]), next: Date?) {

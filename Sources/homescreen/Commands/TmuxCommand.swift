@@ -34,9 +34,7 @@ struct TmuxCommand: ParsableCommand {
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
-        let kinds = try kinds.isEmpty ? WidgetCatalog.standard.kinds.filter { WidgetCatalog.standard.families(of: $0).contains(.accessoryInline) }
-            : kinds.map(Arguments.kind)
-        for kind in kinds { _ = try Arguments.family(.accessoryInline, of: kind) }
+        let kinds = try StatusLine.inlineKinds(kinds)
         let density = try Arguments.density(density)
         let environment = storeOptions.environment
         guard let socket = socket ?? environment["TMUX"].flatMap({ $0.split(separator: ",").first.map(String.init) }), !socket.isEmpty else {
