@@ -57,6 +57,26 @@ struct StatusFollowTests {
 
     }
 
+    /// Started before the store exists (a bar at login): it does not create it, and follows it
+    /// once another program has.
+    @Test func followPicksUpAStoreCreatedAfterIt() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        let process = Process()
+        process.executableURL = Homescreen.executable
+        process.arguments = ["status", "pantry", "--follow", "--format", "plain"]
+        process.environment = Homescreen.environment(store: store)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let lines = Lines(output.fileHandleForReading)
+        #expect(lines.wait { $0.first?.contains("Nothing in stock") == true }, "\(lines.all)")
+        #expect(!FileManager.default.fileExists(atPath: store), "status never creates the store")
+        #expect(try Homescreen.run(["pantry", "add", "Kiwi", "--due", "2000-01-01"], store: store).status == 0)
+        #expect(lines.wait { $0.last?.contains("Kiwi") == true }, "\(lines.all)")
+    }
+
     /// `status --follow | head -1`: when head has its line and exits, so does the status.
     @Test func followExitsWhenItsOutputIsClosed() throws {
         let folder = TemporaryFolder()

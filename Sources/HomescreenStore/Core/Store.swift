@@ -10,11 +10,14 @@ public final class Store: Sendable {
     /// A pool for read-write use, a queue for read-only use (cheaper to open).
     public let database: any DatabaseReader
     private let writer: (any DatabaseWriter)?
+    /// An empty store in memory, standing in for a file that does not exist yet (read-only opening).
+    public let standsIn: Bool
 
-    private init(path: String, database: any DatabaseReader, writer: (any DatabaseWriter)?) {
+    private init(path: String, database: any DatabaseReader, writer: (any DatabaseWriter)?, standsIn: Bool = false) {
         self.path = path
         self.database = database
         self.writer = writer
+        self.standsIn = standsIn
     }
 
     /// How long a writer waits for another process's transaction before giving up.
@@ -100,7 +103,7 @@ public final class Store: Sendable {
         do {
             let queue = try DatabaseQueue()
             try Schema.migrator.migrate(queue)
-            return Store(path: path, database: queue, writer: nil)
+            return Store(path: path, database: queue, writer: nil, standsIn: true)
         } catch {
             throw .failed(path: path, reason: describe(error))
         }

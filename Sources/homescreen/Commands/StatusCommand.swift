@@ -77,7 +77,7 @@ struct StatusCommand: ParsableCommand {
 
 /// The status of some kinds, drawn at an instant: one line, or one line per kind.
 struct StatusLine {
-    let session: WidgetSession
+    var session: WidgetSession
     let kinds: [WidgetKind]
     let context: WidgetContext
     let encoder: any GridEncoder
@@ -119,8 +119,10 @@ struct StatusLine {
     func follow(store: Store) throws {
         signal(SIGPIPE, SIG_IGN)
         var shown: String?
+        var status = self
         try Self.watch(store: store, peer: (STDOUT_FILENO, 0)) {
-            let (lines, next) = try lines(at: Date())
+            try status.session.adoptCreatedStore()
+            let (lines, next) = try status.lines(at: Date())
             if lines.text != shown {
                 shown = lines.text
                 guard Self.write(lines.text + "\n", to: STDOUT_FILENO) else { return nil }

@@ -45,13 +45,14 @@ struct TmuxCommand: ParsableCommand {
         let theme = try viewOptions.loadTheme(from: storeOptions.themeLibrary)
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
         defer { session.finish() }
-        let status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
+        var status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
                                 encoder: OutputFormat.tmux.encoder(theme: theme, depth: depth), format: .tmux, json: false, separator: "")
         let client = try ControlClient(socket: socket, environment: environment)
         defer { client.stop() }
         signal(SIGPIPE, SIG_IGN)
         var shown: [String] = []
         try StatusLine.watch(store: session.store, peer: (client.output, Int16(POLLIN)), onInput: client.drain) {
+            try status.session.adoptCreatedStore()
             let (lines, next) = try status.lines(at: Date())
             let commands = zip(kinds, lines.each).enumerated().filter { shown.count <= $0.offset || shown[$0.offset] != $0.element.1 }
                 .map { "set-option -g @homescreen-\($0.element.0.rawValue) \(ControlClient.quoted($0.element.1))\n" }

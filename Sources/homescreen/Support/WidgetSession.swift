@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HomescreenRender
 import HomescreenRuntime
 import HomescreenStore
@@ -8,7 +9,7 @@ import HomescreenWidgets
 /// What the drawing commands share: the store to read, the instant, the language, and how to
 /// turn a kind and a family into the entry that is current and its grid.
 struct WidgetSession {
-    let store: Store
+    private(set) var store: Store
     let date: Date
     let language: Language
     let locale: Locale
@@ -49,6 +50,19 @@ struct WidgetSession {
             demoFolder = nil
         }
     }
+
+    /// Once a store that did not exist when the session began is on disk, reads it instead of
+    /// the empty stand-in (for the commands that keep running). The stand-in is kept, not
+    /// dropped: dropping a connection starts libdispatch's once-a-second worker monitor.
+    mutating func adoptCreatedStore() throws {
+        guard store.standsIn, FileManager.default.fileExists(atPath: store.path) else { return }
+        let opened = try Store.openReadOnly(at: store.path)
+        guard !opened.standsIn else { return }
+        Self.retired.withLock { $0.append(store) }
+        store = opened
+    }
+
+    private static let retired = Mutex<[Store]>([])
 
     /// Removes the throwaway demo store, if any.
     func finish() {
