@@ -85,6 +85,37 @@ struct TmuxCommandTests {
         #expect(Self.wait { !Self.alive(process.processIdentifier) }, "still running after the tmux server went")
     }
 
+    /// The control client goes with its session; `homescreen tmux` attaches again while the
+    /// server lives, and the options keep following the store.
+    @Test func itOutlivesTheSessionItAttachedTo() throws {
+        try #require(TmuxDashboard.available, "tmux is needed (CI installs it)")
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["demo"], store: store).status == 0)
+        let socket = "hs-tmuxre-\(UUID().uuidString.prefix(8))"
+        _ = Self.tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", "one", "cat")
+        _ = Self.tmux(socket, "new-session", "-d", "-s", "two", "cat")
+        let server = pid_t(Self.tmux(socket, "display-message", "-p", "#{pid}")) ?? 0
+        defer { if server > 0 { kill(server, SIGKILL) } }
+        let process = Process()
+        process.executableURL = Homescreen.executable
+        process.arguments = ["tmux", "pantry"]
+        process.environment = Homescreen.environment(store: store, ["TMUX": "\(Self.tmux(socket, "display-message", "-p", "#{socket_path}")),1,0"])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(Self.wait { Self.tmux(socket, "list-clients", "-F", "#{client_session}").split(separator: "\n").count == 1 })
+        let attached = Self.tmux(socket, "list-clients", "-F", "#{client_session}")
+        _ = Self.tmux(socket, "kill-session", "-t", attached)
+        #expect(Self.wait { let now = Self.tmux(socket, "list-clients", "-F", "#{client_session}"); return !now.isEmpty && now != attached },
+                "attached again to the other session")
+        #expect(try Homescreen.run(["pantry", "add", "Zander", "--due", "1999-01-01"], store: store).status == 0)
+        #expect(Self.wait { Self.tmux(socket, "show", "-gv", "@homescreen-pantry").contains("Zander") })
+        kill(server, SIGKILL)
+        #expect(Self.wait { !Self.alive(process.processIdentifier) }, "still running after the tmux server went")
+    }
+
     @Test func outsideTmuxItSaysHowToStartIt() throws {
         let result = try Homescreen.run(["tmux", "--demo"], store: nil)
         #expect(result.status == 2 && result.stderr.contains("$TMUX is not set"), "\(result.stderr)")

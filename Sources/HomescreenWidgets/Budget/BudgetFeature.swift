@@ -103,14 +103,14 @@ public struct BudgetFeature: WidgetFeature {
             guard let expense = Self.selected(environment) else {
                 return [.message(.info(environment.language.text("Open the budget full screen (Enter) and choose an expense to remove.", in: Self.words)))]
             }
-            let what = environment.amount(expense.amount.plain(currency)) + (expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))")
+            let what = environment.amount(expense.amount.plain(expense.currency)) + (expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))")
             return [.confirm(environment.language.text("Remove the expense of %1 on %2?", in: Self.words, what, expense.day.iso), tag: "remove \(expense.id)")]
         case .confirmed(let tag) where tag.hasPrefix("remove "):
             guard let id = Int64(tag.dropFirst(7)) else { return [] }
             return [.write(FeatureJob(.budget, tag) { store, _ in RemovedExpense(expense: try store.removeExpense(id: id)) })]
         case .finished(_, let removed as RemovedExpense):
             return [.message(.success(environment.language.text("Removed the expense of %1 on %2.", in: Self.words,
-                                                                 environment.amount(removed.expense.amount.plain(currency)), removed.expense.day.iso))),
+                                                                 environment.amount(removed.expense.amount.plain(removed.expense.currency)), removed.expense.day.iso))),
                     .reload([.expense])]
         case .submitted(let form, _):
             let language = environment.language
@@ -134,8 +134,11 @@ public struct BudgetFeature: WidgetFeature {
                 said += " " + environment.language.text("The pane shows the published figures.", in: Self.words)
             }
             return [.message(.success(said)), .reload([.expense])]
-        case .failed(_, let reason):
+        case .failed(let job, let reason) where job.name.hasPrefix(Self.addTag):
             return state.form.failed(reason, reload: [.expense])
+        case .failed(_, let reason):
+            // A budget, an edit or a removal the store refused: said, nothing half-done.
+            return [.message(.failure(reason)), .reload([.budget, .expense])]
         default:
             return []
         }

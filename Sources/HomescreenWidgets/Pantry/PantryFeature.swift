@@ -72,6 +72,9 @@ public struct PantryFeature: WidgetFeature {
 
     public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
         switch event {
+        case .action(.consume) where environment.entries(PantryEntry.self).first.map({ optimistic($0, state).items.isEmpty }) == true:
+            // Nothing in stock: say the key that fills the pantry, not a shell command.
+            return [.message(.info(environment.language.text("Nothing to consume yet: %1 on the pantry adds a product.", in: Self.words, "n")))]
         case .action(.consume) where environment.selection != nil:
             // Full screen: the selected product.
             guard let product = selected(environment, state) else { return [] }
@@ -91,9 +94,6 @@ public struct PantryFeature: WidgetFeature {
             return [.write(FeatureJob(.pantry, tag) { store, _ in RemovedProduct(product: try store.removeProduct(id: id)) })]
         case .finished(_, let removed as RemovedProduct):
             return [.message(.success(environment.language.text("Removed %1.", in: Self.words, environment.name(removed.product.name)))), .reload(tables)]
-        case .action(.consume) where environment.entries(PantryEntry.self).first.map({ optimistic($0, state).items.isEmpty }) == true:
-            // Nothing in stock: say the key that fills the pantry, not a shell command.
-            return [.message(.info(environment.language.text("Nothing to consume yet: %1 on the pantry adds a product.", in: Self.words, "n")))]
         case .action(.consume):
             let first = environment.entries(PantryEntry.self).first?.consumingFirst(times: state.pendingConsumes).items.first
             state.pendingConsumes += 1

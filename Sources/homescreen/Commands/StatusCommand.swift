@@ -120,7 +120,7 @@ struct StatusLine {
         signal(SIGPIPE, SIG_IGN)
         var shown: String?
         var status = self
-        try Self.watch(store: store, peer: (STDOUT_FILENO, 0)) {
+        try Self.watch(feed: store.changeFeed(), peer: (STDOUT_FILENO, 0)) {
             try status.session.adoptCreatedStore()
             let (lines, next) = try status.lines(at: Date())
             if lines.text != shown {
@@ -135,10 +135,10 @@ struct StatusLine {
     /// comes; stops when it returns nil or when `peer` (a descriptor and the events it waits
     /// for: the output, a tmux client) is closed or, for input, at its end. Sleeps in one
     /// `poll()` with a timeout only when something is due (a reload time, midnight): idle, it
-    /// makes no wake-ups. `onInput` reads what the peer sent.
-    static func watch(store: Store, peer: (descriptor: Int32, events: Int16), onInput: () -> Bool = { true },
+    /// makes no wake-ups. `onInput` reads what the peer sent. The feed is the caller's, made
+    /// once: a feed dropped drops its connection, which starts libdispatch's worker monitor.
+    static func watch(feed: any ChangeFeed, peer: (descriptor: Int32, events: Int16), onInput: () -> Bool = { true },
                       update: () throws -> Date??) throws {
-        let feed = try store.changeFeed()
         while true {
             guard case .some(let next) = try update() else { return }
             while true {

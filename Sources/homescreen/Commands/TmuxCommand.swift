@@ -47,20 +47,33 @@ struct TmuxCommand: ParsableCommand {
         defer { session.finish() }
         var status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
                                 encoder: OutputFormat.tmux.encoder(theme: theme, depth: depth), format: .tmux, json: false, separator: "")
-        let client = try ControlClient(socket: socket, environment: environment)
-        defer { client.stop() }
         signal(SIGPIPE, SIG_IGN)
-        var shown: [String] = []
-        try StatusLine.watch(store: session.store, peer: (client.output, Int16(POLLIN)), onInput: client.drain) {
-            try status.session.adoptCreatedStore()
-            let (lines, next) = try status.lines(at: Date())
-            let commands = zip(kinds, lines.each).enumerated().filter { shown.count <= $0.offset || shown[$0.offset] != $0.element.1 }
-                .map { "set-option -g @homescreen-\($0.element.0.rawValue) \(ControlClient.quoted($0.element.1))\n" }
-            if !commands.isEmpty {
-                guard StatusLine.write(commands.joined() + "refresh-client -S\n", to: client.input) else { return nil }
-                shown = lines.each
+        var shown: [String] = [], failures = 0
+        let feed = try session.store.changeFeed()   // one for the whole run, whatever the clients
+        while true {
+            let client = try ControlClient(socket: socket, environment: environment)
+            let attached = Date()
+            try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), onInput: client.drain) {
+                try status.session.adoptCreatedStore()
+                let (lines, next) = try status.lines(at: Date())
+                let commands = zip(kinds, lines.each).enumerated().filter { shown.count <= $0.offset || shown[$0.offset] != $0.element.1 }
+                    .map { "set-option -g @homescreen-\($0.element.0.rawValue) \(ControlClient.quoted($0.element.1))\n" }
+                if !commands.isEmpty {
+                    guard StatusLine.write(commands.joined() + "refresh-client -S\n", to: client.input) else { return nil }
+                    shown = lines.each
+                }
+                return next
             }
-            return next
+            client.stop()
+            // The client ends with its session (killed, or none yet while ~/.tmux.conf loads at
+            // server start): attach again while the server answers; go with the server.
+            guard ControlClient.serverAnswers(socket) else { return }
+            failures = Date().timeIntervalSince(attached) > 10 ? 0 : failures + 1
+            guard failures < 40 else {
+                throw CLIError.runtime("the tmux server at \(socket) has no session to attach to; start a session, then homescreen tmux.")
+            }
+            usleep(useconds_t(min(1_000_000, 50_000 << min(failures, 5))))
+            shown = []   // a new client: set every option again
         }
     }
 }
@@ -115,6 +128,20 @@ final class ControlClient {
         var status: Int32 = 0
         kill(pid, SIGKILL)   // it holds nothing to save; closing its input already asked it to leave
         _ = waitpid(pid, &status, 0)
+    }
+
+    /// Whether a tmux server listens on `socket` (a connect, no process started).
+    static func serverAnswers(_ socket: String) -> Bool {
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(socket.utf8.prefix(107)) + [0]
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in buffer.copyBytes(from: path.prefix(buffer.count)) }
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+        }
     }
 
     /// A tmux command argument in double quotes: backslash, quote and `$` escaped.
