@@ -51,10 +51,12 @@ public struct BudgetFeature: WidgetFeature {
             let month = Self.month(environment)
             let language = environment.language
             func text(_ english: String, _ values: String...) -> String { language.text(english, in: Self.words, values: values) }
-            let limit = environment.entries(YearEntry.self).first?.months.first { $0.month == month }?.budget?.limit
+            // The month's own budget when it has one (its limit and currency), else the pane's currency.
+            let budget = environment.entries(YearEntry.self).first?.months.first { $0.month == month }?.budget
+            let shown = budget?.currency ?? currency
             return [.form(Form(title: text("Budget for %1", month.iso), fields: [
-                Form.Field(text("Limit"), text: limit.map { $0.plain(currency) } ?? "", hint: currency.fractionDigits == 0 ? "5000000" : "800", maxLength: 16),
-                Form.Field(text("Currency"), text: currency.code, hint: "EUR, CHF, USD, VND…", maxLength: 3),
+                Form.Field(text("Limit"), text: budget.map { $0.limit.plain(shown) } ?? "", hint: shown.fractionDigits == 0 ? "5000000" : "800", maxLength: 16),
+                Form.Field(text("Currency"), text: shown.code, hint: "EUR, CHF, USD, VND…", maxLength: 3),
             ]), tag: "set-budget \(month.iso)")]
         case .submitted(let form, let tag) where tag.hasPrefix("set-budget "):
             guard let month = YearMonth(iso: String(tag.dropFirst(11))) else { return [] }
