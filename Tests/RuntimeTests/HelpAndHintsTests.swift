@@ -20,6 +20,7 @@ struct HelpAndHintsTests {
         #expect(text(runtime).contains("add an expense") && text(runtime).contains("choose the business card"))
         runtime.send(.key(.escape))
         runtime.send(.key(.enter))   // the pantry, full screen
+        #expect(text(runtime).contains("c: consume 1 · e: edit · x: remove"), "the row keys are said: \(text(runtime))")
         runtime.send(.key(.character("?")))
         let help = text(runtime)
         #expect(help.contains("consume one unit") && help.contains("remove the selected row"), "\(help)")

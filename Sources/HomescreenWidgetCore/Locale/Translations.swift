@@ -41,6 +41,7 @@ extension Translations {
         ("%1 now: %2", "%1 sert maintenant à : %2", "%1 ora: %2", "%1 giờ dùng để: %2"),
         ("Cancelled; nothing was changed.", "Annulé ; rien n'a été modifié.", "Annullato; non è stato modificato nulla.", "Đã hủy; không thay đổi gì."),
         ("Confirm", "Confirmer", "Conferma", "Xác nhận"),
+        ("edit", "modifier", "modifica", "sửa"), ("remove", "supprimer", "elimina", "xóa"),
         ("y: yes · n or Esc: no", "y : oui · n ou Échap : non", "y: sì · n o Esc: no", "y: có · n hoặc Esc: không"),
         ("The %1 widget could not read the store: %2", "Le widget %1 n'a pas pu lire le stockage : %2", "Il widget %1 non ha potuto leggere l'archivio: %2",
          "Widget %1 không đọc được kho dữ liệu: %2"),

@@ -73,6 +73,12 @@ public struct WidgetContext: Sendable {
     /// name the key that fills them instead of a command.
     public var isInteractive: Bool { !keys.isEmpty }
 
+    /// The full-screen view's row keys: "e: edit · x: remove" in the interface language, with
+    /// the keys actually bound.
+    public var rowHints: String {
+        hint("edit", default: "e", language.text("edit", in: .dashboard)) + (ascii ? " - " : " · ") + hint("remove", default: "x", language.text("remove", in: .dashboard))
+    }
+
     /// "c: consume 1" with the key actually bound to `action` ("c" by default).
     public func hint(_ action: String, default key: String, _ text: String) -> String {
         (keys.isEmpty ? key : keys[action] ?? key) + (language == .french ? " : " : ": ") + text

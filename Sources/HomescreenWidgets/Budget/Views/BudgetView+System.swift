@@ -118,7 +118,8 @@ extension BudgetView {
     private func footer(in grid: inout CellGrid, _ content: Rect) {
         let row = content.row(content.height - 1)
         if entry.source == .local, context.family != .systemSmall || !isCompact {
-            grid.write(context.hint("add-expense", default: "a", strings.addHint), in: row, style: Style(.accent))
+            let add = context.hint("add-expense", default: "a", strings.addHint)
+            grid.write(context.detail && !entry.recent.isEmpty ? add + Pane.separator(context) + context.rowHints : add, in: row, style: Style(.accent))
         }
         if let freshness = freshnessText { grid.write(freshness, in: row, style: Style(.muted), alignment: .trailing) }
     }

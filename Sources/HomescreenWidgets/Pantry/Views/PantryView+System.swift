@@ -75,7 +75,7 @@ extension PantryView {
             grid.write(strings.columns.due, in: Rect(x: dueX, y: headings.y, width: columns.due, height: 1), style: heading)
             grid.write(strings.columns.amount, in: Rect(x: amountX - 2, y: headings.y, width: columns.amount + 2, height: 1), style: heading, alignment: .trailing)
         }
-        let hint = context.detail ? strings.scrollHint : strings.detailHint
+        let hint = context.detail ? context.rowHints + Pane.separator(context) + strings.scrollHint : strings.detailHint
         grid.write(context.hint("consume", default: "c", strings.consumeHint) + Pane.separator(context) + hint, in: hintArea.row(hintArea.height - 1), style: Style(.accent))
         return grid
     }
