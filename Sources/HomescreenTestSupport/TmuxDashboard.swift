@@ -44,26 +44,7 @@ public final class TmuxDashboard {
     public var text: String { screen().joined(separator: "\n") }
 
     /// The dashboard's process id: the child of the pane's shell.
-    public var processID: pid_t? {
-        guard let shell = Int32(format("#{pane_pid}")) else { return nil }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap(Int32.init).first { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && Int32(fields[1]) == shell
-        }
-    }
-
-    /// Context switches summed over every thread of a process: each is a wake-up.
-    public static func contextSwitches(of pid: pid_t) -> Int {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.reduce(0) { total, task in
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
-            return total + status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
-                .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
-        }
-    }
+    public var processID: pid_t? { Int32(format("#{pane_pid}")).flatMap { Processes.children(of: $0).first } }
 
     /// A tmux format evaluated for the pane (`#{mouse_sgr_flag}`: the program asked for mouse reports).
     public func format(_ format: String) -> String {

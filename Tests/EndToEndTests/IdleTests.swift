@@ -19,9 +19,9 @@ struct IdleTests {
         // Status messages go by themselves after a few seconds.
         #expect(dashboard.wait(timeout: 15) { !$0.contains("Reloaded every widget.") && !$0.contains("Consumed") }, "\(dashboard.text)")
         sleep(1)
-        let before = TmuxDashboard.contextSwitches(of: pid)
+        let before = Processes.contextSwitches(of: pid)
         sleep(20)
-        let after = TmuxDashboard.contextSwitches(of: pid)
+        let after = Processes.contextSwitches(of: pid)
         #expect(after - before == 0, "\(after - before) wake-ups in 20 idle seconds")
     }
 }

@@ -27,10 +27,8 @@ struct StatusFollowTests {
         }
     }
 
-    @Test func followPrintsOnlyChangesAndSleepsInBetween() throws {
-        let folder = TemporaryFolder()
-        let store = folder.path("store.sqlite")
-        #expect(try Homescreen.run(["demo"], store: store).status == 0)
+    /// `status pantry --follow --format plain` on `store`, and the lines it prints.
+    static func follow(store: String) throws -> (Process, Lines) {
         let process = Process()
         process.executableURL = Homescreen.executable
         process.arguments = ["status", "pantry", "--follow", "--format", "plain"]
@@ -38,8 +36,15 @@ struct StatusFollowTests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
+        return (process, Lines(output.fileHandleForReading))
+    }
+
+    @Test func followPrintsOnlyChangesAndSleepsInBetween() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["demo"], store: store).status == 0)
+        let (process, lines) = try Self.follow(store: store)
         defer { if process.isRunning { process.terminate() } }
-        let lines = Lines(output.fileHandleForReading)
         #expect(lines.wait { $0.count == 1 }, "printed once at start: \(lines.all)")
         #expect(lines.all.first?.contains("Milk") == true)
 
@@ -51,9 +56,9 @@ struct StatusFollowTests {
         #expect(lines.wait { $0.count == 2 && $0[1].contains("Anchovies") }, "\(lines.all)")
 
         // Idle: no wake-ups on any thread.
-        let before = TmuxDashboard.contextSwitches(of: process.processIdentifier)
+        let before = Processes.contextSwitches(of: process.processIdentifier)
         sleep(10)
-        #expect(TmuxDashboard.contextSwitches(of: process.processIdentifier) - before == 0)
+        #expect(Processes.contextSwitches(of: process.processIdentifier) - before == 0)
 
     }
 
@@ -62,15 +67,8 @@ struct StatusFollowTests {
     @Test func followPicksUpAStoreCreatedAfterIt() throws {
         let folder = TemporaryFolder()
         let store = folder.path("store.sqlite")
-        let process = Process()
-        process.executableURL = Homescreen.executable
-        process.arguments = ["status", "pantry", "--follow", "--format", "plain"]
-        process.environment = Homescreen.environment(store: store)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let (process, lines) = try Self.follow(store: store)
         defer { if process.isRunning { process.terminate() } }
-        let lines = Lines(output.fileHandleForReading)
         #expect(lines.wait { $0.first?.contains("Nothing in stock") == true }, "\(lines.all)")
         #expect(!FileManager.default.fileExists(atPath: store), "status never creates the store")
         #expect(try Homescreen.run(["pantry", "add", "Kiwi", "--due", "2000-01-01"], store: store).status == 0)

@@ -15,18 +15,26 @@ struct TmuxCommandTests {
         return condition()
     }
 
-    /// Whether a process still runs (a zombie waiting to be reaped does not).
-    static func alive(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
-        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    /// A tmux server with these sessions (each pane running `cat`, which ends with its pty).
+    /// - Returns: its pid. Servers started from the test runner inherit its blocked signals:
+    ///   end them with SIGKILL.
+    static func server(_ socket: String, sessions: [String]) -> pid_t {
+        for name in sessions {
+            _ = try? Spawn.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "120", "-y", "10", "cat"])
+        }
+        return pid_t(tmux(socket, "display-message", "-p", "#{pid}")) ?? 0
     }
 
-    static func children(of pid: pid_t) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
-            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            return stat[stat.index(after: close)...].split(separator: " ").dropFirst().first.flatMap { Int32($0) } == pid
-        }
+    /// `homescreen tmux KINDS` attached to the server on `socket`, as if started in its pane.
+    static func feed(_ socket: String, store: String, kinds: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Homescreen.executable
+        process.arguments = ["tmux"] + kinds
+        process.environment = Homescreen.environment(store: store, ["TMUX": "\(tmux(socket, "display-message", "-p", "#{socket_path}")),1,0"])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 
     @Test func optionsFollowTheStoreWithoutSpawningOrWaking() throws {
@@ -35,24 +43,15 @@ struct TmuxCommandTests {
         let store = folder.path("store.sqlite")
         #expect(try Homescreen.run(["demo"], store: store).status == 0)
         let socket = "hs-tmuxcmd-\(UUID().uuidString.prefix(8))"
-        _ = Self.tmux(socket, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "10", "cat")
-        // Servers started from the test runner inherit its blocked signals: end them with SIGKILL.
-        let server = pid_t(Self.tmux(socket, "display-message", "-p", "#{pid}")) ?? 0
+        let server = Self.server(socket, sessions: ["main"])
         defer { if server > 0 { kill(server, SIGKILL) } }
-        let path = Self.tmux(socket, "display-message", "-p", "#{socket_path}")
-        let process = Process()
-        process.executableURL = Homescreen.executable
-        process.arguments = ["tmux", "pantry", "budget"]
-        process.environment = Homescreen.environment(store: store, ["TMUX": "\(path),1,0", "PATH": "/usr/bin:/bin"])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.feed(socket, store: store, kinds: ["pantry", "budget"])
         defer { if process.isRunning { process.terminate() } }
 
         #expect(Self.wait { Self.tmux(socket, "show", "-gv", "@homescreen-pantry").contains("Milk expired") },
                 "\(Self.tmux(socket, "show", "-gv", "@homescreen-pantry"))")
         #expect(Self.tmux(socket, "show", "-gv", "@homescreen-budget").contains("Budget: CHF"))
-        let client = Self.children(of: process.processIdentifier)
+        let client = Processes.children(of: process.processIdentifier)
         #expect(client.count == 1, "one tmux client: \(client)")
 
         // Consuming the last litre of milk changes the first product: the option follows.
@@ -74,15 +73,15 @@ struct TmuxCommandTests {
         #expect(!FileManager.default.fileExists(atPath: marker), "a product name ran a command")
 
         // Idle: no wake-ups on any thread, and still the same single client.
-        let before = TmuxDashboard.contextSwitches(of: process.processIdentifier)
+        let before = Processes.contextSwitches(of: process.processIdentifier)
         sleep(10)
-        #expect(TmuxDashboard.contextSwitches(of: process.processIdentifier) - before == 0)
-        #expect(Self.children(of: process.processIdentifier) == client, "no process started since")
+        #expect(Processes.contextSwitches(of: process.processIdentifier) - before == 0)
+        #expect(Processes.children(of: process.processIdentifier) == client, "no process started since")
 
         // It goes with the server.
         kill(outerServer, SIGKILL)
         kill(server, SIGKILL)
-        #expect(Self.wait { !Self.alive(process.processIdentifier) }, "still running after the tmux server went")
+        #expect(Self.wait { !Processes.alive(process.processIdentifier) }, "still running after the tmux server went")
     }
 
     /// The control client goes with its session; `homescreen tmux` attaches again while the
@@ -93,17 +92,9 @@ struct TmuxCommandTests {
         let store = folder.path("store.sqlite")
         #expect(try Homescreen.run(["demo"], store: store).status == 0)
         let socket = "hs-tmuxre-\(UUID().uuidString.prefix(8))"
-        _ = Self.tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", "one", "cat")
-        _ = Self.tmux(socket, "new-session", "-d", "-s", "two", "cat")
-        let server = pid_t(Self.tmux(socket, "display-message", "-p", "#{pid}")) ?? 0
+        let server = Self.server(socket, sessions: ["one", "two"])
         defer { if server > 0 { kill(server, SIGKILL) } }
-        let process = Process()
-        process.executableURL = Homescreen.executable
-        process.arguments = ["tmux", "pantry"]
-        process.environment = Homescreen.environment(store: store, ["TMUX": "\(Self.tmux(socket, "display-message", "-p", "#{socket_path}")),1,0"])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.feed(socket, store: store, kinds: ["pantry"])
         defer { if process.isRunning { process.terminate() } }
         #expect(Self.wait { Self.tmux(socket, "list-clients", "-F", "#{client_session}").split(separator: "\n").count == 1 })
         let attached = Self.tmux(socket, "list-clients", "-F", "#{client_session}")
@@ -113,7 +104,7 @@ struct TmuxCommandTests {
         #expect(try Homescreen.run(["pantry", "add", "Zander", "--due", "1999-01-01"], store: store).status == 0)
         #expect(Self.wait { Self.tmux(socket, "show", "-gv", "@homescreen-pantry").contains("Zander") })
         kill(server, SIGKILL)
-        #expect(Self.wait { !Self.alive(process.processIdentifier) }, "still running after the tmux server went")
+        #expect(Self.wait { !Processes.alive(process.processIdentifier) }, "still running after the tmux server went")
     }
 
     @Test func outsideTmuxItSaysHowToStartIt() throws {

@@ -229,11 +229,11 @@ extension Store {
     /// month's expenses are in another currency (nothing is written).
     public func setBudget(_ budget: MonthlyBudget, at date: Date = Date()) throws {
         try write { db in
-            let other = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense WHERE day >= ? AND day <= ? AND currency <> ?",
-                                         arguments: [budget.month.firstDay.iso, budget.month.lastDay.iso, budget.currency.code]) ?? 0
-            if other > 0, let kept = try String.fetchOne(db, sql: "SELECT currency FROM expense WHERE day >= ? AND day <= ? AND currency <> ? LIMIT 1",
-                                                         arguments: [budget.month.firstDay.iso, budget.month.lastDay.iso, budget.currency.code]).flatMap(Currency.init(code:)) {
-                throw BudgetError.currencyConflict(month: budget.month, expenses: other, currency: kept)
+            // A month keeps one currency, so the expenses in another are all in the same one.
+            if let other = try Row.fetchOne(db, sql: "SELECT MIN(currency) AS kept, COUNT(*) AS count FROM expense WHERE day >= ? AND day <= ? AND currency <> ?",
+                                            arguments: [budget.month.firstDay.iso, budget.month.lastDay.iso, budget.currency.code]),
+               let kept = (other["kept"] as String?).flatMap(Currency.init(code:)) {
+                throw BudgetError.currencyConflict(month: budget.month, expenses: other["count"], currency: kept)
             }
             try db.execute(sql: """
                 INSERT INTO budget (month, limitCents, currency, updatedAt) VALUES (?, ?, ?, ?)

@@ -80,7 +80,7 @@ public struct PantryFeature: WidgetFeature {
             guard let product = selected(environment, state) else { return [] }
             state.pendingChosen.append(product.id)
             return [.message(.success(PantryMessages.consumed(min(.one, product.amount), unit: product.unit, of: product.name, environment))),
-                    .write(Self.consume(product))]
+                    .write(Self.consuming(productID: product.id))]
         case .action(.remove):
             guard environment.selection != nil else {
                 return [.message(.info(environment.language.text("Open the pantry full screen (Enter) and choose a product to remove.", in: Self.words)))]
@@ -192,11 +192,15 @@ public struct PantryFeature: WidgetFeature {
          "không có gì để hoàn tác: u trả lại các lần dùng trên bảng này, trong một phút sau mỗi lần."),
     ])
 
-    /// One unit of the first-expiring product; the job remembers it for `u`.
-    public static let consume = FeatureJob(.pantry, "consume") { store, memory in
-        let consumption = try store.consume(productID: nil, amount: .one, at: Date())
-        memory["consumed", as: [OwnConsume].self] = (memory["consumed", as: [OwnConsume].self] ?? []) + [OwnConsume(id: consumption.id, at: Date())]
-        return consumption
+    public static let consume = consuming(productID: nil)
+
+    /// One unit of a product (the first-expiring one when nil); the job remembers it for `u`.
+    static func consuming(productID: Int64?) -> FeatureJob {
+        FeatureJob(.pantry, productID.map { "consume \($0)" } ?? "consume") { store, memory in
+            let consumption = try store.consume(productID: productID, amount: .one, at: Date())
+            memory["consumed", as: [OwnConsume].self] = (memory["consumed", as: [OwnConsume].self] ?? []) + [OwnConsume(id: consumption.id, at: Date())]
+            return consumption
+        }
     }
 
     /// Puts back this dashboard's last consume, for a minute after it, whatever other processes
@@ -237,15 +241,6 @@ public struct PantryFeature: WidgetFeature {
         return .success((check[0], amount, check[2], due))
     }
     struct RemovedProduct: Sendable { let product: Product }
-
-    /// One unit of a chosen product; remembered for `u` like the first-expiring one.
-    static func consume(_ product: Product) -> FeatureJob {
-        FeatureJob(.pantry, "consume \(product.id)") { store, memory in
-            let consumption = try store.consume(productID: product.id, amount: .one, at: Date())
-            memory["consumed", as: [OwnConsume].self] = (memory["consumed", as: [OwnConsume].self] ?? []) + [OwnConsume(id: consumption.id, at: Date())]
-            return consumption
-        }
-    }
 
     /// The product on the selected row of the full-screen view, as drawn (with unconfirmed consumes).
     func selected(_ environment: FeatureEnvironment, _ state: State) -> Product? {

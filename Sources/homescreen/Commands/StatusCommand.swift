@@ -95,21 +95,19 @@ struct StatusLine {
 
     /// The lines at `date`, and when the text can next change by itself.
     func lines(at date: Date) throws -> (lines: (text: String, each: [String]), next: Date?) {
-        var each: [String] = [], plain: [String] = [], next: Date? = TimeBoundaries.nextMidnight(after: date, in: session.timeZone)
+        var each: [String] = [], next: Date? = TimeBoundaries.nextMidnight(after: date, in: session.timeZone)
         var urgency = 0
         for kind in kinds {
-            let widget = session.widget(kind)
-            let timeline = try session.timeline(widget, context, at: date)
-            let index = Scheduler<Int>.currentIndex(in: timeline.entries.map(\.date), at: date)
-            let grid = timeline.entries[index].render(in: context)
-            let drawn = session.ascii ? grid.foldedToASCII() : grid
-            each.append(encoder.encode(drawn))
-            plain.append(PlainEncoder().encode(drawn).trimmingCharacters(in: .whitespaces))
-            urgency = max(urgency, drawn.cells.contains { $0.style.foreground == .danger } ? 2 : drawn.cells.contains { $0.style.foreground == .warning } ? 1 : 0)
+            let (grid, timeline, index) = try session.current(session.widget(kind), context, at: date)
+            each.append(encoder.encode(grid))
+            if json {   // JSON lines are plain text; their class is the most urgent role drawn
+                urgency = max(urgency, grid.cells.contains { $0.style.foreground == .danger } ? 2 : grid.cells.contains { $0.style.foreground == .warning } ? 1 : 0)
+            }
             let candidates = [timeline.entries.dropFirst(index + 1).first?.date, { if case .after(let at) = timeline.policy { return at } else { return nil } }()]
             for candidate in candidates.compactMap({ $0 }) where candidate > date { next = min(next ?? candidate, candidate) }
         }
         guard json else { return ((each.joined(separator: separator), each), next) }
+        let plain = each.map { $0.trimmingCharacters(in: .whitespaces) }
         let object = "{\"class\": \(Output.jsonString(["normal", "warning", "critical"][urgency])), \"text\": \(Output.jsonString(plain.joined(separator: separator))), "
             + "\"tooltip\": \(Output.jsonString(plain.joined(separator: "\n")))}"
         return ((object, [object]), next)

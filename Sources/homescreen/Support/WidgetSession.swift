@@ -89,10 +89,16 @@ struct WidgetSession {
 
     /// The grid of the entry current at the session's instant.
     func draw(_ widget: AnyWidget, _ context: WidgetContext) throws -> CellGrid {
-        let timeline = try timeline(widget, context)
-        let index = Scheduler<Int>.currentIndex(in: timeline.entries.map(\.date), at: date)
+        try current(widget, context).grid
+    }
+
+    /// The entry current at `instant` (the session's when nil), drawn, with its timeline and
+    /// index (for the commands that keep running and need the next change).
+    func current(_ widget: AnyWidget, _ context: WidgetContext, at instant: Date? = nil) throws -> (grid: CellGrid, timeline: Timeline<AnyEntry>, index: Int) {
+        let timeline = try timeline(widget, context, at: instant)
+        let index = Scheduler<Int>.currentIndex(in: timeline.entries.map(\.date), at: instant ?? date)
         let grid = timeline.entries[index].render(in: context)
-        return ascii ? grid.foldedToASCII() : grid
+        return (ascii ? grid.foldedToASCII() : grid, timeline, index)
     }
 }
 
