@@ -52,4 +52,12 @@ struct HelpAndHintsTests {
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("Added an expense of 7.00") && text(runtime).contains("The pane shows the published figures."), "\(text(runtime))")
     }
+
+    /// `n` on a pane whose kind adds nothing says so, in the user's language.
+    @Test func aKeyWithNothingToDoHereSaysSoInFrench() throws {
+        let runtime = DemoDashboard.runtime(try DemoDashboard.store(in: folder), size: CellSize(columns: 160, rows: 48), language: .french)
+        runtime.send(.key(.backTab))   // the year overview: nothing to add there
+        runtime.send(.key(.character("n")))
+        #expect(text(runtime).contains("n : rien à faire dans ce panneau."), "\(text(runtime))")
+    }
 }
