@@ -13,5 +13,6 @@ public struct StoreTable: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let publishedSnapshot = StoreTable(rawValue: "publishedSnapshot")
     public static let card = StoreTable(rawValue: "card")
     public static let selectedCard = StoreTable(rawValue: "selectedCard")
+    public static let event = StoreTable(rawValue: "event")
 
 }

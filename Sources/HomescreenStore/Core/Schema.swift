@@ -122,11 +122,12 @@ enum Schema {
         }
         migrator.registerMigration("5-strict") { db in try migrateToStrict(db) }
         migrator.registerMigration("6-expense-currency") { db in try addExpenseCurrency(db) }
+        migrator.registerMigration("7-event") { db in try addEvents(db) }
         return migrator
     }
 
     /// The newest schema version this build knows.
-    static let version = 6
+    static let version = 7
 
     /// Triggers that bump `table`'s revision after every insert, update and delete.
     static func trackingTriggers(for table: StoreTable) -> String {

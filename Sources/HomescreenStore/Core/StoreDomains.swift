@@ -83,8 +83,17 @@ public protocol CardStore: StoreBackend {
     func updateCard(id: Int64, _ draft: CardDraft, at date: Date) throws -> Card
 }
 
+/// The calendar's own events: lunar anniversaries and solar events.
+public protocol EventStore: StoreBackend {
+    func events() throws -> [CalendarEvent]
+    func addEvent(_ draft: EventDraft, at date: Date) throws -> CalendarEvent
+    /// Adds new UIDs and replaces known ones, in one transaction.
+    func importEvents(_ drafts: [EventDraft], at date: Date) throws -> EventImportCount
+    func removeEvent(id: Int64) throws -> CalendarEvent
+}
+
 /// Every domain: what a kind's provider, jobs, demo data and doctor line are given.
-public typealias HomeStore = PantryStore & BudgetStore & SnapshotStore & CardStore
+public typealias HomeStore = PantryStore & BudgetStore & SnapshotStore & CardStore & EventStore
 
 /// A refusal that is a sentence for the user (nothing in stock, an unknown id): said as it is,
 /// in the user's language, where other errors are wrapped in "the store refused the change".
@@ -126,6 +135,10 @@ extension Translations {
          "il n'y a pas de carte d'id %1 ; `homescreen card list` montre les id.",
          "non esiste un biglietto con id %1; `homescreen card list` mostra gli id.",
          "không có danh thiếp nào có id %1; `homescreen card list` cho xem các id."),
+        ("there is no event with id %1; `homescreen event list` shows the ids.",
+         "il n'y a pas d'événement d'id %1 ; `homescreen event list` montre les id.",
+         "non esiste un evento con id %1; `homescreen event list` mostra gli id.",
+         "không có sự kiện nào có id %1; `homescreen event list` cho xem các id."),
     ])
 }
 

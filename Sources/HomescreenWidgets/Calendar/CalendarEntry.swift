@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenStore
 import HomescreenWidgetCore
 
 /// One cell of the month grid (seed 003's CalendarDay, with its date and leap flag).
@@ -7,6 +8,8 @@ public struct CalendarDay: Hashable, Sendable, Encodable {
     public let lunar: LunarDate
     public let isCurrentMonth: Bool
     public let isToday: Bool
+    /// How many of the person's own events fall on the day (the grid marks the day).
+    public var eventCount = 0
 
     /// 0 = Sunday … 6 = Saturday, as the seed counts.
     public var dayOfWeek: Int { date.weekday }
@@ -14,7 +17,7 @@ public struct CalendarDay: Hashable, Sendable, Encodable {
     /// leap month), the day alone otherwise.
     public var lunarText: String { lunar.day == 1 ? lunar.dayMonth : "\(lunar.day)" }
 
-    enum CodingKeys: String, CodingKey { case date, solar, lunar, lunarMonth, lunarLeap, dayOfWeek, isCurrentMonth, isToday }
+    enum CodingKeys: String, CodingKey { case date, solar, lunar, lunarMonth, lunarLeap, dayOfWeek, isCurrentMonth, isToday, events }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -26,7 +29,18 @@ public struct CalendarDay: Hashable, Sendable, Encodable {
         try container.encode(dayOfWeek, forKey: .dayOfWeek)
         try container.encode(isCurrentMonth, forKey: .isCurrentMonth)
         try container.encode(isToday, forKey: .isToday)
+        try container.encode(eventCount, forKey: .events)
     }
+}
+
+/// A coming date in the calendar's list: a person's event or a public holiday.
+public struct UpcomingDate: Hashable, Sendable {
+    public let title: String
+    public let date: LocalDate
+    public let lunar: LunarDate
+    /// The event's id for a person's event; nil for a holiday.
+    public let eventID: Int64?
+    public var isPersonal: Bool { eventID != nil }
 }
 
 /// A calendar entry: the month on show as 42 days from the Monday on or before its first day,
@@ -40,19 +54,30 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     /// The day in focus, one of `days`.
     public let selectedDay: CalendarDay
     public let holidays: [LunarHoliday.Occurrence]
+    /// The person's events on the day in focus, in order.
+    public let dayEvents: [EventOccurrence]
+    /// Events and holidays from the day in focus on, soonest first; on one day the person's
+    /// events come before the holidays.
+    public let upcoming: [UpcomingDate]
     public let isPlaceholder: Bool
 
     /// Nil when a day of the grid lies outside the calendar's range (1800–2199), or `selected`
     /// is not on the grid.
-    public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, holidayCount: Int = 12, isPlaceholder: Bool = false) {
+    /// How far ahead the list looks for events: a lunar year and a bit.
+    static let lookahead = 400
+
+    public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, events: [CalendarEvent] = [], holidayCount: Int = 12, isPlaceholder: Bool = false) {
         let first = month.firstDay
         let start = first.adding(days: -((first.dayNumber + 3) % 7 + 7) % 7)   // back to Monday
         var days: [CalendarDay] = []
         days.reserveCapacity(42)
+        let onGrid = EventSchedule.occurrences(of: events, in: start...start.adding(days: 41))
         for offset in 0..<42 {
             let day = start.adding(days: offset)
             guard let lunar = VietnameseCalendar.lunarDate(for: day) else { return nil }
-            days.append(CalendarDay(date: day, lunar: lunar, isCurrentMonth: day.month == month.month, isToday: day == today))
+            var cell = CalendarDay(date: day, lunar: lunar, isCurrentMonth: day.month == month.month, isToday: day == today)
+            cell.eventCount = onGrid.count { $0.date == day }
+            days.append(cell)
         }
         guard let selectedDay = days.first(where: { $0.date == selected }) else { return nil }
         self.date = date
@@ -61,7 +86,16 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         self.selected = selected
         self.days = days
         self.selectedDay = selectedDay
-        self.holidays = LunarHoliday.upcoming(from: selected, count: holidayCount)
+        let holidays = LunarHoliday.upcoming(from: selected, count: holidayCount)
+        self.holidays = holidays
+        let coming = EventSchedule.occurrences(of: events, in: selected...selected.adding(days: Self.lookahead))
+        self.dayEvents = coming.filter { $0.date == selected }
+        let personal = coming.prefix(holidayCount).compactMap { occurrence in
+            VietnameseCalendar.lunarDate(for: occurrence.date).map { UpcomingDate(title: occurrence.event.title, date: occurrence.date, lunar: $0, eventID: occurrence.event.id) }
+        }
+        let public_ = holidays.map { UpcomingDate(title: $0.holiday.name, date: $0.date, lunar: $0.lunar, eventID: nil) }
+        // A stable sort by day keeps the person's events (listed first) ahead on their day.
+        self.upcoming = Array((personal + public_).enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element).prefix(holidayCount))
         self.isPlaceholder = isPlaceholder
     }
 
@@ -74,15 +108,26 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     public var canChiYear: String { CanChi.year(selectedLunar.year) }
     public var solarTerm: String { LunarNames.solarTerms[VietnameseCalendar.solarTerm(at: selected)] }
     public var selectedLunar: LunarDate { selectedDay.lunar }
+    public var auspiciousHours: [Auspicious.Hour] { Auspicious.hours(on: selected) }
+    public var dayQuality: Auspicious.DayQuality { Auspicious.dayQuality(on: selected) }
+
+    /// The next of the person's events within a week of the day in focus (the small and
+    /// accessory views show it).
+    public var nextEventThisWeek: UpcomingDate? {
+        upcoming.first { $0.isPersonal && $0.date.dayNumber - selected.dayNumber <= 7 }
+    }
 
     // MARK: - JSON (documented in the README)
 
     enum CodingKeys: String, CodingKey {
         case date, today, selected, currentMonth, currentYear, lunarDay, lunarMonth, lunarYear, lunarLeap
-        case monthName, lunarMonthName, canChi, solarTerm, holidays, days
+        case monthName, lunarMonthName, canChi, solarTerm, holidays, events, upcoming, auspiciousHours, dayQuality, days
     }
 
     struct JSONHoliday: Encodable { let name: String, date: String, lunar: String }
+    struct JSONEvent: Encodable { let id: Int64, title: String, date: String, lunar: String? }
+    struct JSONUpcoming: Encodable { let title: String, date: String, lunar: String, daysLeft: Int, eventID: Int64? }
+    struct JSONDayQuality: Encodable { let quality: String, spirit: String }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -100,6 +145,12 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         try container.encode(["day": canChiDay, "month": canChiMonth, "year": canChiYear], forKey: .canChi)
         try container.encode(solarTerm, forKey: .solarTerm)
         try container.encode(holidays.map { JSONHoliday(name: $0.holiday.name, date: $0.date.iso, lunar: $0.lunar.dayMonth) }, forKey: .holidays)
+        try container.encode(dayEvents.map { JSONEvent(id: $0.event.id, title: $0.event.title, date: $0.date.iso, lunar: selectedLunar.dayMonth) }, forKey: .events)
+        try container.encode(upcoming.map {
+            JSONUpcoming(title: $0.title, date: $0.date.iso, lunar: $0.lunar.dayMonth, daysLeft: $0.date.dayNumber - selected.dayNumber, eventID: $0.eventID)
+        }, forKey: .upcoming)
+        try container.encode(auspiciousHours, forKey: .auspiciousHours)
+        try container.encode(JSONDayQuality(quality: dayQuality.key, spirit: dayQuality.spiritName), forKey: .dayQuality)
         try container.encode(days, forKey: .days)
     }
 }

@@ -12,9 +12,9 @@ public struct CalendarFeature: WidgetFeature {
     public var kind: WidgetKind { .calendar }
     public var title: String { CalendarView.title }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
-    public var tables: Set<StoreTable> { [] }
+    public var tables: Set<StoreTable> { [.event] }
 
-    public func provider(store: any HomeStore, settings: WidgetSettings) -> CalendarWidget { CalendarWidget() }
+    public func provider(store: any HomeStore, settings: WidgetSettings) -> CalendarWidget { CalendarWidget(store: store) }
 
     /// The scroll counts days from today's day of the month; it may go to the month's ends.
     public func detail(_ entry: CalendarEntry, scroll: Int) -> DetailNavigation {

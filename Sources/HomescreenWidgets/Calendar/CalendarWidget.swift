@@ -1,12 +1,17 @@
 import Foundation
 import HomescreenRender
+import HomescreenStore
 import HomescreenWidgetCore
 
 /// The Vietnamese lunar/solar calendar (seed 003, Lịch Việt): the month grid with today, and
-/// today's lunar date, can-chi, solar term and coming holidays. It needs no store; it reloads
-/// at the next local midnight, when "today" moves.
+/// today's lunar date, can-chi, solar term, good hours, the person's events and coming
+/// holidays. It reads the store's events; it reloads at the next local midnight, when "today"
+/// moves, and when any program writes an event.
 public struct CalendarWidget: Widget {
-    public init() {}
+    /// Where the events are; nil: a calendar without events (the benchmark, view tests).
+    public let store: (any EventStore)?
+
+    public init(store: (any EventStore)? = nil) { self.store = store }
 
     public var kind: WidgetKind { .calendar }
     public var supportedFamilies: [WidgetFamily] { WidgetFamily.allCases }
@@ -20,7 +25,8 @@ public struct CalendarWidget: Widget {
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<CalendarEntry> {
         let today = LocalDate(date, in: context.timeZone)
         let (month, selected) = Self.focus(today: today, context: context)
-        guard let entry = CalendarEntry(date: date, today: today, month: month, selected: selected) else {
+        let events = try store?.events() ?? []
+        guard let entry = CalendarEntry(date: date, today: today, month: month, selected: selected, events: events) else {
             throw CalendarRangeError(month: month)
         }
         return Timeline(entries: [entry], policy: .after(TimeBoundaries.nextMidnight(after: date, in: context.timeZone)))

@@ -26,7 +26,7 @@ struct HomescreenCommand: ParsableCommand {
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
             """,
         subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, TimelineCommand.self, PantryCommand.self,
-                      BudgetCommand.self, ExpenseCommand.self, CardCommand.self, PublishCommand.self,
+                      BudgetCommand.self, ExpenseCommand.self, CardCommand.self, EventCommand.self, PublishCommand.self,
                       DemoCommand.self, DoctorCommand.self],
         defaultSubcommand: RunCommand.self
     )

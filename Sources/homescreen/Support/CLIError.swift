@@ -23,6 +23,7 @@ struct CLIError: Error {
             if case .unknownProduct = error { self.init(message: error.description, exitCode: 2) } else { self.init(message: error.description, exitCode: 1) }
         case let error as BudgetError: self.init(message: error.description, exitCode: 2)
         case let error as CardError: self.init(message: error.description, exitCode: 2)
+        case let error as EventError: self.init(message: error.description, exitCode: 2)
         default: self.init(message: "unexpected failure: \(error)", exitCode: 1)
         }
     }

@@ -4,7 +4,7 @@ import HomescreenWidgetCore
 /// the lunar months, the 24 solar terms.
 public enum CanChi {
     static let stems = ["Giáp", "Ất", "Bính", "Đinh", "Mậu", "Kỷ", "Canh", "Tân", "Nhâm", "Quý"]
-    static let branches = ["Tý", "Sửu", "Dần", "Mão", "Thìn", "Tỵ", "Ngọ", "Mùi", "Thân", "Dậu", "Tuất", "Hợi"]
+    public static let branches = ["Tý", "Sửu", "Dần", "Mão", "Thìn", "Tỵ", "Ngọ", "Mùi", "Thân", "Dậu", "Tuất", "Hợi"]
 
     /// "Bính Ngọ" for lunar year 2026.
     public static func year(_ lunarYear: Int) -> String {

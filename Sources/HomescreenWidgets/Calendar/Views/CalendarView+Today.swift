@@ -15,11 +15,16 @@ extension CalendarView {
         }
         if isCompact {
             lines += [("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])), (entry.canChiYear, Style(.text))]
+            if let next = entry.nextEventThisWeek { lines.append((eventMark + " " + next.title, Style(.accent, [.bold]))) }
         } else {
             lines += [("", .plain), ("Âm lịch " + day.lunar.dayMonth, Style(.accent, [.bold])),
                       ("Tháng " + LunarNames.month(day.lunar.month) + (day.lunar.isLeapMonth ? " nhuận" : ""), Style(.text)),
                       ("Năm " + entry.canChiYear, Style(.text)), ("Ngày " + entry.canChiDay, Style(.muted))]
-            if let next = entry.holidays.first { lines += [("", .plain), (holidayText(next), Style(.muted))] }
+            if let next = entry.nextEventThisWeek {
+                lines += [("", .plain), (eventMark + " " + next.title, Style(.accent, [.bold])), (daysLeft(next.date), Style(.accent))]
+            } else if let next = entry.holidays.first {
+                lines += [("", .plain), (holidayText(next), Style(.muted))]
+            }
         }
         let top = Pane.lines(lines, in: &grid, content, alignment: .center)
         if let big, let width = big.first.map(DisplayWidth.of) {
@@ -46,8 +51,15 @@ extension CalendarView {
             ("Ngày " + entry.canChiDay, Style(.text)),
             ("Tiết " + entry.solarTerm, Style(.muted)),
         ]
-        if let next = entry.holidays.first { lines.append((holidayText(next), Style(.muted))) }
-        if isCompact { lines = [(weekday + " " + "\(day.date.day)/\(day.date.month)", Style(.text, [.bold])), ("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])), (entry.canChiYear, Style(.text))] }
+        if let next = entry.nextEventThisWeek {
+            lines.append((eventMark + " " + next.title + ": " + daysLeft(next.date), Style(.accent, [.bold])))
+        } else if let next = entry.holidays.first {
+            lines.append((holidayText(next), Style(.muted)))
+        }
+        if isCompact {
+            lines = [(weekday + " " + "\(day.date.day)/\(day.date.month)", Style(.text, [.bold])), ("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])),
+                     entry.nextEventThisWeek.map { (eventMark + " " + $0.title, Style(.accent)) } ?? (entry.canChiYear, Style(.text))]
+        }
         Pane.lines(lines, in: &grid, grid.bounds)
         return grid
     }
@@ -62,6 +74,11 @@ extension CalendarView {
         grid.write(day.lunar.dayMonth, in: middle.offsetBy(dy: isCompact ? -1 : 0), style: Style(.accent, [.bold]), alignment: .center)
         let label = (isCompact ? "" : LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7] + " ") + "\(day.date.day)/\(day.date.month)"
         grid.write(label, in: middle.offsetBy(dy: 1), style: Style(.muted), alignment: .center)
+        // The next event within a week: its mark and days left ("• 3 ngày", "• hôm nay").
+        if let next = entry.nextEventThisWeek, !isCompact {
+            let days = next.date.dayNumber - entry.selected.dayNumber
+            grid.write(eventMark + " " + (days == 0 ? "hôm nay" : "\(days) ngày"), in: middle.offsetBy(dy: 2), style: Style(.accent, [.bold]), alignment: .center)
+        }
         return grid
     }
 
@@ -71,7 +88,13 @@ extension CalendarView {
         let weekday = LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7]
         let solar = weekday + " \(day.date.day)/\(day.date.month)" + Pane.separator(context)
         let lunar = day.lunar.dayMonth + " " + entry.canChiYear
-        let text = [solar + "Âm lịch " + lunar, solar + "ÂL " + lunar, "ÂL " + lunar].first { DisplayWidth.of($0) <= grid.width } ?? "ÂL " + lunar
+        var candidates = [solar + "Âm lịch " + lunar, solar + "ÂL " + lunar, "ÂL " + lunar]
+        // The next event within a week goes first where it fits whole with the date.
+        if let next = entry.nextEventThisWeek {
+            let event = Pane.separator(context) + eventMark + " " + next.title + " " + daysLeft(next.date)
+            candidates = [candidates[0] + event, candidates[1] + event, candidates[2] + event] + candidates
+        }
+        let text = candidates.first { DisplayWidth.of($0) <= grid.width } ?? "ÂL " + lunar
         grid.write(text, in: grid.bounds.row(0), style: Style(.text))
         return grid
     }

@@ -24,9 +24,9 @@ struct CalendarView: FamilyViews {
 
     func large() -> CellGrid {
         var (grid, content) = start()
-        // The details want 14 rows (4 lines, the holidays' title and 7 holidays, 2 spaces).
-        let twoRows = content.width >= 7 * Self.roomyCellWidth && content.height >= 14 + 6
-        let monthHeight = !twoRows ? 8 : [3, 2].map { Self.monthHeight(rowsPerWeek: $0) }.first { $0 <= content.height - 15 } ?? 14
+        // The details want 16 rows (6 lines, the list's title and 7 dates, 2 spaces).
+        let twoRows = content.width >= 7 * Self.roomyCellWidth && content.height >= 16 + 6
+        let monthHeight = !twoRows ? 8 : [3, 2].map { Self.monthHeight(rowsPerWeek: $0) }.first { $0 <= content.height - 17 } ?? 14
         // Never taller than the pane's inside: the frame stays whole in a short terminal.
         drawMonth(in: &grid, Rect(x: content.x, y: content.y, width: content.width, height: min(monthHeight, content.height)))
         let rule = content.y + monthHeight + (twoRows ? 0 : 1)
@@ -80,7 +80,13 @@ struct CalendarView: FamilyViews {
             let y = firstWeek + (index / 7) * rowsPerWeek, x = left + (index % 7) * cellWidth
             guard y < rect.y + rect.height else { break }
             if rowsPerWeek > 1 {
-                grid.write(centered("\(cell.date.day)", cellWidth - 1), x: x, y: y, style: solarStyle(cell))
+                let solar = centered("\(cell.date.day)", cellWidth - 1)
+                grid.write(solar, x: x, y: y, style: solarStyle(cell))
+                // A day with the person's events: a mark after the day, in the event role.
+                if cell.eventCount > 0 {
+                    let end = DisplayWidth.of(solar.trimmingCharacters(in: .whitespaces)) + (cellWidth - 1 - DisplayWidth.of("\(cell.date.day)")) / 2
+                    grid.write(eventMark, x: x + min(end, cellWidth - 2), y: y, style: Style(.accent, [.bold]))
+                }
                 grid.write(centered(cell.lunarText, cellWidth - 1), x: x, y: y + 1, style: lunarStyle(cell))
             } else {
                 // "17₂₉": the solar day right-aligned in two columns, the lunar day after it in
@@ -90,6 +96,13 @@ struct CalendarView: FamilyViews {
                 let lunar = context.ascii ? (fits ? cell.lunarText : "\(cell.lunar.day)") : Self.subscriptDigits(fits ? cell.lunarText : "\(cell.lunar.day)")
                 grid.write(cell.date.day < 10 ? " \(cell.date.day)" : "\(cell.date.day)", x: x, y: y, style: solarStyle(cell))
                 grid.write(lunar, x: x + (context.ascii ? 3 : 2), y: y, style: lunarStyle(cell), maxX: x + cellWidth - (context.ascii ? 1 : 0))
+                // One row a week: the mark in the cell's last column when the lunar day leaves
+                // it free, the solar day underlined always.
+                if cell.eventCount > 0 {
+                    if (context.ascii ? 3 : 2) + DisplayWidth.of(lunar) < cellWidth - 1 {
+                        grid.write(eventMark, x: x + cellWidth - 2, y: y, style: Style(.accent, [.bold]))
+                    }
+                }
             }
         }
     }
@@ -106,7 +119,16 @@ struct CalendarView: FamilyViews {
 
     private func isSelected(_ cell: CalendarDay) -> Bool { context.detail && cell.date == entry.selected && !cell.isToday }
 
+    /// The mark of a day with events.
+    var eventMark: String { context.ascii ? "*" : "•" }
+
     func solarStyle(_ cell: CalendarDay) -> Style {
+        var style = plainSolarStyle(cell)
+        if cell.eventCount > 0 { style.attributes.insert(.underline) }
+        return style
+    }
+
+    private func plainSolarStyle(_ cell: CalendarDay) -> Style {
         if cell.isToday { return Style(.today, [.bold, .reverse]) }
         if isSelected(cell) { return Style(.focus, [.bold, .reverse]) }
         // Dim as well as muted: at 8 and 16 colors the muted gray can fall on a weekend's hue.
@@ -150,30 +172,54 @@ struct CalendarView: FamilyViews {
 
     func dmy(_ date: LocalDate) -> String { String(format: "%02d/%02d/%04d", date.day, date.month, date.year) }
 
+    /// "Ngày hoàng đạo (Ngọc Đường)".
+    var qualityText: String { "Ngày " + entry.dayQuality.label.prefix(1).lowercased() + entry.dayQuality.label.dropFirst() }
+
+    /// "Giờ hoàng đạo: Dần (3–5), Mão (5–7), …", or the names alone where the hours do not fit.
+    func hoursText(width: Int) -> String {
+        let hours = entry.auspiciousHours
+        return ["Giờ hoàng đạo: " + hours.map(\.label).joined(separator: ", "), "Giờ hoàng đạo: " + hours.map(\.name).joined(separator: ", "),
+                "Giờ tốt: " + hours.map(\.name).joined(separator: " ")].first { DisplayWidth.of($0) <= width } ?? "Giờ tốt: " + hours.map(\.name).joined(separator: " ")
+    }
+
+    /// "còn 3 ngày", "hôm nay".
+    func daysLeft(_ date: LocalDate) -> String {
+        let days = date.dayNumber - entry.selected.dayNumber
+        return days == 0 ? "hôm nay" : "còn \(days) ngày"
+    }
+
     private func drawDetails(in grid: inout CellGrid, _ rect: Rect) {
-        let lines: [(String, Style)] = [
+        var lines: [(String, Style)] = [
             ((entry.selected == entry.today ? "Hôm nay · " : "") + solarLine, Style(.accent, [.bold])),
             ("Âm lịch: " + lunarLine, Style(.text)),
             ("Ngày \(entry.canChiDay) · tháng \(entry.canChiMonth) · năm \(entry.canChiYear)", Style(.text)),
-            ("Tiết khí: " + entry.solarTerm, Style(.text)),
+            ("Tiết khí: " + entry.solarTerm + " · " + qualityText, Style(.text)),
+            (hoursText(width: rect.width), Style(.text)),
         ]
+        // The day's own events, under its details (at most three, then how many more).
+        let shown = entry.dayEvents.prefix(entry.dayEvents.count > 3 ? 2 : 3)
+        lines += shown.map { (eventMark + " " + ($0.event.time.map { "\($0) " } ?? "") + $0.event.title, Style(.accent, [.bold])) }
+        if entry.dayEvents.count > shown.count { lines.append(("+\(entry.dayEvents.count - shown.count) sự kiện", Style(.muted))) }
         for (row, line) in lines.enumerated() where row < rect.height {
             grid.write(line.0, in: rect.row(row), style: line.1)
         }
         let list = lines.count + 1
         guard rect.height > list + 1 else { return }
-        grid.write("Ngày lễ sắp tới", in: rect.row(list), style: Style(.muted, [.bold]))
-        for (index, occurrence) in entry.holidays.prefix(rect.height - list - 1).enumerated() {
+        grid.write("Sắp tới", in: rect.row(list), style: Style(.muted, [.bold]))
+        for (index, coming) in entry.upcoming.prefix(rect.height - list - 1).enumerated() {
             let row = rect.row(list + 1 + index)
-            let days = occurrence.date.dayNumber - entry.selected.dayNumber
-            let when = days == 0 ? "hôm nay" : "còn \(days) ngày"
-            let dates = occurrence.lunar.dayMonth + " ÂL · " + LunarNames.weekdays[occurrence.date.weekday] + " " + dmy(occurrence.date)
-            grid.write(occurrence.holiday.name, in: row, style: Style(days == 0 ? .today : .text, days == 0 ? [.bold] : []))
+            let isToday = coming.date == entry.selected
+            let when = daysLeft(coming.date)
+            let dates = coming.lunar.dayMonth + " ÂL · " + LunarNames.weekdays[coming.date.weekday] + " " + dmy(coming.date)
             let whenWidth = DisplayWidth.of(when)
-            if row.width >= 60 {
+            let wide = row.width >= 60
+            let name = (coming.isPersonal ? eventMark + " " : "") + coming.title
+            let style: Style = isToday ? Style(.today, [.bold]) : coming.isPersonal ? Style(.accent) : Style(.text)
+            grid.write(name, in: Rect(x: row.x, y: row.y, width: max(0, (wide ? 19 : row.width - whenWidth - 1)), height: 1), style: style)
+            if wide {
                 grid.write(dates, in: Rect(x: row.x + 20, y: row.y, width: row.width - 22 - whenWidth, height: 1), style: Style(.muted))
             }
-            grid.write(when, in: row, style: Style(days == 0 ? .today : .muted), alignment: .trailing)
+            grid.write(when, in: row, style: Style(isToday ? .today : .muted), alignment: .trailing)
         }
     }
 }

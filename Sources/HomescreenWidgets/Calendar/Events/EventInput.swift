@@ -1,0 +1,88 @@
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// Checks what a person types for an event, for the command line and the dashboard's form
+/// alike: each problem is one sentence naming the value and what is accepted.
+public enum EventInput {
+    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    public static let maximumLength = 20_000
+
+    public static func title(_ text: String) throws(Problem) -> String {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw Problem("the title is empty; give the event a name, such as \"Giỗ ông nội\".") }
+        guard text.count <= maximumLength else { throw Problem("the title has \(text.count) characters; use at most \(maximumLength).") }
+        return text
+    }
+
+    public static func note(_ text: String) throws(Problem) -> String {
+        guard text.count <= maximumLength else { throw Problem("the note has \(text.count) characters; use at most \(maximumLength).") }
+        return text
+    }
+
+    /// A lunar date as D/M ("15/3"), with `leap` (its first year's month was leap) and the
+    /// first lunar year. A leap first year must have that leap month.
+    public static func lunar(_ text: String, leap: Bool, year: Int?) throws(Problem) -> EventDate {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let day = Int(parts[0]), let month = Int(parts[1]), (1...30).contains(day), (1...12).contains(month) else {
+            throw Problem("'\(text)' is not a lunar date; use D/M with a day from 1 to 30 and a month from 1 to 12, such as 15/3.")
+        }
+        if let year, !VietnameseCalendar.supportedYears.contains(year) {
+            throw Problem("lunar year \(year) is outside the calendar's range; use a year from \(VietnameseCalendar.supportedYears.lowerBound) to \(VietnameseCalendar.supportedYears.upperBound - 1).")
+        }
+        if leap {
+            guard let year else { throw Problem("--leap needs --year: the lunar year whose leap month \(month) the first date fell in.") }
+            let leapMonth = VietnameseCalendar.leapMonth(of: year)
+            guard leapMonth == month else {
+                throw Problem("lunar year \(year) has no leap month \(month) (" + (leapMonth.map { "its leap month is \($0)" } ?? "it has no leap month") + "); leave out --leap or give the year it was in.")
+            }
+        }
+        return .lunar(month: month, day: day, leap: leap, firstYear: year)
+    }
+
+    /// How a solar event repeats: "", "yearly", "monthly", "weekly" (or an RRULE of the
+    /// supported kind, as .ics files write it).
+    public static func rule(_ text: String) throws(Problem) -> String {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch word {
+        case "", "none", "once": return ""
+        case "yearly", "monthly", "weekly", "daily": return "FREQ=" + word.uppercased()
+        default:
+            do { return try RecurrenceRule(parsing: text).description } catch {
+                throw Problem("'\(text)' is not a repeat; use yearly, monthly, weekly, daily or none.")
+            }
+        }
+    }
+
+    /// The form's date field: "15/3" (lunar, every year), "15/3/2025" (lunar, from that year),
+    /// "15/3N/2025" (the leap month in 2025), or a solar day YYYY-MM-DD.
+    public static func dateField(_ text: String, repeat ruleText: String) throws(Problem) -> EventDate {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let day = LocalDate(iso: trimmed) {
+            guard LocalDate.supported.contains(day) else { throw Problem("'\(trimmed)' is outside the days Homescreen works with; use a day \(LocalDate.supportedText).") }
+            return .solar(start: day, time: nil, rule: try rule(ruleText), except: [])
+        }
+        var parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 || parts.count == 3 else {
+            throw Problem("'\(trimmed)' is not a date; use D/M for a lunar date (15/3, 15/3/2025, 15/3N/2025 for a leap month) or YYYY-MM-DD.")
+        }
+        let leap = parts[1].uppercased().hasSuffix("N")
+        if leap { parts[1].removeLast() }
+        var year: Int?
+        if parts.count == 3 {
+            guard let number = Int(parts[2]) else { throw Problem("'\(parts[2])' is not a lunar year; use a year such as 2025.") }
+            year = number
+        }
+        if !ruleText.trimmingCharacters(in: .whitespaces).isEmpty, (try? rule(ruleText)) != "" {
+            throw Problem("a lunar date repeats every lunar year; leave the repeat empty.")
+        }
+        return try lunar(parts[0] + "/" + parts[1], leap: leap, year: year)
+    }
+
+    /// The form's date field for a day: its lunar date ("15/3", "15/3N/2025" in a leap month).
+    public static func fieldText(for lunar: LunarDate) -> String {
+        lunar.isLeapMonth ? "\(lunar.day)/\(lunar.month)N/\(lunar.year)" : "\(lunar.day)/\(lunar.month)"
+    }
+}

@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+import HomescreenWidgets
+
+struct EventCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "event",
+        abstract: "Add, list, remove, export and import the calendar's own dates: lunar anniversaries and solar events.",
+        discussion: """
+            A lunar anniversary (--lunar D/M) falls every lunar year on that lunar date, from --year
+            when given. With --leap, the first year's date was in that year's leap month; later years
+            keep it in the regular month of the same number (the common practice). A 30th falls on
+            the 29th in a lunar month of 29 days. A solar event (--date) falls once, or every year,
+            month or week. The calendar widget marks the days, lists the day's events and the next
+            ones with the holidays, and shows the next one within a week in its small views.
+            """,
+        subcommands: [Add.self, List.self, Remove.self, Export.self, Import.self]
+    )
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add an event: --lunar D/M (every lunar year) or --date YYYY-MM-DD (once, or repeating).")
+
+        @Argument(help: "The title (\"Giỗ ông nội\").") var title: String
+        @Option(help: ArgumentHelp("A lunar date as D/M (15/3): the event repeats every lunar year on it.", valueName: "D/M")) var lunar: String?
+        @Flag(help: "With --lunar and --year: that year's month was its leap month.") var leap = false
+        @Option(help: ArgumentHelp("With --lunar: the first lunar year (the event is not shown before it).", valueName: "year")) var year: Int?
+        @Option(help: ArgumentHelp("A solar date as YYYY-MM-DD.", valueName: "date")) var date: String?
+        @Flag(help: "With --date: every year.") var yearly = false
+        @Flag(help: "With --date: every month (months without that day are skipped).") var monthly = false
+        @Flag(help: "With --date: every week.") var weekly = false
+        @Option(help: ArgumentHelp("A note kept with the event.", valueName: "text")) var note: String?
+        @OptionGroup var storeOptions: StoreOptions
+
+        func validate() throws {
+            if (lunar == nil) == (date == nil) { throw CLIError.usage("give the event either --lunar D/M (a lunar date) or --date YYYY-MM-DD (a solar date).") }
+            if lunar != nil && (yearly || monthly || weekly) { throw CLIError.usage("--yearly, --monthly and --weekly go with --date; a --lunar date repeats every lunar year.") }
+            if date != nil && (leap || year != nil) { throw CLIError.usage("--leap and --year go with --lunar; a --date is a solar day.") }
+            if [yearly, monthly, weekly].filter({ $0 }).count > 1 { throw CLIError.usage("choose one of --yearly, --monthly and --weekly.") }
+        }
+
+        func run() throws {
+            let draft: EventDraft
+            do {
+                let when: EventDate
+                if let lunar {
+                    when = try EventInput.lunar(lunar, leap: leap, year: year)
+                } else {
+                    let day = try Arguments.date(date ?? "", option: "--date")
+                    when = .solar(start: day, time: nil, rule: try EventInput.rule(yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : ""), except: [])
+                }
+                draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when)
+            } catch let problem as EventInput.Problem {
+                throw CLIError.usage(problem.description)
+            }
+            let event = try storeOptions.openForWriting().addEvent(draft)
+            let today = LocalDate(Date(), in: storeOptions.timeZone)
+            let next = event.days(in: today...today.adding(days: 3660)).first.map { "; next: \($0.iso)" } ?? ""
+            Output.line("added event \(event.id): \(Display.safe(event.title)) (\(event.whenText))\(next)")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the days events fall on, from --from to --to (default: today and the year after).",
+            discussion: """
+                One line per day an event falls on: the solar date, the lunar date, the event's id and
+                title. --json prints [{"id", "uid", "title", "note", "date", "lunar", "lunarLeap",
+                "repeat" ("lunar" or the RRULE, "" for once), "daysLeft"}].
+                """)
+
+        @Option(help: ArgumentHelp("The first day (YYYY-MM-DD). Default: today.", valueName: "date")) var from: String?
+        @Option(help: ArgumentHelp("The last day (YYYY-MM-DD). Default: a year after --from.", valueName: "date")) var to: String?
+        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var storeOptions: StoreOptions
+
+        struct Item: Encodable {
+            let id: Int64, uid: String, title: String, note: String, date: String, lunar: String, lunarLeap: Bool, `repeat`: String, daysLeft: Int
+        }
+
+        func run() throws {
+            let today = LocalDate(Date(), in: storeOptions.timeZone)
+            let first = try storeOptions.day(from, option: "--from")
+            let last = try to.map { try Arguments.date($0, option: "--to") } ?? first.adding(days: 365)
+            guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
+            guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }
+            let events = FileManager.default.fileExists(atPath: storeOptions.storePath) ? try storeOptions.openForReading().events() : []
+            let occurrences = EventSchedule.occurrences(of: events, in: first...last)
+            if json {
+                let items = occurrences.map { occurrence in
+                    let lunar = VietnameseCalendar.lunarDate(for: occurrence.date)
+                    let repeats: String
+                    switch occurrence.event.when {
+                    case .lunar: repeats = "lunar"
+                    case .solar(_, _, let rule, _): repeats = rule
+                    }
+                    return Item(id: occurrence.event.id, uid: occurrence.event.uid, title: occurrence.event.title, note: occurrence.event.note,
+                                date: occurrence.date.iso, lunar: lunar.map { "\($0.day)/\($0.month)" } ?? "", lunarLeap: lunar?.isLeapMonth ?? false,
+                                repeat: repeats, daysLeft: occurrence.date.dayNumber - today.dayNumber)
+                }
+                Output.line(try Output.json(items, timeZone: storeOptions.timeZone))
+                return
+            }
+            if events.isEmpty { Output.line("no events; add one with `homescreen event add \"Giỗ ông nội\" --lunar 15/3`") }
+            else if occurrences.isEmpty { Output.line("no event falls from \(first.iso) to \(last.iso)") }
+            for occurrence in occurrences {
+                let lunar = VietnameseCalendar.lunarDate(for: occurrence.date).map { $0.dayMonth + " ÂL" } ?? ""
+                let time = occurrence.event.time.map { " \($0)" } ?? ""
+                Output.line("\(occurrence.date.iso)\(time)  \(Display.column(lunar, 9))  \(Display.column(String(occurrence.event.id), 4))  \(Display.safe(occurrence.event.title))")
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an event (every day it falls on).")
+        @Argument(help: "The event id (see `event list`).") var id: Int64
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let event = try storeOptions.openExistingForWriting(otherwise: EventError.unknownEvent(id: id)).removeEvent(id: id)
+            Output.line("removed event \(event.id): \(Display.safe(event.title))")
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export", abstract: "Write the events as iCalendar (.ics) to standard output.",
+            discussion: """
+                `homescreen event export > family.ics`, then open the file on a phone or import it into
+                any calendar. A lunar anniversary becomes one event per lunar year for --years years
+                from this one, on the right solar dates; a solar event keeps its repeat rule. UIDs are
+                stable: importing a newer export updates the events instead of adding them twice.
+                """)
+        @Option(help: ArgumentHelp("How many lunar years of anniversaries to write (1…100).", valueName: "n")) var years = 10
+        @OptionGroup var storeOptions: StoreOptions
+
+        func validate() throws {
+            guard (1...100).contains(years) else { throw CLIError.usage("--years \(years) is out of range; use a number of years from 1 to 100.") }
+        }
+
+        func run() throws {
+            let events = FileManager.default.fileExists(atPath: storeOptions.storePath) ? try storeOptions.openForReading().events() : []
+            let text = ICalendar.export(events, today: LocalDate(Date(), in: storeOptions.timeZone), years: years)
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import", abstract: "Read events from an .ics file or a folder of them (a vdir, as khal and vdirsyncer keep it).",
+            discussion: """
+                Reads single and repeating events (RRULE with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY,
+                INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH; EXDATE; changed occurrences), in
+                one transaction. An event whose UID is already in the store is updated, not added
+                again. An event with a rule this program cannot expand is skipped and named on
+                standard error (exit status 1); the others are still imported.
+                """)
+        @Argument(help: ArgumentHelp("An .ics file, or a folder of .ics files.", valueName: "path")) var path: String
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw CLIError.usage("'\(path)' does not exist; give an .ics file or a folder of .ics files.")
+            }
+            let files = isFolder.boolValue
+                ? try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.lowercased().hasSuffix(".ics") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+                : [path]
+            var texts: [String] = []
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file) else { throw CLIError.runtime("cannot read \(file); check its permissions.") }
+                guard let text = String(data: data, encoding: .utf8), text.contains("BEGIN:VCALENDAR") || text.contains("BEGIN:VEVENT") else {
+                    throw CLIError.usage("'\(file)' is not an iCalendar file; give a UTF-8 .ics file with BEGIN:VCALENDAR.")
+                }
+                texts.append(text)
+            }
+            let result = ICalendar.parse(texts, timeZone: storeOptions.timeZone)
+            let count = result.drafts.isEmpty ? EventImportCount() : try storeOptions.openForWriting().importEvents(result.drafts)
+            for skipped in result.skipped { Output.error("skipped \"\(skipped.title)\": \(skipped.reason).") }
+            Output.line("imported \(files.count) " + Language.english.plural(files.count, one: "file", other: "files")
+                        + ": \(count.added) added, \(count.updated) updated, \(count.unchanged) unchanged, \(result.skipped.count) skipped")
+            if !result.skipped.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
