@@ -138,6 +138,11 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         let last = until.map { min($0, range.upperBound) } ?? range.upperBound
         // Without a COUNT, the periods before the range can be skipped.
         var period = count == nil ? max(0, firstPeriod(reaching: range.lowerBound, from: start)) : 0
+        // The start is always an occurrence, whether or not the rule makes it (RFC 5545
+        // §3.8.5.3); as in dateutil's rule sets it is not one of COUNT's.
+        if range.contains(start) && start <= last && !except.contains(start) && !(self.days(inPeriod: 0, from: start)?.contains(start) ?? false) {
+            result.append(start)
+        }
         while true {
             guard let days = self.days(inPeriod: period, from: start) else { break }
             if days.first.map({ $0 > last }) ?? false { break }

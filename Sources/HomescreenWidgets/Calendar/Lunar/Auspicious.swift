@@ -5,11 +5,13 @@ import HomescreenWidgetCore
 /// Câu Trận) follow the twelve branches in turn; six of them are hoàng đạo (auspicious).
 /// - For the hours of a day, Thanh Long falls on the hour Thân on days Tý and Ngọ, and two
 ///   branches later for each following pair of day branches (Sửu/Mùi: Tuất, Dần/Thân: Tý, …).
-/// - For a day, Thanh Long falls on the day Tý in the months Dần and Thân, and two branches
-///   later for each following pair of months; the month is the solar-term month (tiết khí:
-///   Dần from Lập xuân, Mão from Kinh trập, …), as almanacs count it.
-/// Checked against lunar_python (`getTimes()[i].getTianShenType()`, `getDayTianShenType()`),
-/// vectors in Tests/CalendarTests/Vectors/auspicious.json.
+/// - For a day, Thanh Long falls on the day Tý in the lunar months Giêng (Dần) and Bảy
+///   (Thân), and two branches later for each following pair of months; a leap month counts as
+///   the regular month of its number. This is the Vietnamese practice (vnlunar's default,
+///   `god_basis="lunar"`); Chinese almanacs count the month by solar terms instead, which
+///   differs on the days between a lunar month's start and its solar term.
+/// Checked against vnlunar (`get_auspicious_hours`, `get_god_index`), an implementation nobody
+/// here wrote: Tests/CalendarTests/Vectors/auspicious.csv, from scripts/generate-event-vectors.py.
 public enum Auspicious {
     public static let spirits = ["Thanh Long", "Minh Đường", "Thiên Hình", "Chu Tước", "Kim Quỹ", "Bảo Quang",
                                  "Bạch Hổ", "Ngọc Đường", "Thiên Lao", "Huyền Vũ", "Tư Mệnh", "Câu Trận"]
@@ -56,14 +58,13 @@ public enum Auspicious {
         return (0..<12).filter { auspiciousSpirits.contains(($0 - thanhLong + 12) % 12) }.map(Hour.init(branch:))
     }
 
-    /// The solar-term month's branch (2 = Dần, from Lập xuân) of the day.
-    static func monthBranch(_ date: LocalDate) -> Int {
-        // Solar terms count from Xuân phân (0°); Lập xuân (315°) is the 21st.
-        (2 + ((VietnameseCalendar.solarTerm(at: date) - 21 + 24) % 24) / 2) % 12
+    /// The lunar month's branch (2 = Dần for tháng Giêng); nil outside the calendar's range.
+    static func monthBranch(_ date: LocalDate) -> Int? {
+        VietnameseCalendar.lunarDate(for: date).map { ($0.month + 1) % 12 }
     }
 
     public static func dayQuality(on date: LocalDate) -> DayQuality {
-        let thanhLong = (2 * ((monthBranch(date) - 2 + 12) % 6)) % 12
+        let thanhLong = (2 * (((monthBranch(date) ?? 2) - 2 + 12) % 6)) % 12
         return DayQuality(spirit: (dayBranch(date) - thanhLong + 12) % 12)
     }
 }

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+import HomescreenTestSupport
+import HomescreenRender
+import HomescreenStore
+import HomescreenWidgetCore
+@testable import HomescreenWidgets
+
+/// The calendar's own dates: lunar anniversaries, the RRULE expander, giờ hoàng đạo, .ics.
+struct EventTests {
+    static func lunarEvent(_ month: Int, _ day: Int, leap: Bool = false, from year: Int? = nil, id: Int64 = 1, title: String = "Giỗ ông nội") -> CalendarEvent {
+        CalendarEvent(id: id, uid: "e\(id)@test", title: title, when: .lunar(month: month, day: day, leap: leap, firstYear: year), createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    static func day(_ text: String) -> LocalDate { LocalDate(iso: text)! }
+
+    /// The solar day of a lunar date from vnlunar's month table (not the project's calendar).
+    static func reference(year: Int, month: Int, day: Int, leap: Bool = false) -> LocalDate? {
+        LunarVectors.months.first { $0.lunar.year == year && $0.lunar.month == month && $0.lunar.isLeapMonth == leap }
+            .map { $0.start.adding(days: min(day, $0.days) - 1) }
+    }
+
+    @Test func aLunarAnniversaryFallsOnItsLunarDateEveryYear() {
+        let days = Self.lunarEvent(3, 15).days(in: Self.day("2027-01-01")...Self.day("2029-12-31"))
+        #expect(days == [2027, 2028, 2029].map { Self.reference(year: $0, month: 3, day: 15)! })
+        #expect(days.map(\.iso) == ["2027-04-21", "2028-04-09", "2029-04-28"])
+        // Not before its first year.
+        #expect(Self.lunarEvent(3, 15, from: 2028).days(in: Self.day("2027-01-01")...Self.day("2029-12-31")) == Array(days.dropFirst()))
+    }
+
+    @Test func aLeapFirstYearKeepsTheRegularMonthAfterwards() {
+        // 2025 has a leap sixth month: the first date is in it, later years in the regular sixth.
+        let event = Self.lunarEvent(6, 10, leap: true, from: 2025)
+        let days = event.days(in: Self.day("2025-01-01")...Self.day("2027-12-31"))
+        #expect(days == [Self.reference(year: 2025, month: 6, day: 10, leap: true)!, Self.reference(year: 2026, month: 6, day: 10)!,
+                         Self.reference(year: 2027, month: 6, day: 10)!])
+        // Without --leap the same date in 2025 is in the regular month.
+        #expect(Self.lunarEvent(6, 10, from: 2025).days(in: Self.day("2025-01-01")...Self.day("2025-12-31")) == [Self.reference(year: 2025, month: 6, day: 10)!])
+    }
+
+    @Test func aThirtiethFallsOnTheTwentyNinthInAShortMonth() {
+        let short = LunarVectors.months.filter { (2026...2030).contains($0.lunar.year) && !$0.lunar.isLeapMonth && $0.days == 29 }
+        let long = LunarVectors.months.filter { (2026...2030).contains($0.lunar.year) && !$0.lunar.isLeapMonth && $0.days == 30 }
+        let shortMonth = try! #require(short.first), longMonth = try! #require(long.first)
+        let range = shortMonth.start...shortMonth.start.adding(days: 40)
+        #expect(Self.lunarEvent(shortMonth.lunar.month, 30).days(in: range).first == shortMonth.start.adding(days: 28))
+        #expect(Self.lunarEvent(longMonth.lunar.month, 30).days(in: longMonth.start...longMonth.start.adding(days: 40)).first == longMonth.start.adding(days: 29))
+    }
+
+    @Test func leapAndRangeInputAreRefusedWithASentence() {
+        #expect(throws: EventInput.Problem.self) { try EventInput.lunar("15/3", leap: true, year: 2025) }
+        #expect(throws: EventInput.Problem.self) { try EventInput.lunar("15/6", leap: true, year: nil) }
+        #expect(throws: EventInput.Problem.self) { try EventInput.lunar("31/3", leap: false, year: nil) }
+        #expect(throws: EventInput.Problem.self) { try EventInput.lunar("15/13", leap: false, year: nil) }
+        #expect((try? EventInput.lunar("15/6", leap: true, year: 2025)) == .lunar(month: 6, day: 15, leap: true, firstYear: 2025))
+        #expect((try? EventInput.dateField("15/6N/2025", repeat: "")) == .lunar(month: 6, day: 15, leap: true, firstYear: 2025))
+        #expect((try? EventInput.dateField("2027-05-01", repeat: "yearly")) == .solar(start: Self.day("2027-05-01"), time: nil, rule: "FREQ=YEARLY", except: []))
+    }
+
+    // MARK: - Recurrence rules against recurring_ical_events
+
+    struct RecurrenceCase: Decodable { let start: String, rule: String, except: [String], from: String, to: String, days: [String] }
+    struct RecurrenceFile: Decodable { let cases: [RecurrenceCase] }
+
+    static let recurrenceCases: [RecurrenceCase] = {
+        let url = Bundle.module.url(forResource: "Vectors/recurrence", withExtension: "json")!
+        return try! JSONDecoder().decode(RecurrenceFile.self, from: Data(contentsOf: url)).cases
+    }()
+
+    @Test func everyRuleExpandsAsTheReferenceDoes() throws {
+        #expect(Self.recurrenceCases.count >= 16)
+        for vector in Self.recurrenceCases {
+            let rule = try RecurrenceRule(parsing: vector.rule)
+            let days = rule.days(from: Self.day(vector.start), in: Self.day(vector.from)...Self.day(vector.to), except: Set(vector.except.map(Self.day)))
+            #expect(days.map(\.iso) == vector.days, "\(vector.rule) from \(vector.start)")
+            // The stored text reads back as the same rule.
+            #expect(try RecurrenceRule(parsing: rule.description) == rule)
+        }
+    }
+
+    @Test func unsupportedRulePartsAreNamedNotGuessed() {
+        for (text, part) in [("FREQ=MONTHLY;BYSETPOS=-1;BYDAY=MO,TU", "BYSETPOS"), ("FREQ=HOURLY", "FREQ=HOURLY"), ("FREQ=YEARLY;BYWEEKNO=20", "BYWEEKNO"),
+                             ("RSCALE=CHINESE;FREQ=YEARLY", "RSCALE"), ("FREQ=YEARLY;BYYEARDAY=100", "BYYEARDAY")] {
+            do {
+                _ = try RecurrenceRule(parsing: text)
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect(error.isUnsupported && error.part == part, "\(text): \(error)")
+            }
+        }
+    }
+
+    // MARK: - Giờ hoàng đạo against vnlunar
+
+    @Test func auspiciousHoursAndDayQualityMatchTheReference() {
+        let rows = LunarVectors.rows("auspicious")
+        #expect(rows.count > 8000)
+        var wrong: [String] = []
+        for row in rows {
+            let date = Self.day(row[0])
+            let hours = Auspicious.hours(on: date).map(\.branch)
+            let flags = String((0..<12).map { hours.contains($0) ? "1" : "0" })
+            if flags != row[2] || Auspicious.dayQuality(on: date).spirit != Int(row[1]) { wrong.append(row.joined(separator: ",")) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        // 2026-11-23 (Tân Sửu, month Mười): hoàng đạo, Ngọc Đường; hours Dần, Mão, Tỵ, Thân, Tuất, Hợi.
+        #expect(Auspicious.dayQuality(on: Self.day("2026-11-23")).label == "Hoàng đạo (Ngọc Đường)")
+        #expect(Auspicious.hours(on: Self.day("2026-11-23")).map(\.label) == ["Dần 3–5", "Mão 5–7", "Tỵ 9–11", "Thân 15–17", "Tuất 19–21", "Hợi 21–23"])
+    }
+
+    // MARK: - The entry and the views
+
+    static let saigon = TimeZone(identifier: "Asia/Ho_Chi_Minh")!
+
+    static func render(_ events: [CalendarEvent], on day: LocalDate, _ family: WidgetFamily, detail: Bool = false) -> String {
+        let context = WidgetContext(family: family, language: .vietnamese, timeZone: saigon, detail: detail)
+        let entry = CalendarEntry(date: Date(), today: day, month: YearMonth(day), selected: day, events: events)!
+        return PaneSnapshot.text(CalendarWidget().render(entry, in: context), context)
+    }
+
+    @Test func theGridMarksEventDaysAndTheLargeViewListsThem() {
+        let events = [Self.lunarEvent(3, 15), CalendarEvent(id: 2, uid: "b@test", title: "Sinh nhật Lan", when: .solar(start: Self.day("2020-04-25"), time: nil, rule: "FREQ=YEARLY", except: []), createdAt: Date())]
+        let large = Self.render(events, on: Self.day("2027-04-21"), .systemLarge)
+        #expect(large.contains("21•"), "\(large)")
+        #expect(large.contains("25•"))
+        #expect(large.contains("• Giỗ ông nội") && large.contains("• Sinh nhật Lan") && large.contains("còn 4 ngày"))
+        #expect(large.contains("Giờ hoàng đạo") && large.contains("hắc đạo (Thiên Hình)"))
+        // Personal events come before the holiday of the same day.
+        let tet = [Self.lunarEvent(1, 1, title: "Mừng tuổi")]
+        let entry = CalendarEntry(date: Date(), today: Self.day("2027-01-20"), month: YearMonth(Self.day("2027-01-20")), selected: Self.day("2027-01-20"), events: tet)!
+        let onTet = entry.upcoming.filter { $0.date == Self.day("2027-02-06") }
+        #expect(onTet.map(\.title) == ["Mừng tuổi", "Tết Nguyên Đán"])
+        // Without events: no mark.
+        #expect(!Self.render([], on: Self.day("2027-04-21"), .systemLarge).contains("•"))
+    }
+
+    @Test func theSmallAndAccessoryViewsShowTheNextEventWithinAWeek() {
+        let events = [Self.lunarEvent(3, 15)]   // 2027-04-21
+        for family in [WidgetFamily.systemSmall, .accessoryRectangular, .accessoryInline] {
+            #expect(Self.render(events, on: Self.day("2027-04-16"), family).contains("Giỗ ông nội"), "\(family)")
+            #expect(!Self.render(events, on: Self.day("2027-04-10"), family).contains("Giỗ ông nội"), "\(family): 11 days is not within a week")
+        }
+        #expect(Self.render(events, on: Self.day("2027-04-16"), .accessoryCircular).contains("• 5 ngày"))
+        // Every family draws a hostile title inert.
+        let hostile = [Self.lunarEvent(3, 15, title: "\u{1B}[31m#(touch /tmp/x)" + String(repeating: "x", count: 10_000))]
+        for family in WidgetFamily.allCases {
+            #expect(!Self.render(hostile, on: Self.day("2027-04-21"), family).unicodeScalars.contains { $0.value == 0x1B }, "\(family)")
+        }
+    }
+
+    // MARK: - .ics
+
+    @Test func exportFoldsEscapesAndImportRebuildsTheEvents() {
+        let hostile = "Giỗ; ông, nội\\\n\u{1B}[31m#(touch /tmp/x) " + String(repeating: "ễ", count: 200)
+        let events = [Self.lunarEvent(3, 15, title: hostile),
+                      CalendarEvent(id: 2, uid: "w@test", title: "Tập", when: .solar(start: Self.day("2026-01-05"), time: EventTime(hour: 18, minute: 30), rule: "FREQ=WEEKLY;BYDAY=MO,WE", except: [Self.day("2026-01-07")]), createdAt: Date(timeIntervalSince1970: 0))]
+        let text = ICalendar.export(events, today: Self.day("2026-11-23"), years: 3)
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(text.contains("SUMMARY:Giỗ\\; ông\\, nội\\\\\\n[31m#(touch /tmp/x)"))
+        #expect(lines.filter { $0.hasPrefix("UID:e1@test-") }.count == 3)
+        let back = ICalendar.parse([text], timeZone: Self.saigon)
+        #expect(back.skipped.isEmpty)
+        #expect(back.drafts.count == 2)
+        #expect(back.drafts[0].uid == "e1@test" && back.drafts[0].when == .lunar(month: 3, day: 15, leap: false, firstYear: nil))
+        #expect(back.drafts[0].title == hostile.replacingOccurrences(of: "\u{1B}", with: ""))
+        #expect(back.drafts[1].when == events[1].when)
+    }
+
+    @Test func importConvertsZonesAndHandlesChangedOccurrences() {
+        let text = """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:m@x
+            DTSTART;TZID=Europe/Paris:20260105T090000
+            RRULE:FREQ=WEEKLY;COUNT=4
+            SUMMARY:Standup
+            BEGIN:VALARM
+            SUMMARY:alarm
+            END:VALARM
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:m@x
+            RECURRENCE-ID;TZID=Europe/Paris:20260112T090000
+            DTSTART;TZID=Europe/Paris:20260113T100000
+            SUMMARY:Standup (moved)
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:bad@x
+            DTSTART;VALUE=DATE:20260101
+            RRULE:FREQ=MONTHLY;BYSETPOS=1;BYDAY=MO
+            SUMMARY:Unsupported
+            END:VEVENT
+            END:VCALENDAR
+            """
+        let result = ICalendar.parse([text], timeZone: Self.saigon)
+        #expect(result.skipped.count == 1 && result.skipped[0].reason.contains("BYSETPOS"))
+        #expect(result.drafts.count == 2)
+        // 09:00 in Paris is 15:00 in Saigon; the moved occurrence is left out of the series.
+        #expect(result.drafts[0].when == .solar(start: Self.day("2026-01-05"), time: EventTime(hour: 15, minute: 0), rule: "FREQ=WEEKLY;COUNT=4", except: [Self.day("2026-01-12")]))
+        #expect(result.drafts[1].uid == "m@x/20260112" && result.drafts[1].title == "Standup (moved)")
+    }
+}
