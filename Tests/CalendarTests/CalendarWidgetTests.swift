@@ -141,7 +141,7 @@ struct CalendarWidgetTests {
         #expect(tet["solar"] as? Int == 17 && tet["lunar"] as? Int == 1 && tet["lunarMonth"] as? Int == 1)
         #expect(tet["dayOfWeek"] as? Int == 2 && tet["isToday"] as? Bool == true && tet["isCurrentMonth"] as? Bool == true && tet["lunarLeap"] as? Bool == false)
         #expect(days.first?["isCurrentMonth"] as? Bool == false && days.first?["date"] as? String == "2026-01-26")
-        #expect(Set(days.flatMap(\.keys)) == ["date", "solar", "lunar", "lunarMonth", "lunarLeap", "dayOfWeek", "isCurrentMonth", "isToday"])
+        #expect(Set(days.flatMap(\.keys)) == ["date", "solar", "lunar", "lunarMonth", "lunarLeap", "dayOfWeek", "isCurrentMonth", "isToday", "events"])
         let leap = try JSONSerialization.jsonObject(with: encoder.encode(Self.entry(Self.leap2025, Self.context(.systemMedium)))) as! [String: Any]
         #expect(leap["lunarLeap"] as? Bool == true)
         #expect((leap["days"] as? [[String: Any]])?.first { $0["date"] as? String == "2025-07-25" }?["lunarLeap"] as? Bool == true)

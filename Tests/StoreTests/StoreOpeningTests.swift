@@ -112,7 +112,7 @@ struct StoreOpeningTests {
         }
         try old.close()
         let store = try Store.open(at: path)
-        #expect(try store.schemaVersion() == 6)
+        #expect(try store.schemaVersion() == Schema.version)
         let expenses = try store.expenses(in: nil)
         #expect(expenses.map(\.currency.code) == ["VND", "VND", "CHF", "CHF"])
         #expect(expenses.map(\.amount.cents) == [100, 200, 300, 400], "amounts unchanged")

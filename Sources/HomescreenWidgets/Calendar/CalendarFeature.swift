@@ -4,9 +4,18 @@ import HomescreenWidgetCore
 
 extension WidgetKind { public static let calendar = WidgetKind("calendar") }
 
-/// The Vietnamese calendar as a dashboard kind: it reads no table (its entry is computed from
-/// the date); full screen, ←/→ move a day, ↑/↓ a week, PgUp/PgDn a month.
+/// The Vietnamese calendar as a dashboard kind: it reads the events table (the rest of its
+/// entry is computed from the date); full screen, ←/→ move a day, ↑/↓ a week, PgUp/PgDn a
+/// month. `n` adds an event on the day in focus (its lunar date filled in), `x` removes one of
+/// the day's events (a picker when it has several, then a question).
 public struct CalendarFeature: WidgetFeature {
+    public struct State: Sendable, Equatable {
+        /// The events of the day `x` was pressed on, in the picker's order.
+        var removable: [RemovableEvent] = []
+    }
+
+    struct RemovableEvent: Sendable, Equatable { let id: Int64, title: String }
+
     public init() {}
 
     public var kind: WidgetKind { .calendar }
@@ -15,10 +24,110 @@ public struct CalendarFeature: WidgetFeature {
     public var tables: Set<StoreTable> { [.event] }
 
     public func provider(store: any HomeStore, settings: WidgetSettings) -> CalendarWidget { CalendarWidget(store: store) }
+    public func initialState() -> State { State() }
 
     /// The scroll counts days from today's day of the month; it may go to the month's ends.
     public func detail(_ entry: CalendarEntry, scroll: Int) -> DetailNavigation {
         DetailNavigation(scroll: (scroll - entry.selected.day + 1)...(scroll + entry.month.dayCount - entry.selected.day),
                          scrollReloads: true, movesByMonth: true, sideStep: 1, verticalStep: 7)
+    }
+
+    public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
+        let language = environment.language
+        func text(_ english: String, _ values: String...) -> String { language.text(english, in: Self.words, values: values) }
+        let entry = environment.entries(CalendarEntry.self).first
+        switch event {
+        case .action(.addItem):
+            return [.form(Self.form(language, date: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? ""), tag: "add-event")]
+        case .submitted(let form, "add-event"):
+            var check = FormCheck(form, language: language)
+            var draft: EventDraft?
+            do {
+                let title = try EventInput.title(check[0])
+                do {
+                    draft = EventDraft(title: title, note: try EventInput.note(check[3]), when: try EventInput.dateField(check[1], repeat: check[2]))
+                } catch { check.fail(check[1].isEmpty ? 1 : (error.description.contains("repeat") ? 2 : 1), error.description) }
+            } catch { check.fail(0, error.description) }
+            if let rejected = check.rejected(form) { return [.form(rejected, tag: "add-event")] }
+            guard let draft else { return [] }
+            return [.write(FeatureJob(.calendar, "add-event") { store, _ in AddedEvent(event: try store.addEvent(draft, at: Date())) })]
+        case .finished(_, let added as AddedEvent):
+            return [.message(.success(text("Added %1 (%2).", environment.name(added.event.title), added.event.whenText))), .reload(tables)]
+        case .action(.remove):
+            state.removable = (entry?.dayEvents ?? []).map { RemovableEvent(id: $0.event.id, title: $0.event.title) }
+            switch state.removable.count {
+            case 0: return [.message(.info(text("No event on this day; n adds one.")))]
+            case 1: return [Self.confirmRemoval(state.removable[0], environment)]
+            default:
+                let items = state.removable.map { Picker.Item(title: environment.name($0.title), detail: "#\($0.id)") }
+                return [.picker(Picker(title: text("Remove an event"), items: items, selection: 0), tag: "remove-event")]
+            }
+        case .chosen(let index, "remove-event") where state.removable.indices.contains(index):
+            return [Self.confirmRemoval(state.removable[index], environment)]
+        case .confirmed(let tag) where tag.hasPrefix("remove-event "):
+            guard let id = Int64(tag.dropFirst(13)) else { return [] }
+            return [.write(FeatureJob(.calendar, tag) { store, _ in RemovedEvent(event: try store.removeEvent(id: id)) })]
+        case .finished(_, let removed as RemovedEvent):
+            return [.message(.success(text("Removed %1.", environment.name(removed.event.title)))), .reload(tables)]
+        case .failed(_, let reason):
+            return [.message(.failure(reason)), .reload(tables)]
+        default:
+            return []
+        }
+    }
+
+    static func confirmRemoval(_ event: RemovableEvent, _ environment: FeatureEnvironment) -> FeatureEffect {
+        .confirm(environment.language.text("Remove %1 (event %2) from every year?", in: words, values: [environment.name(event.title), String(event.id)]),
+                 tag: "remove-event \(event.id)")
+    }
+
+    struct AddedEvent: Sendable { let event: CalendarEvent }
+    struct RemovedEvent: Sendable { let event: CalendarEvent }
+
+    /// Title, date (the day's lunar date, or YYYY-MM-DD), repeat (solar dates), note.
+    static func form(_ language: Language, date: String) -> Form {
+        func text(_ english: String) -> String { language.text(english, in: words) }
+        return Form(title: text("Add an event"), fields: [
+            Form.Field(text("Title"), hint: "Giỗ ông nội", maxLength: 200),
+            Form.Field(text("Date"), text: date, hint: text("15/3 lunar, every year · 2027-05-01 solar"), maxLength: 20),
+            Form.Field(text("Repeat"), hint: text("solar dates: yearly, monthly, weekly or none"), maxLength: 10),
+            Form.Field(text("Note"), hint: text("(optional)"), maxLength: 500),
+        ])
+    }
+
+    /// The calendar's dashboard words (its panes stay Vietnamese).
+    static let words = Translations([
+        ("Add an event", "Ajouter un événement", "Aggiungi un evento", "Thêm sự kiện"),
+        ("Title", "Titre", "Titolo", "Tiêu đề"), ("Date", "Date", "Data", "Ngày"), ("Repeat", "Répétition", "Ripetizione", "Lặp lại"),
+        ("Note", "Note", "Nota", "Ghi chú"), ("(optional)", "(facultatif)", "(facoltativo)", "(không bắt buộc)"),
+        ("15/3 lunar, every year · 2027-05-01 solar", "15/3 lunaire, chaque année · 2027-05-01 solaire",
+         "15/3 lunare, ogni anno · 2027-05-01 solare", "15/3 âm lịch, hằng năm · 2027-05-01 dương lịch"),
+        ("solar dates: yearly, monthly, weekly or none", "dates solaires : yearly, monthly, weekly ou none",
+         "date solari: yearly, monthly, weekly o none", "ngày dương lịch: yearly, monthly, weekly hoặc none"),
+        ("Added %1 (%2).", "%1 ajouté (%2).", "%1 aggiunto (%2).", "Đã thêm %1 (%2)."),
+        ("No event on this day; n adds one.", "Aucun événement ce jour-là ; n en ajoute un.", "Nessun evento in questo giorno; n ne aggiunge uno.",
+         "Không có sự kiện nào trong ngày này; n để thêm."),
+        ("Remove an event", "Retirer un événement", "Rimuovi un evento", "Xóa sự kiện"),
+        ("Remove %1 (event %2) from every year?", "Retirer %1 (événement %2) de toutes les années ?", "Rimuovere %1 (evento %2) da ogni anno?",
+         "Xóa %1 (sự kiện %2) khỏi mọi năm?"),
+        ("Removed %1.", "%1 retiré.", "%1 rimosso.", "Đã xóa %1."),
+    ])
+
+    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+        // A giỗ three days from today's lunar date and a birthday kept by the solar date.
+        guard let lunar = VietnameseCalendar.lunarDate(for: today.adding(days: 3)) else { return }
+        _ = try store.addEvent(EventDraft(title: "Giỗ ông nội", when: .lunar(month: lunar.month, day: lunar.day, leap: false, firstYear: nil)), at: date)
+        _ = try store.addEvent(EventDraft(title: "Sinh nhật Lan", when: .solar(start: today.adding(days: 12), time: nil, rule: "FREQ=YEARLY", except: [])), at: date)
+    }
+
+    public func doctor(_ store: any HomeStore) throws -> String? {
+        let events = try store.events()
+        let unreadable = events.filter { event in
+            if case .solar(_, _, let rule, _) = event.when, !rule.isEmpty { return (try? RecurrenceRule(parsing: rule)) == nil }
+            return false
+        }
+        let lunar = events.filter(\.isLunar).count
+        return "\(events.count) " + Language.english.plural(events.count, one: "event", other: "events") + " (\(lunar) lunar)"
+            + (unreadable.isEmpty ? "" : "; \(unreadable.count) with a repeat rule this version cannot expand (shown on their first day only): ids " + unreadable.map { String($0.id) }.joined(separator: ", "))
     }
 }

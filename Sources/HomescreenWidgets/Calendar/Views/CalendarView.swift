@@ -193,9 +193,15 @@ struct CalendarView: FamilyViews {
             ((entry.selected == entry.today ? "Hôm nay · " : "") + solarLine, Style(.accent, [.bold])),
             ("Âm lịch: " + lunarLine, Style(.text)),
             ("Ngày \(entry.canChiDay) · tháng \(entry.canChiMonth) · năm \(entry.canChiYear)", Style(.text)),
-            ("Tiết khí: " + entry.solarTerm + " · " + qualityText, Style(.text)),
-            (hoursText(width: rect.width), Style(.text)),
         ]
+        // The solar term and the day's quality on one line where they fit, else on two.
+        let term = "Tiết khí: " + entry.solarTerm
+        if DisplayWidth.of(term + " · " + qualityText) <= rect.width {
+            lines.append((term + " · " + qualityText, Style(.text)))
+        } else {
+            lines += [(term, Style(.text)), (qualityText, Style(.text))]
+        }
+        lines.append((hoursText(width: rect.width), Style(.text)))
         // The day's own events, under its details (at most three, then how many more).
         let shown = entry.dayEvents.prefix(entry.dayEvents.count > 3 ? 2 : 3)
         lines += shown.map { (eventMark + " " + ($0.event.time.map { "\($0) " } ?? "") + $0.event.title, Style(.accent, [.bold])) }
