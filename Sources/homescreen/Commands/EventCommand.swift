@@ -34,7 +34,9 @@ struct EventCommand: ParsableCommand {
         @Option(help: ArgumentHelp("A note kept with the event.", valueName: "text")) var note: String?
         @OptionGroup var storeOptions: StoreOptions
 
-        func validate() throws {
+        /// Option combinations, checked before anything is opened (thrown from `run`, so the
+        /// sentence and exit status 2 reach the user as every other refusal).
+        func checkOptions() throws {
             if (lunar == nil) == (date == nil) { throw CLIError.usage("give the event either --lunar D/M (a lunar date) or --date YYYY-MM-DD (a solar date).") }
             if lunar != nil && (yearly || monthly || weekly) { throw CLIError.usage("--yearly, --monthly and --weekly go with --date; a --lunar date repeats every lunar year.") }
             if date != nil && (leap || year != nil) { throw CLIError.usage("--leap and --year go with --lunar; a --date is a solar day.") }
@@ -42,6 +44,7 @@ struct EventCommand: ParsableCommand {
         }
 
         func run() throws {
+            try checkOptions()
             let draft: EventDraft
             do {
                 let when: EventDate
@@ -136,11 +139,8 @@ struct EventCommand: ParsableCommand {
         @Option(help: ArgumentHelp("How many lunar years of anniversaries to write (1…100).", valueName: "n")) var years = 10
         @OptionGroup var storeOptions: StoreOptions
 
-        func validate() throws {
-            guard (1...100).contains(years) else { throw CLIError.usage("--years \(years) is out of range; use a number of years from 1 to 100.") }
-        }
-
         func run() throws {
+            guard (1...100).contains(years) else { throw CLIError.usage("--years \(years) is out of range; use a number of years from 1 to 100.") }
             let events = FileManager.default.fileExists(atPath: storeOptions.storePath) ? try storeOptions.openForReading().events() : []
             let text = ICalendar.export(events, today: LocalDate(Date(), in: storeOptions.timeZone), years: years)
             FileHandle.standardOutput.write(Data(text.utf8))
