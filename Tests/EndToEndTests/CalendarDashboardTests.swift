@@ -23,7 +23,10 @@ struct CalendarDashboardTests {
 
     @Test func theHeaderAndTodayChangeByThemselvesAtMidnight() throws {
         let folder = TemporaryFolder()
+        // An event the next day: the small pane's next-event line moves at midnight too.
+        #expect(try Homescreen.run(["event", "add", "Họp lớp", "--date", "2030-07-01"], store: folder.path("store.sqlite")).status == 0)
         let dashboard = try Self.calendarDashboard(folder)
+        #expect(dashboard.wait { $0.contains("• Họp lớp") && $0.contains("còn 1 ngày") }, "\(dashboard.text)")
         // Before midnight the small pane shows today: Sunday the 30th, lunar 30/5 (one screen that
         // holds both, so a slow first frame on a loaded machine cannot split the checks).
         #expect(dashboard.wait { $0.contains("Tháng 6, 2030") && $0.contains("Tháng Năm Canh Tuất") && $0.contains("Chủ nhật") && $0.contains("Âm lịch 30/5") },
@@ -31,6 +34,7 @@ struct CalendarDashboardTests {
         #expect(dashboard.wait(timeout: 25) { $0.contains("Tháng 7, 2030") && $0.contains("Tháng Sáu Canh Tuất") && $0.contains("Thứ hai") && $0.contains("Âm lịch 1/6") },
                 "\(dashboard.text)")
         #expect(!dashboard.text.contains("Tháng 6, 2030"))
+        #expect(dashboard.wait { $0.contains("• Họp lớp") && $0.contains("hôm nay") && !$0.contains("còn 1 ngày") }, "\(dashboard.text)")
         dashboard.send("q")
         #expect(dashboard.exitStatus() == 0)
     }
@@ -53,6 +57,41 @@ struct CalendarDashboardTests {
         dashboard.send("Escape")
         #expect(dashboard.wait { $0.contains("Tháng 7, 2030") && !$0.contains("Tiết khí") }, "\(dashboard.text)")
         dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+
+    /// n and x in the month view, and another program's event appearing by itself.
+    @Test func eventsAreAddedAndRemovedFromTheMonthView() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        try Data(#"home = [{ kind = "calendar", family = "large" }]"#.utf8).write(to: URL(fileURLWithPath: folder.path("homescreen/config.toml")))
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, arguments: ["--now", "2027-04-18T10:00:00+07:00"],
+                                          environment: ["TZ": "Asia/Ho_Chi_Minh"], configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("Tháng 4, 2027") }, "\(dashboard.text)")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Hôm nay · Chủ nhật, 18/04/2027") }, "\(dashboard.text)")
+        dashboard.send("Right", "Right", "Right")
+        #expect(dashboard.wait { $0.contains("Thứ tư, 21/04/2027") && $0.contains("Giờ hoàng đạo") }, "\(dashboard.text)")
+        dashboard.send("x")
+        #expect(dashboard.wait { $0.contains("No event on this day; n adds one.") }, "\(dashboard.text)")
+        dashboard.send("n")
+        #expect(dashboard.wait { $0.contains("Add an event") && $0.contains("15/3") }, "the day's lunar date is filled in: \(dashboard.text)")
+        dashboard.type("Giỗ ông nội")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Added Giỗ ông nội (15/3 ÂL).") && $0.contains("• Giỗ ông nội") }, "\(dashboard.text)")
+        let listed = try Homescreen.run(["event", "list", "--from", "2028-01-01", "--to", "2028-12-31"], store: store)
+        #expect(listed.stdout.hasPrefix("2028-04-09") && listed.stdout.contains("Giỗ ông nội"), "\(listed.stdout)")
+        // Another program's event shows without a key.
+        #expect(try Homescreen.run(["event", "add", "Rằm", "--date", "2027-04-22"], store: store).status == 0)
+        #expect(dashboard.wait { $0.contains("• Rằm") && $0.contains("còn 1 ngày") }, "\(dashboard.text)")
+        dashboard.send("x")
+        #expect(dashboard.wait { $0.contains("Remove Giỗ ông nội (event 1) from every year?") }, "\(dashboard.text)")
+        dashboard.send("y")
+        #expect(dashboard.wait { $0.contains("Removed Giỗ ông nội.") }, "\(dashboard.text)")
+        #expect(try Homescreen.run(["event", "list", "--from", "2027-01-01", "--to", "2029-12-31"], store: store).stdout.contains("Rằm")
+                && !(try Homescreen.run(["event", "list", "--from", "2027-01-01", "--to", "2029-12-31"], store: store).stdout.contains("Giỗ")))
+        dashboard.send("Escape", "q")
         #expect(dashboard.exitStatus() == 0)
     }
 }
