@@ -361,4 +361,35 @@ struct DashboardStateTests {
         #expect(runtime.dashboard.detail == nil)
         #expect(text(runtime).contains("Tháng 11, 2026"))
     }
+
+    @Test func theEventFormChecksEachFieldAsTheCommandLineDoes() throws {
+        var config = DashboardConfig.standard
+        config.home = [PaneSpec(.calendar, .systemLarge)]
+        let (runtime, store) = try runtime(config: config)
+        runtime.send(.key(.enter))
+        runtime.send(.key(.character("n")))
+        // 2026-11-18 is the 10th of the tenth lunar month.
+        #expect(text(runtime).contains("Add an event") && text(runtime).contains("Date    10/10"), "\(text(runtime))")
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("the title is empty"), "\(text(runtime))")
+        type("Giỗ", into: runtime)
+        runtime.send(.key(.tab))
+        for _ in 0..<5 { runtime.send(.key(.backspace)) }
+        type("31/3", into: runtime)
+        runtime.send(.key(.tab))
+        type("sometimes", into: runtime)
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("'sometimes' is not a repeat"), "\(text(runtime))")
+        for _ in 0..<9 { runtime.send(.key(.backspace)) }
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("'31/3' is not a lunar date"), "\(text(runtime))")
+        #expect(try store.events().isEmpty)
+        // The form opens again on the field in error.
+        for _ in 0..<4 { runtime.send(.key(.backspace)) }
+        type("15/3", into: runtime)
+        runtime.send(.key(.enter))
+        let saved = try store.events()
+        #expect(saved.map(\.when) == [.lunar(month: 3, day: 15, leap: false, firstYear: nil)] && saved.first?.title == "Giỗ", "\(saved)")
+        #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added Giỗ"), "\(text(runtime))")
+    }
 }

@@ -41,15 +41,17 @@ public struct CalendarFeature: WidgetFeature {
             return [.form(Self.form(language, date: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? ""), tag: "add-event")]
         case .submitted(let form, "add-event"):
             var check = FormCheck(form, language: language)
-            var draft: EventDraft?
-            do {
-                let title = try EventInput.title(check[0])
-                do {
-                    draft = EventDraft(title: title, note: try EventInput.note(check[3]), when: try EventInput.dateField(check[1], repeat: check[2]))
-                } catch { check.fail(check[1].isEmpty ? 1 : (error.description.contains("repeat") ? 2 : 1), error.description) }
-            } catch { check.fail(0, error.description) }
+            // Each field checked as `event add` checks it, the sentence under its field.
+            func field<Value>(_ index: Int, _ read: () throws(EventInput.Problem) -> Value) -> Value? {
+                do { return try read() } catch { check.fail(index, error.description); return nil }
+            }
+            let title = field(0) { () throws(EventInput.Problem) in try EventInput.title(check[0]) }
+            let note = field(3) { () throws(EventInput.Problem) in try EventInput.note(check[3]) }
+            let when = field(2) { () throws(EventInput.Problem) in try EventInput.rule(check[2]) } == nil ? nil
+                : field(1) { () throws(EventInput.Problem) in try EventInput.dateField(check[1], repeat: check[2]) }
             if let rejected = check.rejected(form) { return [.form(rejected, tag: "add-event")] }
-            guard let draft else { return [] }
+            guard let title, let note, let when else { return [] }
+            let draft = EventDraft(title: title, note: note, when: when)
             return [.write(FeatureJob(.calendar, "add-event") { store, _ in AddedEvent(event: try store.addEvent(draft, at: Date())) })]
         case .finished(_, let added as AddedEvent):
             return [.message(.success(text("Added %1 (%2).", environment.name(added.event.title), added.event.whenText))), .reload(tables)]

@@ -96,12 +96,11 @@ struct CalendarView: FamilyViews {
                 let lunar = context.ascii ? (fits ? cell.lunarText : "\(cell.lunar.day)") : Self.subscriptDigits(fits ? cell.lunarText : "\(cell.lunar.day)")
                 grid.write(cell.date.day < 10 ? " \(cell.date.day)" : "\(cell.date.day)", x: x, y: y, style: solarStyle(cell))
                 grid.write(lunar, x: x + (context.ascii ? 3 : 2), y: y, style: lunarStyle(cell), maxX: x + cellWidth - (context.ascii ? 1 : 0))
-                // One row a week: the mark in the cell's last column when the lunar day leaves
-                // it free, the solar day underlined always.
-                if cell.eventCount > 0 {
-                    if (context.ascii ? 3 : 2) + DisplayWidth.of(lunar) < cellWidth - 1 {
-                        grid.write(eventMark, x: x + cellWidth - 2, y: y, style: Style(.accent, [.bold]))
-                    }
+                // One row a week: the mark right after the lunar day where the cell has room
+                // for it and a space before the next cell; the solar day is underlined always.
+                let markX = (context.ascii ? 3 : 2) + DisplayWidth.of(lunar)
+                if cell.eventCount > 0 && markX < cellWidth - 1 {
+                    grid.write(eventMark, x: x + markX, y: y, style: Style(.accent, [.bold]))
                 }
             }
         }
