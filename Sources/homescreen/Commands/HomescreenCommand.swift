@@ -25,9 +25,11 @@ struct HomescreenCommand: ParsableCommand {
               homescreen render card --family large        a QR code that scans
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
             """,
+        version: Version.text,
         subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, TimelineCommand.self, PantryCommand.self,
                       BudgetCommand.self, ExpenseCommand.self, CardCommand.self, PublishCommand.self,
-                      DemoCommand.self, DoctorCommand.self],
+                      DemoCommand.self, DoctorCommand.self,
+                      ConfigCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
