@@ -92,7 +92,7 @@ folder() {
 # put MODE SOURCE DESTINATION
 put() {
     folder "$(dirname "$3")"
-    install -m "$2" "$1" "$3"
+    install -m "$1" "$2" "$3"
     echo "f $3" >> "$work/list"
 }
 
@@ -109,7 +109,9 @@ done
 # The man page comes from the same command definitions as --help.
 mkdir "$work/man"
 "$manual_tool" "$prefix/bin/homescreen" --output-directory "$work/man" > /dev/null
-put 644 "$work/man/homescreen.1" "$prefix/share/man/man1/homescreen.1"
+# A blank line of the help's discussions is a paragraph break in mdoc (man warns about blank lines).
+sed 's/^$/.Pp/' "$work/man/homescreen.1" > "$work/homescreen.1"
+put 644 "$work/homescreen.1" "$prefix/share/man/man1/homescreen.1"
 for page in "$root"/docs/man/*.5; do
     put 644 "$page" "$prefix/share/man/man5/$(basename "$page")"
 done

@@ -65,7 +65,10 @@ struct ConfigCommand: ParsableCommand {
 
             Output.line("# The settings in force: \(config.path.map { SafeText.clean($0) } ?? "no config file (\(SafeText.clean(path)) does not exist), so the defaults").")
             line("theme", quoted(config.theme ?? Theme.builtInDark.name))
-            line("locale", quoted(config.locale ?? Language.environmentTag(environment) ?? "en"))
+            if let locale = config.locale { line("locale", quoted(locale)) } else {
+                Output.line("locale = \(quoted(Language.fromEnvironment(environment).rawValue))".padding(toLength: 40, withPad: " ", startingAt: 0)
+                            + "# from the environment (LC_ALL, LC_MESSAGES, LANG)")
+            }
             line("due-soon-days", String(config.widgetSettings[PantryFeature.dueSoonDays]))
             line("density", quoted(config.density?.rawValue ?? "auto"))
             line("mouse", config.mouse ? "true" : "false")
@@ -111,8 +114,13 @@ struct ConfigCommand: ParsableCommand {
     }
 }
 
-/// The commented starter config `homescreen config init` writes: every key, at its default.
+/// The commented starter config `homescreen config init` writes: every key, at its default
+/// (the panes are the catalog's, so the file never disagrees with the defaults).
 enum StarterConfig {
+    private static func panes(_ panes: [PaneSpec]) -> String {
+        panes.map { "#   { kind = \"\($0.kind.rawValue)\", family = \"\($0.family.shortName)\" }," }.joined(separator: "\n")
+    }
+
     static let text = """
         # Homescreen's config file. Every key is optional; command-line options win over it.
         # Remove the # in front of a line to use it. `homescreen config show` prints what is in force,
@@ -128,23 +136,17 @@ enum StarterConfig {
 
         # The home screen, in fill order (families: small, medium, large).
         # home = [
-        #   { kind = "pantry", family = "medium" },
-        #   { kind = "budget", family = "small" },
-        #   { kind = "calendar", family = "medium" },
-        #   { kind = "card", family = "small" },
-        #   { kind = "year", family = "medium" },
+        \(panes(DashboardConfig.standard.home))
         # ]
         # The lock-screen strip (families: inline, rectangular, circular).
         # lock-screen = [
-        #   { kind = "calendar", family = "inline" },
-        #   { kind = "pantry", family = "rectangular" },
-        #   { kind = "budget", family = "circular" },
+        \(panes(DashboardConfig.standard.lockScreen))
         # ]
 
         # Key bindings: action = key or [keys]; a key moves from the action that had it.
         # [keys]
         # consume = ["c"]
-        # quit = ["q"]
+        # quit = ["q", "Ctrl-C"]
 
         """
 }

@@ -16,7 +16,7 @@ struct HomescreenCommand: ParsableCommand {
             Examples:
               homescreen --demo                    the dashboard on demo data
               homescreen render pantry --demo      every family, demo data
-              homescreen pantry add Milk --due 2026-11-24 --amount 2 --unit l
+              homescreen pantry add Milk --due tomorrow --amount 2 --unit l
               homescreen pantry consume            one of the first-expiring
               homescreen budget set 2026-11 --limit 800 --currency CHF
               homescreen expense add 12,50 --note Lunch

@@ -16,7 +16,7 @@ struct PantryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product.")
 
         @Argument(help: "The product's name.") var name: String
-        @Option(help: ArgumentHelp("Due date: YYYY-MM-DD, today, tomorrow, a weekday, +3d, +1w, +2m.", valueName: "date"), completion: Completions.dates) var due: String
+        @Option(parsing: .unconditional, help: ArgumentHelp("Due date: YYYY-MM-DD, today, tomorrow, a weekday, +3d, +1w, +2m.", valueName: "date"), completion: Completions.dates) var due: String
         @Option(parsing: .unconditional, help: ArgumentHelp("How much: \(Quantity.accepted).", valueName: "amount")) var amount: String = "1"
         @Option(help: ArgumentHelp("The unit (pcs, kg, l...), up to 20 characters.", valueName: "unit")) var unit: String = ""
         @OptionGroup var storeOptions: StoreOptions
@@ -85,7 +85,7 @@ struct PantryCommand: ParsableCommand {
         )
 
         @Flag(help: "Print JSON.") var json = false
-        @Option(help: ArgumentHelp("The day to order for: YYYY-MM-DD, tomorrow, +3d... (default: today).", valueName: "date"), completion: Completions.dates) var today: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The day to order for: YYYY-MM-DD, tomorrow, +3d... (default: today).", valueName: "date"), completion: Completions.dates) var today: String?
         @Option(name: .customLong("due-soon-days"), help: ArgumentHelp("Products due within this many days count as due soon.", valueName: "days"))
         var dueSoonDays: Int = PantryOrder.defaultDueSoonDays
         @OptionGroup var storeOptions: StoreOptions

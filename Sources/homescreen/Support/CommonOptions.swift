@@ -56,7 +56,7 @@ struct StoreOptions: ParsableArguments {
 
 /// Options of the commands that draw widgets.
 struct ViewOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The instant to draw for: \(InstantParser.accepted). Default: now.", valueName: "time"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The instant to draw for: \(InstantParser.accepted). Default: now.", valueName: "time"))
     var now: String?
 
     @Option(help: ArgumentHelp("Interface language: \(Language.accepted). Default: the config file's, else from LC_ALL, LC_MESSAGES, LANG.", valueName: "locale"),
@@ -89,7 +89,9 @@ struct ViewOptions: ParsableArguments {
 
     func instant(timeZone: TimeZone) throws -> Date {
         guard let now else { return Date() }
-        guard let date = InstantParser.parse(now, timeZone: timeZone) else {
+        // A friendly day (tomorrow, +3d, friday) means the start of that day.
+        let friendly = FriendlyDate.parse(now, today: LocalDate(Date(), in: timeZone)).map { $0.start(in: timeZone) }
+        guard let date = InstantParser.parse(now, timeZone: timeZone) ?? friendly else {
             throw CLIError.usage("--now '\(now)' is not a time; use \(InstantParser.accepted).")
         }
         // The day as written decides (Foundation's calendar and ours disagree before 1582).
