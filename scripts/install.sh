@@ -26,7 +26,7 @@ usage() {
 
 prefix="${HOME:?HOME is not set}/.local"
 configuration=release
-binary=""
+binary="${HOMESCREEN_INSTALL_BINARY:-}"   # the tests' way of saying --binary (the README's examples)
 uninstall=false
 while [ $# -gt 0 ]; do
     case "$1" in
