@@ -37,6 +37,8 @@ struct FriendlyInputTests {
         #expect(refused.stderr == "homescreen: --due 'someday' is not a date; use a day as YYYY-MM-DD such as \(Self.day(3)), "
                 + "or today, tomorrow, yesterday, a weekday (friday: the next one), +3d, -1w, +2m.\n")
         #expect(!FileManager.default.fileExists(atPath: store))
+        let month = try Homescreen.run(["budget", "set", "November", "--limit", "800"], store: store)
+        #expect(month.stderr == "homescreen: the month 'November' is not a month; use a month as YYYY-MM, such as \(Self.day(0).prefix(7)).\n", "\(month.stderr)")
     }
 
     @Test func unknownCommandsSuggestTheNearest() throws {
@@ -89,6 +91,8 @@ struct FriendlyInputTests {
         try "theme = \"nope\"\n".write(toFile: home + "/homescreen/config.toml", atomically: true, encoding: .utf8)
         let render = try Homescreen.run(["render", "pantry"], store: store, environment: ["XDG_CONFIG_HOME": home])
         #expect(render.status == 2 && render.stderr.contains("\(home)/homescreen/config.toml: theme = \"nope\""))
+        let doctor = try Homescreen.run(["doctor"], store: store, environment: ["XDG_CONFIG_HOME": home])
+        #expect(doctor.stdout.contains("\(home)/homescreen/config.toml: theme = \"nope\" is not a theme"), "\(doctor.stdout)")
         // The config's theme and locale apply to render too.
         try "theme = \"light\"\nlocale = \"fr\"\n".write(toFile: config, atomically: true, encoding: .utf8)
         let french = try Homescreen.run(["render", "pantry", "--family", "inline", "--config", config, "--format", "plain"], store: store)

@@ -61,25 +61,26 @@ struct ConfigCommand: ParsableCommand {
             let fileName = config.path.map { ($0 as NSString).lastPathComponent } ?? ""
             func source(_ key: String) -> String { config.keysSet.contains(key) ? "# from \(fileName)" : "# default" }
             func quoted(_ text: String) -> String { Output.jsonString(text) }
-            func line(_ key: String, _ value: String) { Output.line("\(key) = \(value)".padding(toLength: max(40, key.count + value.count + 4), withPad: " ", startingAt: 0) + source(key)) }
+            /// The text, then from column 41 where its value comes from.
+            func commented(_ text: String, _ comment: String) { Output.line(text.padding(toLength: max(40, text.count + 1), withPad: " ", startingAt: 0) + comment) }
+            func line(_ key: String, _ value: String) { commented("\(key) = \(value)", source(key)) }
 
             Output.line("# The settings in force: \(config.path.map { SafeText.clean($0) } ?? "no config file (\(SafeText.clean(path)) does not exist), so the defaults").")
             line("theme", quoted(config.theme ?? Theme.builtInDark.name))
             if let locale = config.locale { line("locale", quoted(locale)) } else {
-                Output.line("locale = \(quoted(Language.fromEnvironment(environment).rawValue))".padding(toLength: 40, withPad: " ", startingAt: 0)
-                            + "# from the environment (LC_ALL, LC_MESSAGES, LANG)")
+                commented("locale = \(quoted(Language.fromEnvironment(environment).rawValue))", "# from the environment (LC_ALL, LC_MESSAGES, LANG)")
             }
             line("due-soon-days", String(config.widgetSettings[PantryFeature.dueSoonDays]))
             line("density", quoted(config.density?.rawValue ?? "auto"))
             line("mouse", config.mouse ? "true" : "false")
             line("card-url", quoted(config.widgetSettings[CardFeature.cardURL].text))
             for (key, panes) in [("home", config.home), ("lock-screen", config.lockScreen)] {
-                Output.line("\(key) = [".padding(toLength: 40, withPad: " ", startingAt: 0) + source(key))
+                commented("\(key) = [", source(key))
                 for pane in panes { Output.line("  { kind = \(quoted(pane.kind.rawValue)), family = \(quoted(pane.family.shortName)) },") }
                 Output.line("]")
             }
             Output.line("")
-            Output.line("[keys]".padding(toLength: 40, withPad: " ", startingAt: 0) + source("keys"))
+            commented("[keys]", source("keys"))
             for binding in config.keys.bindings {
                 Output.line("\(binding.action.name) = [\(binding.keys.map { quoted($0.name) }.joined(separator: ", "))]")
             }

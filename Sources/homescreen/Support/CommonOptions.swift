@@ -210,7 +210,7 @@ enum Arguments {
 
     static func month(_ text: String, option: String) throws -> YearMonth {
         guard let month = YearMonth(iso: text) else {
-            throw CLIError.usage("\(option) '\(text)' is not a month; use \(YearMonth.accepted).")
+            throw CLIError.usage("\(option) '\(text)' is not a month; use a month as YYYY-MM, such as \(YearMonth(Date(), in: .current).iso).")
         }
         guard LocalDate.supported.contains(month.firstDay) else {
             throw CLIError.usage("\(option) '\(text)' is outside the months Homescreen works with; use a month from 1800-01 to 2199-12.")
