@@ -55,8 +55,11 @@ let package = Package(
                 "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets",
                 "HomescreenRuntime", "HomescreenTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildCommit"]
         ),
+        // Records the git commit the executable is built from, for `homescreen --version`.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         .executableTarget(
             name: "homescreen-bench",
             dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets", "HomescreenRuntime"]

@@ -64,6 +64,13 @@ public enum Homescreen {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment(store: store, extra)
+        return try CommandResult.collect(process)
+    }
+}
+
+extension CommandResult {
+    /// Starts `process` with stdin from /dev/null, and collects its status and both outputs.
+    static func collect(_ process: Process) throws -> CommandResult {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -128,4 +135,23 @@ public enum SQLiteShell {
         return CommandResult(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
                              stderr: String(decoding: errorData, as: UTF8.self))
     }
+}
+
+/// A bash script run in a folder with exactly the environment given, as a user's shell would:
+/// for the install script, the completions and the README's examples.
+public enum Shell {
+    public static func run(_ script: String, environment: [String: String], in directory: String = "/") throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        return try CommandResult.collect(process)
+    }
+}
+
+/// The source tree the tests were built from (the install script, the README).
+public enum SourceRoot {
+    public static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
 }

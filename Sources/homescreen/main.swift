@@ -23,7 +23,12 @@ do {
         Output.line(HomescreenCommand.fullMessage(for: error))
         exit(0)
     case .validationFailure:
-        // The argument parser's own errors (unknown option, missing argument): bad usage.
+        // The argument parser's own errors (unknown option, missing argument): bad usage. A
+        // mistyped command gets the nearest one instead of the default command's usage.
+        if let sentence = Suggestion.unknownCommand(in: Array(CommandLine.arguments.dropFirst()), root: HomescreenCommand.self) {
+            Output.error("homescreen: " + SafeText.clean(sentence))
+            exit(2)
+        }
         Output.error(HomescreenCommand.fullMessage(for: error))
         exit(2)
     default:

@@ -53,8 +53,10 @@ struct EventTests {
         #expect(throws: EventInput.Problem.self) { try EventInput.lunar("31/3", leap: false, year: nil) }
         #expect(throws: EventInput.Problem.self) { try EventInput.lunar("15/13", leap: false, year: nil) }
         #expect((try? EventInput.lunar("15/6", leap: true, year: 2025)) == .lunar(month: 6, day: 15, leap: true, firstYear: 2025))
-        #expect((try? EventInput.dateField("15/6N/2025", repeat: "")) == .lunar(month: 6, day: 15, leap: true, firstYear: 2025))
-        #expect((try? EventInput.dateField("2027-05-01", repeat: "yearly")) == .solar(start: Self.day("2027-05-01"), time: nil, rule: "FREQ=YEARLY", except: []))
+        let today = Self.day("2026-11-23")
+        #expect((try? EventInput.dateField("15/6N/2025", repeat: "", today: today)) == .lunar(month: 6, day: 15, leap: true, firstYear: 2025))
+        #expect((try? EventInput.dateField("2027-05-01", repeat: "yearly", today: today)) == .solar(start: Self.day("2027-05-01"), time: nil, rule: "FREQ=YEARLY", except: []))
+        #expect((try? EventInput.dateField("tomorrow", repeat: "", today: today)) == .solar(start: Self.day("2026-11-24"), time: nil, rule: "", except: []))
     }
 
     // MARK: - Recurrence rules against recurring_ical_events

@@ -41,6 +41,15 @@ struct CardStoreTests {
         #expect(CardDraft(firstName: "Lan\u{7}", lastName: "Nguyen").problem?.contains("control characters") == true)
         #expect(CardDraft(serverCardID: "a b", firstName: "Lan", lastName: "Nguyen").problem?.contains("spaces") == true)
         #expect(CardDraft(serverCardID: String(repeating: "x", count: 201), firstName: "L", lastName: "N").problem?.contains("at most 200") == true)
+        // Phones: digits, spaces, +, -, (); e-mail: one name@domain with a dot in the domain, no spaces.
+        for phone in ["+84 28 3822 1234", "(028) 3822-1234", "0123456789"] { #expect(CardDraft(firstName: "L", lastName: "N", phone: phone).problem == nil) }
+        for phone in ["abc", "+84 28 3822 1234 ext. 5", "+-()", "12/34"] {
+            #expect(CardDraft(firstName: "L", lastName: "N", phone: phone).problem?.hasPrefix("--phone '\(phone)' is not a phone number") == true, "\(phone)")
+        }
+        for email in ["lan@example.com", "lan.nguyen+cards@mail.example.vn"] { #expect(CardDraft(firstName: "L", lastName: "N", email: email).problem == nil) }
+        for email in ["lan.example.com", "@example.com", "lan@example", "lan@@example.com", "lan@example..com", "lan @example.com", "lan@.com"] {
+            #expect(CardDraft(firstName: "L", lastName: "N", email: email).problem?.hasPrefix("--email '\(email)' is not an e-mail address") == true, "\(email)")
+        }
         // The longest card there can be still fits one QR code, as a vCard.
         let longest = Card(id: 1, firstName: String(repeating: "Ữ", count: 100), lastName: String(repeating: "Ữ", count: 100),
                            company: String(repeating: ";", count: 100), title: String(repeating: ",", count: 100),

@@ -60,7 +60,7 @@ struct DashboardActionsTests {
         #expect(first.exitStatus() == 0)
         let doctor = try Homescreen.run(["doctor"], store: folder.path("store.sqlite"), environment: ["XDG_STATE_HOME": state, "XDG_CONFIG_HOME": folder.url.path])
         #expect(doctor.stdout.contains(state + "/homescreen/state.toml (exists: theme \(chosen), privacy on)"), "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("config.toml (exists)"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("config.toml (exists, valid)"), "\(doctor.stdout)")
 
         let second = try Self.dashboard(folder, demo: false, environment: ["XDG_STATE_HOME": state])
         second.send("T")

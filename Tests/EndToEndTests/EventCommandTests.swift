@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HomescreenTestSupport
+import HomescreenWidgetCore
 
 /// `homescreen event …` end to end: the must-holds, the exported .ics read by a real
 /// parser (Python's icalendar, Debian's python3-icalendar: CI installs it; without it these
@@ -143,5 +144,16 @@ struct EventCommandTests {
             #expect(result.status == 2 && result.stderr.contains(words), "\(arguments): \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: store), "nothing written, not even a store")
+    }
+
+    @Test func solarDatesAreFriendly() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("s.sqlite")
+        let today = LocalDate(Date(), in: TimeZone(identifier: "Asia/Ho_Chi_Minh")!)
+        #expect(try Self.run(["event", "add", "Tomorrow", "--date", "tomorrow"], store).status == 0)
+        #expect(try Self.run(["event", "add", "Last week", "--date", "-1w", "--weekly"], store).status == 0)
+        let list = try Self.run(["event", "list", "--from", "today", "--to", "+7d"], store).stdout
+        #expect(list.contains(today.adding(days: 1).iso + "  ") && list.contains("Tomorrow"), "\(list)")
+        #expect(list.contains(today.iso + "  ") && list.contains(today.adding(days: 7).iso + "  ") && list.contains("Last week"), "weekly from a week ago: today and a week on: \(list)")
     }
 }

@@ -138,6 +138,29 @@ struct DashboardStateTests {
         #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added Eggs"))
     }
 
+    /// The forms' dates read `tomorrow`, `+3d` and the weekdays in the interface's languages.
+    @Test func formDatesAreFriendlyInEveryLanguage() throws {
+        let (runtime, store) = try runtime()
+        let today = LocalDate(start, in: zone)   // a Wednesday
+        for (typed, expected) in [("demain", today.adding(days: 1)), ("+3d", today.adding(days: 3)), ("thứ sáu", today.adding(days: 2))] {
+            runtime.send(.key(.character("n")))
+            type("Eggs " + typed, into: runtime)
+            for _ in 0..<3 { runtime.send(.key(.tab)) }
+            runtime.send(.key(.control("u")))
+            type(typed, into: runtime)
+            runtime.send(.key(.enter))
+            #expect(try store.products().first { $0.name == "Eggs " + typed }?.due == expected, "\(typed)")
+        }
+        runtime.send(.key(.character("n")))
+        type("Flour", into: runtime)
+        for _ in 0..<3 { runtime.send(.key(.tab)) }
+        runtime.send(.key(.control("u")))
+        type("someday", into: runtime)
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("'someday' is not a date; use YYYY-MM-DD such as \(today.adding(days: 3).iso), or tomorrow, +3d, friday."))
+        #expect(try store.products().contains { $0.name == "Flour" } == false)
+    }
+
     @Test func themesCycleAndThePickerChooses() throws {
         let (runtime, _) = try runtime()
         #expect(runtime.dashboard.theme.name == "dark")

@@ -8,17 +8,21 @@ public struct ThemeLibrary: Sendable {
 
     /// The standard search path: `$XDG_CONFIG_HOME/homescreen/themes` (or
     /// `~/.config/homescreen/themes`), `$HOMESCREEN_THEMES`, the `share/homescreen/themes`
-    /// folder next to the executable, and the source tree's `Themes/` for builds run in place.
+    /// folder next to the executable, else (not installed) the source tree's `Themes/` for builds run in place.
     public static func standard(environment: [String: String], executable: URL?, sourceThemes: URL?) -> ThemeLibrary {
         var folders: [URL] = []
         if let explicit = environment["HOMESCREEN_THEMES"], !explicit.isEmpty { folders.append(URL(fileURLWithPath: explicit)) }
         let home = environment["HOME"] ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
         folders.append(URL(fileURLWithPath: config).appendingPathComponent("homescreen/themes"))
-        if let executable {
-            folders.append(executable.deletingLastPathComponent().appendingPathComponent("../share/homescreen/themes").standardized)
+        // An installed binary (PREFIX/bin) reads PREFIX/share/homescreen/themes and never the
+        // checkout it was built from; the checkout's Themes/ serve only `swift run` and tests.
+        let installed = executable.map { $0.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("../share/homescreen/themes").standardized }
+        if let installed, FileManager.default.fileExists(atPath: installed.path) {
+            folders.append(installed)
+        } else if let sourceThemes {
+            folders.append(sourceThemes)
         }
-        if let sourceThemes { folders.append(sourceThemes) }
         return ThemeLibrary(folders: folders)
     }
 

@@ -21,6 +21,11 @@ public struct DashboardConfig: Sendable {
     public var mouse = true
     /// The kinds' own settings (`due-soon-days`, `card-url`…).
     public var widgetSettings: WidgetSettings
+    /// The file these settings were read from (nil: the defaults, no file), for messages that
+    /// name it.
+    public var path: String?
+    /// The top-level keys the file sets (the others are defaults), for `config show`.
+    public var keysSet: Set<String> = []
 
     /// The catalog's layouts and keys, every setting at its default.
     public init(catalog: WidgetCatalog) {
@@ -50,7 +55,11 @@ public struct DashboardConfig: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError("the config file \(path) is not UTF-8 text.")
         }
-        do { return try parse(toml: text, catalog: catalog) } catch let error as ConfigError {
+        do {
+            var config = try parse(toml: text, catalog: catalog)
+            config.path = path
+            return config
+        } catch let error as ConfigError {
             throw ConfigError("\(path): \(error.description)")
         }
     }
@@ -68,6 +77,7 @@ public struct DashboardConfig: Sendable {
             throw ConfigError("unknown key '\(unknown)'; the keys are \(known.sorted().joined(separator: ", ")).")
         }
         var config = DashboardConfig(catalog: catalog)
+        config.keysSet = Set(table.keys)
         if let value = table["theme"] { config.theme = try string(value, key: "theme") }
         if let value = table["locale"] {
             let tag = try string(value, key: "locale")

@@ -103,8 +103,28 @@ public struct CardDraft: Hashable, Sendable {
         if let id = serverCardID, id.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
             return "--server-id '\(id)' contains spaces; a server card id is one word, such as 8f3a2c."
         }
-        if let email, !email.contains("@") { return "--email '\(email)' is not an e-mail address; use name@example.com." }
+        if let email, !Self.isEmailAddress(email) {
+            return "--email '\(email)' is not an e-mail address; use one name@domain with a dot in the domain and no spaces, such as lan@example.com."
+        }
+        if let phone, !Self.isPhoneNumber(phone) {
+            return "--phone '\(phone)' is not a phone number; use digits, spaces, +, - and parentheses, such as +84 28 1234 5678."
+        }
         return nil
+    }
+
+    /// One `@`, a name before it, a domain of dot-separated non-empty labels after it (at least
+    /// two), no spaces: what a phone's contacts accept as a mail address, without the RFC's
+    /// quoted forms that no card uses.
+    static func isEmailAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: { $0.isWhitespace }) else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+
+    /// Digits, spaces, `+`, `-`, `(` and `)`, with at least one digit.
+    static func isPhoneNumber(_ text: String) -> Bool {
+        text.allSatisfy { ("0"..."9").contains($0) || " +-()".contains($0) } && text.contains { ("0"..."9").contains($0) }
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// a local date-time without offset (`2026-02-16T23:59:50`), or a date (`2026-02-16`, which
 /// means the start of that day in the local time zone).
 public enum InstantParser {
-    public static let accepted = "an ISO 8601 instant such as 2026-02-16T23:59:50+07:00, or a date such as 2026-02-16"
+    public static let accepted = "an ISO 8601 instant such as 2026-02-16T23:59:50+07:00, or a day: 2026-02-16, today, tomorrow, +3d"
 
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
         if let date = LocalDate(iso: text) { return date.start(in: timeZone) }

@@ -45,7 +45,7 @@ public struct BudgetFeature: WidgetFeature {
                 Form.Field(text("Amount (%1)", currency.code), hint: currency.fractionDigits == 0 ? "50000" : text("12.50 or 12,50"), maxLength: 16),
                 Form.Field(text("Note"), hint: text("Lunch (optional)"), maxLength: 80),
                 Form.Field(text("Date"), text: LocalDate(environment.now, in: environment.timeZone).iso,
-                           hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 10),
+                           hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 20),
             ]), tag: Self.addTag)]
         case .action(.setBudget):
             let month = Self.month(environment)
@@ -85,14 +85,14 @@ public struct BudgetFeature: WidgetFeature {
             return [.form(Form(title: text("Edit the expense of %1", expense.day.iso), fields: [
                 Form.Field(text("Amount (%1)", expense.currency.code), text: expense.amount.plain(expense.currency), maxLength: 16),
                 Form.Field(text("Note"), text: expense.note, hint: text("Lunch (optional)"), maxLength: 80),
-                Form.Field(text("Date"), text: expense.day.iso, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 10),
+                Form.Field(text("Date"), text: expense.day.iso, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 20),
             ]), tag: "edit \(expense.id) \(expense.currency.code)")]
         case .submitted(let form, let tag) where tag.hasPrefix("edit "):
             let parts = tag.split(separator: " ")
             guard parts.count == 3, let id = Int64(parts[1]), let expenseCurrency = Currency(code: String(parts[2])) else { return [] }
             var check = FormCheck(form, language: environment.language)
             let amount = Self.amount(&check, field: 0, currency: expenseCurrency, language: environment.language)
-            let day = check.day(2)
+            let day = check.day(2, today: environment.today)
             if let rejected = check.rejected(form) { return [.form(rejected, tag: tag)] }
             guard let amount, let day else { return [] }
             let note = check[1]
@@ -118,7 +118,7 @@ public struct BudgetFeature: WidgetFeature {
             let language = environment.language
             var check = FormCheck(form, language: language)
             let amount = Self.amount(&check, field: 0, currency: currency, language: language)
-            let day = check.day(2)
+            let day = check.day(2, today: environment.today)
             if let rejected = check.rejected(form) { return [.form(rejected, tag: Self.addTag)] }
             guard let amount, let day else { return [] }
             state.form.submitted(form)

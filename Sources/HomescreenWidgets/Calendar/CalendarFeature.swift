@@ -48,7 +48,7 @@ public struct CalendarFeature: WidgetFeature {
             let title = field(0) { () throws(EventInput.Problem) in try EventInput.title(check[0]) }
             let note = field(3) { () throws(EventInput.Problem) in try EventInput.note(check[3]) }
             let when = field(2) { () throws(EventInput.Problem) in try EventInput.rule(check[2]) } == nil ? nil
-                : field(1) { () throws(EventInput.Problem) in try EventInput.dateField(check[1], repeat: check[2]) }
+                : field(1) { () throws(EventInput.Problem) in try EventInput.dateField(check[1], repeat: check[2], today: LocalDate(environment.now, in: environment.timeZone)) }
             if let rejected = check.rejected(form) { return [.form(rejected, tag: "add-event")] }
             guard let title, let note, let when else { return [] }
             let draft = EventDraft(title: title, note: note, when: when)

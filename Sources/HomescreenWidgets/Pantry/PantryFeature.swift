@@ -117,7 +117,7 @@ public struct PantryFeature: WidgetFeature {
                           tag: "edit \(product.id)")]
         case .submitted(let form, let tag) where tag.hasPrefix("edit "):
             guard let id = Int64(tag.dropFirst(5)) else { return [] }
-            let checked = Self.check(form, environment.language)
+            let checked = Self.check(form, environment.language, today: environment.today)
             guard case .success(let product) = checked else { return checked.rejection(tag: tag) }
             return [.write(FeatureJob(.pantry, "edit \(id)") { store, _ in
                 EditedProduct(product: try store.updateProduct(id: id, name: product.name, amount: product.amount, unit: product.unit, due: product.due))
@@ -126,7 +126,7 @@ public struct PantryFeature: WidgetFeature {
             return [.message(.success(environment.language.text("Saved %1.", in: Self.words, environment.name(edited.product.name)))), .reload(tables)]
         case .submitted(let form, _):
             let language = environment.language
-            let checked = Self.check(form, language)
+            let checked = Self.check(form, language, today: environment.today)
             guard case .success(let product) = checked else { return checked.rejection(tag: Self.addTag) }
             state.form.submitted(form)
             let (name, amount, unit, due) = (product.name, product.amount, product.unit, product.due)
@@ -225,17 +225,17 @@ public struct PantryFeature: WidgetFeature {
         return Form(title: language.text(title, in: words, name), fields: [
             Form.Field(text("Name"), text: name, hint: text("Milk")), Form.Field(text("Amount"), text: amount, hint: text("2, 0.5 or 1,25")),
             Form.Field(text("Unit"), text: unit, hint: text("l, kg, cans (optional)"), maxLength: 20),
-            Form.Field(text("Due"), text: due.iso, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 10),
+            Form.Field(text("Due"), text: due.iso, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 20),
         ])
     }
 
     /// The product form's values, checked as `pantry add` checks them.
-    static func check(_ form: Form, _ language: Language) -> FormResult<(name: String, amount: Quantity, unit: String, due: LocalDate)> {
+    static func check(_ form: Form, _ language: Language, today: LocalDate) -> FormResult<(name: String, amount: Quantity, unit: String, due: LocalDate)> {
         var check = FormCheck(form, language: language)
         if check[0].isEmpty { check.fail(0, language.text("Give the product a name.", in: words)) }
         let amount = Quantity(argument: check[1])
         if amount == nil { check.fail(1, language.text("'%1' is not an amount; use %2.", in: words, check[1], Quantity.accepted)) }
-        let due = check.day(3)
+        let due = check.day(3, today: today)
         if let rejected = check.rejected(form) { return .rejected(rejected) }
         guard let amount, let due else { return .rejected(form) }
         return .success((check[0], amount, check[2], due))

@@ -18,7 +18,7 @@ struct BudgetCommand: ParsableCommand {
 
         @Argument(help: ArgumentHelp("The month, YYYY-MM.", valueName: "month")) var month: String
         @Option(parsing: .unconditional, help: ArgumentHelp("The limit: a positive amount, such as 800 or 1500,50.", valueName: "amount")) var limit: String
-        @Option(help: ArgumentHelp("The currency: \(Currency.accepted).", valueName: "code")) var currency: String?
+        @Option(help: ArgumentHelp("The currency: \(Currency.accepted).", valueName: "code"), completion: Completions.currencies) var currency: String?
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
@@ -39,7 +39,7 @@ struct BudgetCommand: ParsableCommand {
             commandName: "show", abstract: "Show a month's budget: limit, spent, available, percentage and expense count.",
             discussion: """
                 --json prints {"month", "currency", "limit", "spent", "available", "percentage", "expenseCount"}:
-                amounts as decimal strings ("1343.75"), percentage spent / limit × 100 rounded half up to
+                amounts as decimal strings ("1343.75"), percentage spent / limit x 100 rounded half up to
                 2 decimals; limit, available and percentage are null for a month without a budget.
                 """)
 

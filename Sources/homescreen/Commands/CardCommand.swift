@@ -77,7 +77,7 @@ struct CardCommand: ParsableCommand {
 
     struct Select: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "select", abstract: "Choose the card every widget shows.")
-        @Argument(help: "The card id (see `card list`).") var id: Int64
+        @Argument(help: "The card id (see `card list`).", completion: Completions.cardIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
@@ -88,7 +88,7 @@ struct CardCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a card (the widget says so if it was the chosen one).")
-        @Argument(help: "The card id (see `card list`).") var id: Int64
+        @Argument(help: "The card id (see `card list`).", completion: Completions.cardIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {

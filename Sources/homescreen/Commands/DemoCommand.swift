@@ -10,7 +10,7 @@ struct DemoCommand: ParsableCommand {
         discussion: "Only an empty store is filled, so real data is never mixed with demo data."
     )
 
-    @Option(help: ArgumentHelp("The day the demo data is centred on, YYYY-MM-DD (default: today).", valueName: "date"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day the demo data is centred on: YYYY-MM-DD, +1m... (default: today).", valueName: "date"), completion: Completions.dates)
     var today: String?
 
     @OptionGroup var storeOptions: StoreOptions

@@ -36,7 +36,20 @@ struct DoctorCommand: ParsableCommand {
         report("timezone", storeOptions.timeZone.identifier)
         report("themes", storeOptions.themeLibrary.names().joined(separator: ", "))
         let configPath = DashboardConfig.defaultPath(environment: environment)
-        report("config", configPath + (FileManager.default.fileExists(atPath: configPath) ? " (exists)" : " (does not exist: the defaults are used)"))
+        if !FileManager.default.fileExists(atPath: configPath) {
+            report("config", configPath + " (does not exist: the defaults are used)")
+        } else {
+            do {
+                let config = try DashboardConfig.load(path: configPath, explicit: false)
+                if let theme = config.theme, !storeOptions.themeLibrary.names().contains(theme) {
+                    report("config", "\(configPath): theme = \"\(theme)\" is not a theme; the commands that read the config refuse to start")
+                } else {
+                    report("config", configPath + " (exists, valid)")
+                }
+            } catch let error as ConfigError {
+                report("config", error.description + " The commands that read the config refuse to start.")
+            }
+        }
         let statePath = RememberedChoices.defaultPath(environment: environment)
         if FileManager.default.fileExists(atPath: statePath) {
             let remembered = RememberedChoices.load(path: statePath)

@@ -23,11 +23,11 @@ struct EventCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add an event: --lunar D/M (every lunar year) or --date YYYY-MM-DD (once, or repeating).")
 
-        @Argument(help: "The title (\"Giỗ ông nội\").") var title: String
+        @Argument(help: "The title (\"Gio ong noi\" - any text, Vietnamese included).") var title: String
         @Option(help: ArgumentHelp("A lunar date as D/M (15/3): the event repeats every lunar year on it.", valueName: "D/M")) var lunar: String?
         @Flag(help: "With --lunar and --year: that year's month was its leap month.") var leap = false
         @Option(help: ArgumentHelp("With --lunar: the first lunar year (the event is not shown before it).", valueName: "year")) var year: Int?
-        @Option(help: ArgumentHelp("A solar date as YYYY-MM-DD.", valueName: "date")) var date: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("A solar date: YYYY-MM-DD, today, tomorrow, a weekday, +3d, +1w, +2m.", valueName: "date"), completion: Completions.dates) var date: String?
         @Flag(help: "With --date: every year.") var yearly = false
         @Flag(help: "With --date: every month (months without that day are skipped).") var monthly = false
         @Flag(help: "With --date: every week.") var weekly = false
@@ -51,7 +51,7 @@ struct EventCommand: ParsableCommand {
                 if let lunar {
                     when = try EventInput.lunar(lunar, leap: leap, year: year)
                 } else {
-                    let day = try Arguments.date(date ?? "", option: "--date")
+                    let day = try storeOptions.day(date ?? "", option: "--date")
                     when = .solar(start: day, time: nil, rule: try EventInput.rule(yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : ""), except: [])
                 }
                 draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when)
@@ -74,8 +74,8 @@ struct EventCommand: ParsableCommand {
                 "repeat" ("lunar" or the RRULE, "" for once), "daysLeft"}].
                 """)
 
-        @Option(help: ArgumentHelp("The first day (YYYY-MM-DD). Default: today.", valueName: "date")) var from: String?
-        @Option(help: ArgumentHelp("The last day (YYYY-MM-DD). Default: a year after --from.", valueName: "date")) var to: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The first day (YYYY-MM-DD, today, +1w...). Default: today.", valueName: "date"), completion: Completions.dates) var from: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The last day (YYYY-MM-DD, +2m...). Default: a year after --from.", valueName: "date"), completion: Completions.dates) var to: String?
         @Flag(help: "Print JSON.") var json = false
         @OptionGroup var storeOptions: StoreOptions
 
@@ -86,7 +86,7 @@ struct EventCommand: ParsableCommand {
         func run() throws {
             let today = LocalDate(Date(), in: storeOptions.timeZone)
             let first = try storeOptions.day(from, option: "--from")
-            let last = try to.map { try Arguments.date($0, option: "--to") } ?? first.adding(days: 365)
+            let last = try to.map { try storeOptions.day($0, option: "--to") } ?? first.adding(days: 365)
             guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
             guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }
             let events = FileManager.default.fileExists(atPath: storeOptions.storePath) ? try storeOptions.openForReading().events() : []
@@ -136,7 +136,7 @@ struct EventCommand: ParsableCommand {
                 from this one, on the right solar dates; a solar event keeps its repeat rule. UIDs are
                 stable: importing a newer export updates the events instead of adding them twice.
                 """)
-        @Option(help: ArgumentHelp("How many lunar years of anniversaries to write (1…100).", valueName: "n")) var years = 10
+        @Option(help: ArgumentHelp("How many lunar years of anniversaries to write (1 to 100).", valueName: "n")) var years = 10
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {

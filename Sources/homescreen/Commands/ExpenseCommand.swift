@@ -18,7 +18,7 @@ struct ExpenseCommand: ParsableCommand {
 
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount, such as 12.50 or 12,50.", valueName: "amount")) var amount: [String] = []
         @Option(help: ArgumentHelp("What it was for (up to 200 characters).", valueName: "text")) var note: String = ""
-        @Option(help: ArgumentHelp("The day, YYYY-MM-DD (default: today).", valueName: "date")) var date: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The day: YYYY-MM-DD, yesterday, a weekday, -3d... (default: today).", valueName: "date"), completion: Completions.dates) var date: String?
         @Option(help: ArgumentHelp("A category (up to 40 characters).", valueName: "name")) var category: String?
         @OptionGroup var storeOptions: StoreOptions
 
@@ -89,7 +89,7 @@ struct ExpenseCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an expense.")
-        @Argument(help: "The expense id (see `expense list`).") var id: Int64
+        @Argument(help: "The expense id (see `expense list`).", completion: Completions.expenseIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {

@@ -16,7 +16,7 @@ struct HomescreenCommand: ParsableCommand {
             Examples:
               homescreen --demo                    the dashboard on demo data
               homescreen render pantry --demo      every family, demo data
-              homescreen pantry add Milk --due 2026-11-24 --amount 2 --unit l
+              homescreen pantry add Milk --due tomorrow --amount 2 --unit l
               homescreen pantry consume            one of the first-expiring
               homescreen budget set 2026-11 --limit 800 --currency CHF
               homescreen expense add 12,50 --note Lunch
@@ -25,9 +25,11 @@ struct HomescreenCommand: ParsableCommand {
               homescreen render card --family large        a QR code that scans
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
             """,
+        version: Version.text,
         subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, TimelineCommand.self, PantryCommand.self,
                       BudgetCommand.self, ExpenseCommand.self, CardCommand.self, EventCommand.self, PublishCommand.self,
-                      DemoCommand.self, DoctorCommand.self],
+                      DemoCommand.self, DoctorCommand.self,
+                      ConfigCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

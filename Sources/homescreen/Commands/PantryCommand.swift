@@ -16,13 +16,13 @@ struct PantryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product.")
 
         @Argument(help: "The product's name.") var name: String
-        @Option(help: ArgumentHelp("Due date, YYYY-MM-DD.", valueName: "date")) var due: String
+        @Option(parsing: .unconditional, help: ArgumentHelp("Due date: YYYY-MM-DD, today, tomorrow, a weekday, +3d, +1w, +2m.", valueName: "date"), completion: Completions.dates) var due: String
         @Option(parsing: .unconditional, help: ArgumentHelp("How much: \(Quantity.accepted).", valueName: "amount")) var amount: String = "1"
-        @Option(help: ArgumentHelp("The unit (pcs, kg, l…), up to 20 characters.", valueName: "unit")) var unit: String = ""
+        @Option(help: ArgumentHelp("The unit (pcs, kg, l...), up to 20 characters.", valueName: "unit")) var unit: String = ""
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let new = try NewProduct(name: name, due: due, amount: amount, unit: unit, place: "")
+            let new = try NewProduct(name: name, due: due, amount: amount, unit: unit, place: "", today: storeOptions.today)
             let product = try storeOptions.openForWriting().addProduct(name: new.name, amount: new.amount, unit: new.unit, due: new.due)
             Output.line("added product \(product.id): \(Display.line(product))")
         }
@@ -39,7 +39,7 @@ struct PantryCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "A JSON file, or - for standard input.") var file: String
+        @Argument(help: "A JSON file, or - for standard input.", completion: Completions.jsonFile) var file: String
         @OptionGroup var storeOptions: StoreOptions
 
         struct Entry: Decodable {
@@ -68,8 +68,9 @@ struct PantryCommand: ParsableCommand {
             do { entries = try JSONDecoder().decode([Entry].self, from: data) } catch {
                 throw CLIError.usage("'\(file)' is not a JSON array of products (\(JSONProblem.describe(error))); see `homescreen pantry import --help`.")
             }
+            let today = storeOptions.today
             let products = try entries.enumerated().map { index, entry in
-                try NewProduct(name: entry.name, due: entry.due, amount: entry.amount?.text ?? "1", unit: entry.unit ?? "", place: "product \(index + 1): ")
+                try NewProduct(name: entry.name, due: entry.due, amount: entry.amount?.text ?? "1", unit: entry.unit ?? "", place: "product \(index + 1): ", today: today)
             }
             try storeOptions.openForWriting().addProducts(products.map { ($0.name, $0.amount, $0.unit, $0.due) })
             Output.line("imported \(products.count) " + Language.english.plural(products.count, one: "product", other: "products"))
@@ -84,7 +85,7 @@ struct PantryCommand: ParsableCommand {
         )
 
         @Flag(help: "Print JSON.") var json = false
-        @Option(help: ArgumentHelp("The day to order for, YYYY-MM-DD (default: today).", valueName: "date")) var today: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The day to order for: YYYY-MM-DD, tomorrow, +3d... (default: today).", valueName: "date"), completion: Completions.dates) var today: String?
         @Option(name: .customLong("due-soon-days"), help: ArgumentHelp("Products due within this many days count as due soon.", valueName: "days"))
         var dueSoonDays: Int = PantryOrder.defaultDueSoonDays
         @OptionGroup var storeOptions: StoreOptions
@@ -107,7 +108,7 @@ struct PantryCommand: ParsableCommand {
                 Output.line(try Output.json(rows, timeZone: storeOptions.timeZone))
                 return
             }
-            if rows.isEmpty { Output.line("no products; add one with `homescreen pantry add NAME --due YYYY-MM-DD`"); return }
+            if rows.isEmpty { Output.line("no products; add one with `homescreen pantry add NAME --due tomorrow`"); return }
             for row in rows {
                 let unit = UnitName.after(row.amount == "1", row.unit)
                 let amount = unit.isEmpty ? row.amount : row.amount + " " + Display.safe(unit)
@@ -121,7 +122,7 @@ struct PantryCommand: ParsableCommand {
             commandName: "consume",
             abstract: "Consume from the first-expiring product (or --product), never below zero.")
 
-        @Option(help: ArgumentHelp("The product id (default: the first in first-expiring-first-out order).", valueName: "id")) var product: Int64?
+        @Option(help: ArgumentHelp("The product id (default: the first in first-expiring-first-out order).", valueName: "id"), completion: Completions.productIDs) var product: Int64?
         @Option(parsing: .unconditional, help: ArgumentHelp("How much: \(Quantity.accepted).", valueName: "amount")) var amount: String = "1"
         @OptionGroup var storeOptions: StoreOptions
 
@@ -145,7 +146,7 @@ struct PantryCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a product.")
-        @Argument(help: "The product id (see `pantry list`).") var id: Int64
+        @Argument(help: "The product id (see `pantry list`).", completion: Completions.productIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {

@@ -17,8 +17,8 @@ struct PublishCommand: ParsableCommand {
             --clear removes it and the widget shows the store's own budgets and expenses again.
             """)
 
-    @Argument(help: "The kind (budget).") var kind: String
-    @Argument(help: "A JSON file, or - for standard input (the default).") var file: String = "-"
+    @Argument(help: "The kind (budget).", completion: .list(["budget"])) var kind: String
+    @Argument(help: "A JSON file, or - for standard input (the default).", completion: Completions.jsonFile) var file: String = "-"
     @Flag(help: "Remove the published snapshot instead.") var clear = false
     @OptionGroup var storeOptions: StoreOptions
 

@@ -10,19 +10,19 @@ struct RenderCommand: ParsableCommand {
         discussion: "Without --family, every family of the kind is drawn, each under its name and size."
     )
 
-    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.standard.kindNames).", valueName: "kind"))
+    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.standard.kindNames).", valueName: "kind"), completion: Completions.kinds)
     var kind: String
 
-    @Option(help: ArgumentHelp("The family: \(WidgetFamily.accepted). Default: all.", valueName: "family"))
+    @Option(help: ArgumentHelp("The family: \(WidgetFamily.accepted). Default: all.", valueName: "family"), completion: Completions.families)
     var family: String?
 
-    @Option(help: ArgumentHelp("Cell density: regular or compact.", valueName: "density"))
+    @Option(help: ArgumentHelp("Cell density: regular or compact.", valueName: "density"), completion: Completions.densities)
     var density: String = "regular"
 
     @Option(help: ArgumentHelp("Draw at this size instead of the family's, as COLSxROWS (e.g. 60x12).", valueName: "size"))
     var size: String?
 
-    @Option(help: ArgumentHelp("Output format: plain or ansi. Default: ansi on a terminal, plain otherwise.", valueName: "format"))
+    @Option(help: ArgumentHelp("Output format: plain or ansi. Default: ansi on a terminal, plain otherwise.", valueName: "format"), completion: Completions.renderFormats)
     var format: String?
 
     @OptionGroup var storeOptions: StoreOptions
@@ -45,9 +45,10 @@ struct RenderCommand: ParsableCommand {
             return format
         } ?? (Output.isTerminal ? .ansi : .plain)
         let environment = storeOptions.environment
+        let config = try viewOptions.loadConfig(environment: environment)
         let depth = try viewOptions.depth(environment: environment)
-        let theme = try viewOptions.loadTheme(from: storeOptions.themeLibrary)
-        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
+        let theme = try viewOptions.loadTheme(from: storeOptions.themeLibrary, config: config)
+        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config)
         defer { session.finish() }
         let widget = session.widget(kind)
         let encoder = format.encoder(theme: theme, depth: depth)

@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "The full-screen dashboard (the default command).",
         discussion: """
-            Panes sit on a phone-like grid (small 2×2 slots, medium 4×2, large 4×4);
+            Panes sit on a phone-like grid (small 2x2 slots, medium 4x2, large 4x4);
             a terminal too short for the grid, or --lock-screen, shows the strip of
             accessory widgets. Press ? for the keys. The layout, theme, locale,
             due-soon days and key bindings come from the config file
@@ -27,7 +27,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var viewOptions: ViewOptions
 
-    @Option(help: ArgumentHelp("Pane density: regular or compact. Default: the largest that fits.", valueName: "density"))
+    @Option(help: ArgumentHelp("Pane density: regular or compact. Default: the largest that fits.", valueName: "density"), completion: Completions.densities)
     var density: String?
 
     @Flag(name: .customLong("lock-screen"), help: "Show only the lock-screen strip of accessory widgets (a short tmux pane).")
@@ -56,9 +56,9 @@ struct RunCommand: ParsableCommand {
         let remembered = RememberedChoices.load(path: statePath)
         let chosenName = viewOptions.theme ?? remembered.theme.flatMap { name in themes.contains { $0.name == name } ? name : nil }
             ?? settings.theme ?? Theme.builtInDark.name
-        let selected = try themes.first { $0.name == chosenName } ?? viewOptions.loadTheme(from: library, configured: settings.theme)
+        let selected = try themes.first { $0.name == chosenName } ?? viewOptions.loadTheme(from: library, config: settings)
         if !themes.contains(selected) { themes.insert(selected, at: 0) }
-        let language = viewOptions.locale == nil ? (settings.language ?? Language.fromEnvironment(environment)) : try viewOptions.language(environment: environment)
+        _ = try viewOptions.language(environment: environment)
         let depth = try viewOptions.depth(environment: environment)
         _ = try viewOptions.instant(timeZone: storeOptions.timeZone)
         _ = try viewOptions.settings(config: settings)
@@ -80,8 +80,8 @@ struct RunCommand: ParsableCommand {
         }
         defer { screen.end() }
         let dashboardSettings = DashboardSettings(
-            config: settings, lockScreen: lockScreen, language: language,
-            locale: viewOptions.formattingLocale(environment: environment, configured: settings.locale), timeZone: session.timeZone,
+            config: settings, lockScreen: lockScreen, language: session.language,
+            locale: session.locale, timeZone: session.timeZone,
             ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy || remembered.privacy == true,
             themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, simulatedClock: viewOptions.now != nil)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,

@@ -24,16 +24,16 @@ struct StatusCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Kinds to show (default: every built kind).")
+    @Argument(help: "Kinds to show (default: every built kind).", completion: Completions.kinds)
     var kinds: [String] = []
 
-    @Option(help: ArgumentHelp("Output format: tmux, ansi, plain or json. Default: ansi on a terminal, tmux otherwise.", valueName: "format"))
+    @Option(help: ArgumentHelp("Output format: tmux, ansi, plain or json. Default: ansi on a terminal, tmux otherwise.", valueName: "format"), completion: Completions.statusFormats)
     var format: String?
 
-    @Option(help: ArgumentHelp("Cell density of the line: regular (58 columns) or compact (29).", valueName: "density"))
+    @Option(help: ArgumentHelp("Cell density of the line: regular (58 columns) or compact (29).", valueName: "density"), completion: Completions.densities)
     var density: String = "regular"
 
-    @Option(help: ArgumentHelp("Between kinds on one line (tmux, json and --follow). Default: ' │ '.", valueName: "text"))
+    @Option(help: ArgumentHelp("Between kinds on one line (tmux, json and --follow). Default: a vertical bar between spaces.", valueName: "text"))
     var separator: String = " │ "
 
     @Flag(help: "Keep running and print again only when the text changes; exit when the output is closed.")
@@ -43,7 +43,9 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
-        let kinds = try StatusLine.inlineKinds(kinds)
+        // A kind that has no line is reported, and the others are still drawn (exit 1); only
+        // --follow, which keeps running, needs every kind right.
+        let (kinds, refused) = try StatusLine.inlineKinds(kinds, strict: follow)
         let density = try Arguments.density(density)
         let json = format?.lowercased() == "json"
         let format = try json ? .plain : format.map { text in
@@ -57,11 +59,12 @@ struct StatusCommand: ParsableCommand {
         }
         if follow, viewOptions.now != nil { throw CLIError.usage("--follow follows the real clock; leave out --now.") }
         let environment = storeOptions.environment
+        let config = try viewOptions.loadConfig(environment: environment)
         // tmux converts #rrggbb to what its client can show, so give it full color.
         let depth = try viewOptions.depth(environment: environment, default: format == .tmux ? .truecolor : nil)
-        // Plain text has no colors: skip finding and parsing theme files.
-        let theme = format == .plain ? Theme.builtInDark : try viewOptions.loadTheme(from: storeOptions.themeLibrary)
-        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
+        // Plain text has no colors: skip finding and parsing theme files unless one is named.
+        let theme = format == .plain && viewOptions.theme == nil && config.theme == nil ? Theme.builtInDark : try viewOptions.loadTheme(from: storeOptions.themeLibrary, config: config)
+        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config)
         defer { session.finish() }
         let status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
                                 encoder: format.encoder(theme: theme, depth: depth), format: format, json: json,
@@ -69,6 +72,8 @@ struct StatusCommand: ParsableCommand {
         guard follow else {
             let (lines, _) = try status.lines(at: session.date)
             if json || format == .tmux || kinds.count == 1 { Output.line(lines.text) } else { lines.each.forEach(Output.line) }
+            for problem in refused { Output.error("homescreen: " + SafeText.clean(problem.message)) }
+            if !refused.isEmpty { throw ExitCode.failure }
             return
         }
         try status.follow(store: session.store)
@@ -85,12 +90,20 @@ struct StatusLine {
     let json: Bool
     let separator: String
 
-    /// The kinds named on the command line (each must have an inline line), or every kind that has one.
-    static func inlineKinds(_ names: [String]) throws -> [WidgetKind] {
-        guard !names.isEmpty else { return WidgetCatalog.standard.kinds.filter { WidgetCatalog.standard.families(of: $0).contains(.accessoryInline) } }
-        let kinds = try names.map(Arguments.kind)
-        for kind in kinds { _ = try Arguments.family(.accessoryInline, of: kind) }
-        return kinds
+    /// The kinds named on the command line that have an inline line, or every kind that has one,
+    /// and the problems of the others. `strict`, or when no kind is left, the first problem is thrown.
+    static func inlineKinds(_ names: [String], strict: Bool = true) throws -> (kinds: [WidgetKind], refused: [CLIError]) {
+        guard !names.isEmpty else { return (WidgetCatalog.standard.kinds.filter { WidgetCatalog.standard.families(of: $0).contains(.accessoryInline) }, []) }
+        var kinds: [WidgetKind] = [], refused: [CLIError] = []
+        for name in names {
+            do {
+                let kind = try Arguments.kind(name)
+                _ = try Arguments.family(.accessoryInline, of: kind)
+                kinds.append(kind)
+            } catch let error as CLIError { refused.append(error) }
+        }
+        if let first = refused.first, strict || kinds.isEmpty { throw first }
+        return (kinds, refused)
     }
 
     /// The lines at `date`, and when the text can next change by itself.

@@ -10,14 +10,14 @@ struct TimelineCommand: ParsableCommand {
         abstract: "Show a widget's timeline: its entries and its reload policy.",
         discussion: """
             --json prints {"kind", "family", "generatedAt", "policy": {"type": "atEnd"|"after"|"never",
-            "date"?}, "entries": [ {"date", …entry fields} ]}; the fields of each kind are listed in the README.
+            "date"?}, "entries": [ {"date", ...entry fields} ]}; the fields of each kind are listed in the README.
             """
     )
 
-    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.standard.kindNames).", valueName: "kind"))
+    @Argument(help: ArgumentHelp("The widget kind: \(WidgetCatalog.standard.kindNames).", valueName: "kind"), completion: Completions.kinds)
     var kind: String
 
-    @Option(help: ArgumentHelp("The family the timeline is made for.", valueName: "family"))
+    @Option(help: ArgumentHelp("The family the timeline is made for.", valueName: "family"), completion: Completions.families)
     var family: String = "systemMedium"
 
     @Flag(help: "Print JSON (stable, documented in the README).")

@@ -7,7 +7,7 @@ import HomescreenWidgets
 struct TmuxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tmux",
-        abstract: "Keep tmux user options (@homescreen-pantry, …) up to date, for a status line that spawns nothing.",
+        abstract: "Keep tmux user options (@homescreen-pantry, ...) up to date, for a status line that spawns nothing.",
         discussion: """
             In ~/.tmux.conf:
               run-shell -b 'homescreen tmux'
@@ -21,29 +21,30 @@ struct TmuxCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Kinds to keep (default: every kind with an inline line).")
+    @Argument(help: "Kinds to keep (default: every kind with an inline line).", completion: Completions.kinds)
     var kinds: [String] = []
 
-    @Option(help: ArgumentHelp("Cell density of the lines: regular (58 columns) or compact (29).", valueName: "density"))
+    @Option(help: ArgumentHelp("Cell density of the lines: regular (58 columns) or compact (29).", valueName: "density"), completion: Completions.densities)
     var density: String = "regular"
 
-    @Option(help: ArgumentHelp("The tmux server's socket. Default: the one in $TMUX.", valueName: "path"))
+    @Option(help: ArgumentHelp("The tmux server's socket. Default: the one in $TMUX.", valueName: "path"), completion: .file())
     var socket: String?
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
-        let kinds = try StatusLine.inlineKinds(kinds)
+        let kinds = try StatusLine.inlineKinds(kinds).kinds
         let density = try Arguments.density(density)
         let environment = storeOptions.environment
         guard let socket = socket ?? environment["TMUX"].flatMap({ $0.split(separator: ",").first.map(String.init) }), !socket.isEmpty else {
             throw CLIError.usage("no tmux server to attach to: $TMUX is not set; start it from ~/.tmux.conf with run-shell -b 'homescreen tmux', or pass --socket PATH.")
         }
         if viewOptions.now != nil { throw CLIError.usage("homescreen tmux follows the real clock; leave out --now.") }
+        let config = try viewOptions.loadConfig(environment: environment)
         let depth = try viewOptions.depth(environment: environment, default: .truecolor)
-        let theme = try viewOptions.loadTheme(from: storeOptions.themeLibrary)
-        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions)
+        let theme = try viewOptions.loadTheme(from: storeOptions.themeLibrary, config: config)
+        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config)
         defer { session.finish() }
         var status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
                                 encoder: OutputFormat.tmux.encoder(theme: theme, depth: depth), format: .tmux, json: false, separator: "")

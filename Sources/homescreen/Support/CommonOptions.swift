@@ -8,7 +8,8 @@ import HomescreenWidgets
 
 /// Options every command that reads or writes the store shares.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The store file (default: $HOMESCREEN_STORE, else $XDG_DATA_HOME/homescreen/store.sqlite).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The store file (default: $HOMESCREEN_STORE, else $XDG_DATA_HOME/homescreen/store.sqlite).", valueName: "path"),
+            completion: Completions.storeFile)
     var store: String?
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
@@ -24,9 +25,13 @@ struct StoreOptions: ParsableArguments {
 
     func openForWriting() throws -> Store { try Store.open(at: storePath) }
 
-    /// The day given as YYYY-MM-DD in `option`, or today in the local time zone.
+    /// Today in the local time zone.
+    var today: LocalDate { LocalDate(Date(), in: timeZone) }
+
+    /// The day given in `option` (YYYY-MM-DD, `tomorrow`, `+3d`…: `FriendlyDate`), or today.
     func day(_ text: String?, option: String) throws -> LocalDate {
-        try text.map { try Arguments.date($0, option: option) } ?? LocalDate(Date(), in: timeZone)
+        let today = today
+        return try text.map { try Arguments.date($0, option: option, today: today) } ?? today
     }
 
     /// The theme folders: the user's, then the shipped ones.
@@ -51,25 +56,29 @@ struct StoreOptions: ParsableArguments {
 
 /// Options of the commands that draw widgets.
 struct ViewOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The instant to draw for: \(InstantParser.accepted). Default: now.", valueName: "time"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The instant to draw for: \(InstantParser.accepted). Default: now.", valueName: "time"))
     var now: String?
 
-    @Option(help: ArgumentHelp("Interface language: \(Language.accepted). Default: from LC_ALL, LC_MESSAGES, LANG.", valueName: "locale"))
+    @Option(help: ArgumentHelp("Interface language: \(Language.accepted). Default: the config file's, else from LC_ALL, LC_MESSAGES, LANG.", valueName: "locale"),
+            completion: Completions.locales)
     var locale: String?
 
-    @Option(help: ArgumentHelp("Theme name (dark, light, high-contrast, or a file in $XDG_CONFIG_HOME/homescreen/themes).", valueName: "name"))
+    @Option(help: ArgumentHelp("Theme name (dark, light, high-contrast, or a file in $XDG_CONFIG_HOME/homescreen/themes). Default: the config file's, else dark.", valueName: "name"),
+            completion: Completions.themes)
     var theme: String?
 
-    @Option(help: ArgumentHelp("Color depth: truecolor, 256, 16, 8 or none. Default: from NO_COLOR, COLORTERM and TERM.", valueName: "depth"))
+    @Option(help: ArgumentHelp("Color depth: truecolor, 256, 16, 8 or none. Default: from NO_COLOR, COLORTERM and TERM.", valueName: "depth"),
+            completion: Completions.colors)
     var colors: String?
 
-    @Option(name: .customLong("due-soon-days"), help: ArgumentHelp("Pantry: products due within this many days count as due soon (0…365).", valueName: "days"))
+    @Option(name: .customLong("due-soon-days"), help: ArgumentHelp("Pantry: products due within this many days count as due soon (0 to 365).", valueName: "days"))
     var dueSoonDays: Int?
 
     @Flag(help: "Draw with ASCII characters only.")
     var ascii = false
 
-    @Option(help: ArgumentHelp("The config file. Default: $XDG_CONFIG_HOME/homescreen/config.toml.", valueName: "path"))
+    @Option(help: ArgumentHelp("The config file. Default: $XDG_CONFIG_HOME/homescreen/config.toml.", valueName: "path"),
+            completion: Completions.configFile)
     var config: String?
 
     @Flag(help: "Mask names and amounts (for demos and screen sharing).")
@@ -80,7 +89,9 @@ struct ViewOptions: ParsableArguments {
 
     func instant(timeZone: TimeZone) throws -> Date {
         guard let now else { return Date() }
-        guard let date = InstantParser.parse(now, timeZone: timeZone) else {
+        // A friendly day (tomorrow, +3d, friday) means the start of that day.
+        let friendly = FriendlyDate.parse(now, today: LocalDate(Date(), in: timeZone)).map { $0.start(in: timeZone) }
+        guard let date = InstantParser.parse(now, timeZone: timeZone) ?? friendly else {
             throw CLIError.usage("--now '\(now)' is not a time; use \(InstantParser.accepted).")
         }
         // The day as written decides (Foundation's calendar and ours disagree before 1582).
@@ -132,9 +143,13 @@ struct ViewOptions: ParsableArguments {
         }
     }
 
-    /// The theme named by `--theme`, else `configured`, else dark.
-    func loadTheme(from library: ThemeLibrary, configured: String? = nil) throws -> Theme {
-        do { return try library.theme(named: theme ?? configured ?? Theme.builtInDark.name) } catch let error as ThemeError {
+    /// The theme named by `--theme`, else the config file's, else dark. A config file's theme
+    /// that cannot be used is reported with the file, the key and the value.
+    func loadTheme(from library: ThemeLibrary, config: DashboardConfig? = nil) throws -> Theme {
+        do { return try library.theme(named: theme ?? config?.theme ?? Theme.builtInDark.name) } catch let error as ThemeError {
+            if theme == nil, let configured = config?.theme {
+                throw CLIError.usage("\(config?.path ?? "the config file"): theme = \"\(configured)\" cannot be used: \(error.description).")
+            }
             throw CLIError.usage(error.description + ".")
         }
     }
@@ -144,6 +159,9 @@ struct ViewOptions: ParsableArguments {
 enum Arguments {
     static func kind(_ text: String) throws -> WidgetKind {
         guard let kind = WidgetCatalog.standard.kind(named: text) else {
+            if let name = Suggestion.nearest(to: text, among: WidgetCatalog.standard.kinds.map(\.rawValue)) {
+                throw CLIError.usage("'\(text)' is not a widget kind; did you mean '\(name)'? The kinds are \(WidgetCatalog.standard.kindNames).")
+            }
             throw CLIError.usage("'\(text)' is not a widget kind; use one of \(WidgetCatalog.standard.kindNames).")
         }
         return kind
@@ -172,9 +190,10 @@ enum Arguments {
         return density
     }
 
-    static func date(_ text: String, option: String) throws -> LocalDate {
-        guard let date = LocalDate(iso: text) else {
-            throw CLIError.usage("\(option) '\(text)' is not a date; use a real day as YYYY-MM-DD, such as 2026-02-17.")
+    /// A day as `FriendlyDate` reads it, relative to `today`.
+    static func date(_ text: String, option: String, today: LocalDate) throws -> LocalDate {
+        guard let date = FriendlyDate.parse(text, today: today) else {
+            throw CLIError.usage("\(option) '\(text)' is not a date; use \(FriendlyDate.accepted(today: today)).")
         }
         guard LocalDate.supported.contains(date) else {
             throw CLIError.usage("\(option) '\(text)' is outside the days Homescreen works with; use a day \(LocalDate.supportedText).")
@@ -191,7 +210,7 @@ enum Arguments {
 
     static func month(_ text: String, option: String) throws -> YearMonth {
         guard let month = YearMonth(iso: text) else {
-            throw CLIError.usage("\(option) '\(text)' is not a month; use \(YearMonth.accepted).")
+            throw CLIError.usage("\(option) '\(text)' is not a month; use a month as YYYY-MM, such as \(YearMonth(Date(), in: .current).iso).")
         }
         guard LocalDate.supported.contains(month.firstDay) else {
             throw CLIError.usage("\(option) '\(text)' is outside the months Homescreen works with; use a month from 1800-01 to 2199-12.")

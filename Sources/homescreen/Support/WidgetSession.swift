@@ -27,9 +27,11 @@ struct WidgetSession {
         let environment = storeOptions.environment
         timeZone = storeOptions.timeZone
         date = try viewOptions.instant(timeZone: timeZone)
-        language = try viewOptions.language(environment: environment)
-        locale = viewOptions.formattingLocale(environment: environment)
-        settings = try viewOptions.settings(config: try config ?? viewOptions.loadConfig(environment: environment))
+        let config = try config ?? viewOptions.loadConfig(environment: environment)
+        // --locale, else the config file's, else the environment's.
+        language = viewOptions.locale == nil ? (config.language ?? Language.fromEnvironment(environment)) : try viewOptions.language(environment: environment)
+        locale = viewOptions.formattingLocale(environment: environment, configured: config.locale)
+        settings = try viewOptions.settings(config: config)
         ascii = viewOptions.ascii
         privacy = viewOptions.privacy
         if viewOptions.demo {

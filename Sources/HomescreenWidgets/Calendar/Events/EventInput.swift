@@ -57,16 +57,16 @@ public enum EventInput {
     }
 
     /// The form's date field: "15/3" (lunar, every year), "15/3/2025" (lunar, from that year),
-    /// "15/3N/2025" (the leap month in 2025), or a solar day YYYY-MM-DD.
-    public static func dateField(_ text: String, repeat ruleText: String) throws(Problem) -> EventDate {
+    /// "15/3N/2025" (the leap month in 2025), or a solar day (YYYY-MM-DD, tomorrow, +3d…).
+    public static func dateField(_ text: String, repeat ruleText: String, today: LocalDate) throws(Problem) -> EventDate {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let day = LocalDate(iso: trimmed) {
+        if !trimmed.contains("/"), let day = FriendlyDate.parse(trimmed, today: today) {
             guard LocalDate.supported.contains(day) else { throw Problem("'\(trimmed)' is outside the days Homescreen works with; use a day \(LocalDate.supportedText).") }
             return .solar(start: day, time: nil, rule: try rule(ruleText), except: [])
         }
         var parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2 || parts.count == 3 else {
-            throw Problem("'\(trimmed)' is not a date; use D/M for a lunar date (15/3, 15/3/2025, 15/3N/2025 for a leap month) or YYYY-MM-DD.")
+            throw Problem("'\(trimmed)' is not a date; use D/M for a lunar date (15/3, 15/3/2025, 15/3N/2025 for a leap month) or a solar day such as \(today.adding(days: 3).iso).")
         }
         let leap = parts[1].uppercased().hasSuffix("N")
         if leap { parts[1].removeLast() }

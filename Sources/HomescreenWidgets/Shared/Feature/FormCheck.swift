@@ -19,10 +19,12 @@ public struct FormCheck {
 
     public mutating func fail(_ index: Int, _ message: String) { errors[index] = errors[index] ?? message }
 
-    /// The field as a real day (YYYY-MM-DD), else an error under it.
-    public mutating func day(_ index: Int) -> LocalDate? {
-        guard let day = LocalDate(iso: values[index]) else {
-            fail(index, language.text("'%1' is not a date; use a real day as YYYY-MM-DD.", in: .dashboard, values[index]))
+    /// The field as a day (YYYY-MM-DD, `tomorrow`, `+3d`, a weekday… in any of the four
+    /// languages: `FriendlyDate`), else an error under it.
+    public mutating func day(_ index: Int, today: LocalDate) -> LocalDate? {
+        guard let day = FriendlyDate.parse(values[index], today: today) else {
+            fail(index, language.text("'%1' is not a date; use YYYY-MM-DD such as %2, or tomorrow, +3d, friday.", in: .dashboard,
+                                      values[index], today.adding(days: 3).iso))
             return nil
         }
         guard LocalDate.supported.contains(day) else {

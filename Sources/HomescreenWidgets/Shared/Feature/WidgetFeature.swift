@@ -172,6 +172,9 @@ public struct FeatureEnvironment: Sendable {
         self.loaded = entries
     }
 
+    /// The local day of `now`: what the forms' relative dates (`tomorrow`, `+3d`) count from.
+    public var today: LocalDate { LocalDate(now, in: timeZone) }
+
     /// A name from the store for a message, a form or a picker: masked in privacy mode.
     public func name(_ text: String) -> String { privacy ? "•••••" : text }
     /// An amount for a message: masked in privacy mode.

@@ -1,0 +1,133 @@
+#!/bin/sh
+# Installs Homescreen from this checkout: a release build of `homescreen`, its themes, its man
+# pages and its shell completions, under a prefix (default ~/.local). Uninstalls it too.
+#
+#   scripts/install.sh                  build and install under ~/.local
+#   scripts/install.sh --system         under /usr/local (run it as root, or with sudo)
+#   scripts/install.sh --prefix DIR     under DIR
+#   scripts/install.sh --uninstall [--prefix DIR | --system]
+#                                       remove every file the install wrote, nothing else
+#
+# Options for development: --debug builds a debug binary (quicker); --binary FILE installs
+# FILE instead of building (the tests use the binary they were built with; the man page
+# generator, swift-argument-parser's generate-manual, is looked for next to it).
+#
+# PREFIX/bin/homescreen, PREFIX/share/homescreen/themes/*.toml (found through the binary's
+# location, never through this checkout), PREFIX/share/man/man1/homescreen.1 (generated from
+# the command definitions, as --help is), PREFIX/share/man/man5/homescreen-{config,themes,store}.5,
+# and the bash, zsh and fish completions under PREFIX/share. Every file written (and every
+# folder created) is listed in PREFIX/share/homescreen/installed-files, which --uninstall reads.
+set -eu
+
+usage() {
+    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+}
+
+prefix="${HOME:?HOME is not set}/.local"
+configuration=release
+binary="${HOMESCREEN_INSTALL_BINARY:-}"   # the tests' way of saying --binary (the README's examples)
+uninstall=false
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --prefix) [ $# -ge 2 ] || usage; prefix="$2"; shift 2 ;;
+        --prefix=*) prefix="${1#--prefix=}"; shift ;;
+        --system) prefix=/usr/local; shift ;;
+        --debug) configuration=debug; shift ;;
+        --binary) [ $# -ge 2 ] || usage; binary="$2"; shift 2 ;;
+        --uninstall) uninstall=true; shift ;;
+        -h|--help) usage ;;
+        *) echo "install.sh: unknown option '$1'; use --prefix DIR, --system, --uninstall, --debug or --binary FILE." >&2; exit 2 ;;
+    esac
+done
+case "$prefix" in
+    /*) ;;
+    *) prefix="$(pwd)/$prefix" ;;
+esac
+prefix="${prefix%/}"
+manifest="$prefix/share/homescreen/installed-files"
+
+if $uninstall; then
+    if [ ! -f "$manifest" ]; then
+        echo "install.sh: nothing to uninstall: $manifest does not exist." >&2
+        exit 1
+    fi
+    listed="$(cat "$manifest")"
+    # Files first, then the folders the install created, deepest first, when empty.
+    printf '%s\n' "$listed" | grep '^f ' | cut -c3- | while IFS= read -r file; do rm -f "$file"; done
+    printf '%s\n' "$listed" | grep '^d ' | cut -c3- | sort -r | while IFS= read -r folder; do rmdir "$folder" 2>/dev/null || true; done
+    echo "uninstalled Homescreen from $prefix"
+    exit 0
+fi
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+started=$(date +%s)
+if [ -z "$binary" ]; then
+    cd "$root"
+    echo "building homescreen ($configuration; a release build takes a few minutes)…"
+    swift build -c "$configuration" --product homescreen
+    swift build -c "$configuration" --product generate-manual
+    bin_path="$(swift build -c "$configuration" --show-bin-path)"
+    binary="$bin_path/homescreen"
+fi
+manual_tool="$(dirname "$binary")/generate-manual"
+if [ ! -x "$manual_tool" ]; then
+    echo "install.sh: the man page generator $manual_tool is missing; build it with \`swift build --product generate-manual\` (or install without --binary)." >&2
+    exit 1
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+: > "$work/list"
+
+# A folder, made (with its parents) and recorded when it did not exist.
+folder() {
+    if [ ! -d "$1" ]; then
+        folder "$(dirname "$1")"
+        mkdir "$1"
+        echo "d $1" >> "$work/list"
+    fi
+}
+
+# put MODE SOURCE DESTINATION
+put() {
+    folder "$(dirname "$3")"
+    install -m "$1" "$2" "$3"
+    echo "f $3" >> "$work/list"
+}
+
+# A previous install's files go first, so nothing it had and this one has not is left behind.
+if [ -f "$manifest" ]; then
+    "$0" --uninstall --prefix "$prefix" > /dev/null
+fi
+
+put 755 "$binary" "$prefix/bin/homescreen"
+for theme in "$root"/Themes/*.toml; do
+    put 644 "$theme" "$prefix/share/homescreen/themes/$(basename "$theme")"
+done
+
+# The man page comes from the same command definitions as --help.
+mkdir "$work/man"
+"$manual_tool" "$prefix/bin/homescreen" --output-directory "$work/man" > /dev/null
+# A blank line of the help's discussions is a paragraph break in mdoc (man warns about blank lines).
+sed 's/^$/.Pp/' "$work/man/homescreen.1" > "$work/homescreen.1"
+put 644 "$work/homescreen.1" "$prefix/share/man/man1/homescreen.1"
+for page in "$root"/docs/man/*.5; do
+    put 644 "$page" "$prefix/share/man/man5/$(basename "$page")"
+done
+
+# Completions, from the installed binary (the values come from it at Tab time).
+"$prefix/bin/homescreen" --generate-completion-script bash > "$work/homescreen.bash"
+"$prefix/bin/homescreen" --generate-completion-script zsh > "$work/_homescreen"
+"$prefix/bin/homescreen" --generate-completion-script fish > "$work/homescreen.fish"
+put 644 "$work/homescreen.bash" "$prefix/share/bash-completion/completions/homescreen"
+put 644 "$work/_homescreen" "$prefix/share/zsh/site-functions/_homescreen"
+put 644 "$work/homescreen.fish" "$prefix/share/fish/vendor_completions.d/homescreen.fish"
+
+echo "f $manifest" >> "$work/list"
+cp "$work/list" "$manifest"
+echo "installed $("$prefix/bin/homescreen" --version) in $prefix ($(grep -c '^f ' "$manifest") files, $(( $(date +%s) - started )) s)"
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "add $prefix/bin to your PATH, e.g. in ~/.profile: export PATH=\"$prefix/bin:\$PATH\"" ;;
+esac
