@@ -5,6 +5,7 @@ import PackageDescription
 //   HomescreenRender      cells, styles, grid + diff, text width, themes, encoders (pure)
 //   HomescreenWidgetCore  families, sizes, entries, timelines, policies, scheduler (pure)
 //   HomescreenStore       the shared SQLite store (GRDB), migrations, change watcher
+//   HomescreenPostgres    the same store on a PostgreSQL server (libpq), LISTEN/NOTIFY
 //   HomescreenWidgets     one folder per kind: algorithm, entry, provider, views, actions
 //   HomescreenRuntime     the dashboard: state + update, key table, layout, modals, event loop
 //   HomescreenTerminal    the ncurses backend, the only importer of the ncurses shim
@@ -33,6 +34,11 @@ let package = Package(
         .target(
             name: "HomescreenStore",
             dependencies: ["HomescreenWidgetCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .systemLibrary(name: "CLibpq", path: "Sources/CLibpq"),
+        .target(
+            name: "HomescreenPostgres",
+            dependencies: ["HomescreenWidgetCore", "HomescreenStore", "CLibpq"]
         ),
         .target(
             name: "HomescreenWidgets",
@@ -85,6 +91,10 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: ["HomescreenStore", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "PostgresTests",
+            dependencies: ["HomescreenPostgres", "HomescreenStore", "HomescreenWidgetCore", "HomescreenTestSupport"]
         ),
         .testTarget(
             name: "PantryTests",

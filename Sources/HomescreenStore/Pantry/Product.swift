@@ -39,4 +39,13 @@ public struct Consumption: Hashable, Sendable {
     public let unit: String
     public let amount: Quantity
     public let remaining: Quantity
+
+    public init(id: Int64, productID: Int64, productName: String, unit: String, amount: Quantity, remaining: Quantity) {
+        self.id = id
+        self.productID = productID
+        self.productName = productName
+        self.unit = unit
+        self.amount = amount
+        self.remaining = remaining
+    }
 }

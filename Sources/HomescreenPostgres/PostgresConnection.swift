@@ -1,0 +1,134 @@
+import CLibpq
+import Foundation
+
+/// One libpq connection. Not shared between threads without the store's lock. Statements are
+/// sent with parameters in text format (`$1`, `$2`…), never spliced into SQL.
+final class PostgresConnection {
+    private let connection: OpaquePointer
+    /// Where it is, for messages: the URL without its password.
+    let location: String
+
+    /// Connects (blocking, within `connect_timeout`, 5 s unless the URL says otherwise).
+    init(url: String, timeoutSeconds: Int = 5) throws(PostgresError) {
+        location = PostgresLocation.redacted(url)
+        let keys = ["connect_timeout", "application_name", "dbname"], values = [String(timeoutSeconds), "homescreen", url]
+        let pointers = (keys.map { strdup($0) } + [nil], values.map { strdup($0) } + [nil])
+        defer { (pointers.0 + pointers.1).forEach { free($0) } }
+        let keyArray = pointers.0.map { UnsafePointer($0) }, valueArray = pointers.1.map { UnsafePointer($0) }
+        guard let opened = PQconnectdbParams(keyArray, valueArray, 1) else { throw .cannotConnect(location: location, reason: "out of memory") }
+        guard PQstatus(opened) == CONNECTION_OK else {
+            let reason = PostgresError.reason(String(cString: PQerrorMessage(opened)))
+            PQfinish(opened)
+            throw .cannotConnect(location: location, reason: reason)
+        }
+        connection = opened
+        _ = try? execute("SET client_encoding TO 'UTF8'")
+        _ = try? execute("SET DateStyle TO 'ISO, YMD'")
+        _ = try? execute("SET TimeZone TO 'UTC'")
+        // The store's tables without a prefix (a schema that does not exist yet is skipped).
+        _ = try? execute("SET search_path TO homescreen")
+    }
+
+    deinit { PQfinish(connection) }
+
+    var isBroken: Bool { PQstatus(connection) != CONNECTION_OK }
+
+    /// The descriptor that becomes readable when a notification (or anything) arrives.
+    var socket: Int32 { PQsocket(connection) }
+
+    /// Runs one statement. - Returns: its rows (empty for a command).
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        let values = copies.map { UnsafePointer($0) }
+        guard let result = PQexecParams(connection, sql, Int32(values.count), nil, values, nil, nil, 0) else {
+            throw .failed(location: location, sqlState: nil, message: PostgresError.reason(String(cString: PQerrorMessage(connection))))
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            return PostgresRows(columns: [], rows: [], affected: Int(String(cString: PQcmdTuples(result))) ?? 0)
+        case PGRES_TUPLES_OK:
+            let columns = (0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) }
+            let rows = (0..<PQntuples(result)).map { row in
+                (0..<PQnfields(result)).map { column -> String? in
+                    PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+                }
+            }
+            return PostgresRows(columns: columns, rows: rows, affected: rows.count)
+        default:
+            let field = { (code: Int32) -> String? in PQresultErrorField(result, code).map { String(cString: $0) } }
+            let message = field(Int32(UInt8(ascii: "M"))) ?? PostgresError.reason(String(cString: PQerrorMessage(connection)))
+            throw .failed(location: location, sqlState: field(Int32(UInt8(ascii: "C"))), message: message)
+        }
+    }
+
+    /// Runs several statements without parameters (the schema's creation).
+    func executeScript(_ sql: String) throws(PostgresError) {
+        guard let result = PQexec(connection, sql) else {
+            throw .failed(location: location, sqlState: nil, message: PostgresError.reason(String(cString: PQerrorMessage(connection))))
+        }
+        defer { PQclear(result) }
+        guard [PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY].contains(PQresultStatus(result)) else {
+            throw .failed(location: location, sqlState: PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) },
+                          message: PostgresError.reason(String(cString: PQerrorMessage(connection))))
+        }
+    }
+
+    /// Reads what arrived on the socket. - Returns: the payloads of the notifications received.
+    func notifications() throws(PostgresError) -> [String] {
+        guard PQconsumeInput(connection) == 1 else {
+            throw .connectionLost(location: location, reason: PostgresError.reason(String(cString: PQerrorMessage(connection))))
+        }
+        var payloads: [String] = []
+        while let notice = PQnotifies(connection) {
+            payloads.append(String(cString: notice.pointee.extra))
+            PQfreemem(notice)
+        }
+        return payloads
+    }
+}
+
+/// The rows of a result, every value as PostgreSQL's text form (nil for NULL).
+struct PostgresRows {
+    let columns: [String]
+    let rows: [[String?]]
+    /// Rows changed by a command.
+    let affected: Int
+
+    struct Row {
+        let columns: [String]
+        let values: [String?]
+        subscript(_ name: String) -> String? {
+            columns.firstIndex(of: name.lowercased()).flatMap { values[$0] }
+        }
+        func int(_ name: String) -> Int64? { self[name].flatMap { Int64($0) } }
+    }
+
+    var all: [Row] { rows.map { Row(columns: columns, values: $0) } }
+    var first: Row? { all.first }
+}
+
+/// A PostgreSQL store URL as messages show it: without its password.
+public enum PostgresLocation {
+    public static func isPostgres(_ text: String) -> Bool {
+        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
+    }
+
+    /// `postgresql://lan:secret@host/db` → `postgresql://lan@host/db`; `password=` parameters dropped.
+    public static func redacted(_ url: String) -> String {
+        var text = url
+        if let scheme = text.range(of: "://") {
+            let rest = text[scheme.upperBound...]
+            if let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+                text.removeSubrange(colon..<at)
+            }
+        }
+        if let query = text.firstIndex(of: "?") {
+            let parameters = text[text.index(after: query)...].split(separator: "&").filter { !$0.lowercased().hasPrefix("password=") }
+            text = String(text[..<query]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        }
+        return text
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Why the PostgreSQL store cannot be used or refused a change: one sentence naming the
+/// store (its URL without the password) and the fix. libpq's own words are kept as the reason.
+public enum PostgresError: Error, Equatable, CustomStringConvertible {
+    case cannotConnect(location: String, reason: String)
+    case connectionLost(location: String, reason: String)
+    case notAStore(location: String, reason: String)
+    case newerSchema(location: String, found: Int, supported: Int)
+    case failed(location: String, sqlState: String?, message: String)
+
+    public var description: String {
+        switch self {
+        case .cannotConnect(let location, let reason):
+            return "cannot connect to the PostgreSQL store \(location) (\(reason)); check the host, the port, the database, the user and the password (PGPASSWORD or ~/.pgpass)."
+        case .connectionLost(let location, let reason):
+            return "the connection to the PostgreSQL store \(location) was lost (\(reason)); nothing was written, try again when the server is back."
+        case .notAStore(let location, let reason):
+            return "\(location) is not a Homescreen store (\(reason)); point --store at an empty database or at one with a Homescreen schema."
+        case .newerSchema(let location, let found, let supported):
+            return "\(location) was written by a newer Homescreen (schema \(found), this version reads up to \(supported)); upgrade homescreen or use another store with --store."
+        case .failed(let location, _, let message):
+            return "the PostgreSQL store \(location) refused the change (\(message))."
+        }
+    }
+
+    /// Whether a transaction may succeed if run again (a serialization failure, a deadlock).
+    var isRetryable: Bool {
+        if case .failed(_, let state, _) = self { return state == "40001" || state == "40P01" }
+        return false
+    }
+
+    /// libpq's message as one clause: its last meaningful line, without "FATAL:" and the
+    /// trailing newline ("password authentication failed for user "lan"").
+    static func reason(_ message: String) -> String {
+        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard var line = lines.first(where: { $0.contains("FATAL:") || $0.contains("failed:") }) ?? lines.last else { return "no reason given" }
+        for marker in ["FATAL:", "ERROR:"] where line.contains(marker) { line = String(line[line.range(of: marker)!.upperBound...]) }
+        if let failed = line.range(of: "failed: ") { line = String(line[failed.upperBound...]) }
+        return line.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// The shared store on a PostgreSQL server, for a household on several machines. The same
+/// domains as the SQLite store, the same rules (held by the schema's CHECKs and triggers), and
+/// changes followed with LISTEN/NOTIFY instead of inotify. One connection, used under a lock;
+/// every write is one transaction, run again when the server reports a serialization failure.
+public final class PostgresStore: @unchecked Sendable {
+    public let url: String
+    let connection: PostgresConnection
+    private let lock = NSRecursiveLock()
+    private var inTransaction = false
+
+    /// The URL without its password: what messages and `doctor` show.
+    public var path: String { connection.location }
+
+    /// Connects, checks that the database holds a Homescreen store of a version this build
+    /// reads, and creates the schema in a database that has no tables of its own yet.
+    public static func open(url: String) throws(PostgresError) -> PostgresStore {
+        let store = PostgresStore(url: url, connection: try PostgresConnection(url: url))
+        try store.prepare()
+        return store
+    }
+
+    init(url: String, connection: PostgresConnection) {
+        self.url = url
+        self.connection = connection
+    }
+
+    /// The identity check, then the schema for an empty database, in one transaction under an
+    /// advisory lock (machines starting together create it once).
+    private func prepare() throws(PostgresError) {
+        do {
+            try transaction {
+                try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
+                let schema = try execute("SELECT count(*) AS n FROM information_schema.schemata WHERE schema_name = $1", [PostgresSchema.name]).first?.int("n") ?? 0
+                if schema == 0 {
+                    let tables = try execute("""
+                        SELECT count(*) AS n FROM information_schema.tables
+                        WHERE table_schema NOT IN ('pg_catalog', 'information_schema')
+                        """).first?.int("n") ?? 0
+                    guard tables == 0 else {
+                        throw PostgresError.notAStore(location: path, reason: "it has \(tables) tables of another program and no homescreen schema; use a database of its own (createdb homescreen)")
+                    }
+                    try connection.executeScript(PostgresSchema.creation)
+                    return
+                }
+                guard let identity = try? execute("SELECT applicationID, version FROM homescreen.identity WHERE singleton = 1").first,
+                      identity.int("applicationID") == Int64(PostgresSchema.applicationID), let version = identity.int("version") else {
+                    throw PostgresError.notAStore(location: path, reason: "its schema homescreen was not made by Homescreen")
+                }
+                if version > PostgresSchema.version { throw PostgresError.newerSchema(location: path, found: Int(version), supported: PostgresSchema.version) }
+            }
+        } catch let error as PostgresError {
+            throw error
+        } catch {
+            throw .failed(location: path, sqlState: nil, message: "\(error)")
+        }
+    }
+
+    // MARK: - Statements and transactions
+
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [PostgresRows.Row] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try connection.execute(sql, parameters).all
+    }
+
+    func affected(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return try connection.execute(sql, parameters).affected
+    }
+
+    /// Runs `work` as one transaction (joining the one in progress, as `batch` asks); a
+    /// serialization failure or a deadlock runs it again, up to five times.
+    func transaction<T>(_ work: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if inTransaction { return try work() }
+        var attempt = 0
+        while true {
+            attempt += 1
+            try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+            inTransaction = true
+            do {
+                let value = try work()
+                inTransaction = false
+                try connection.execute("COMMIT")
+                return value
+            } catch {
+                inTransaction = false
+                _ = try? connection.execute("ROLLBACK")
+                if let failure = error as? PostgresError, failure.isRetryable, attempt < 5 { continue }
+                throw Self.translated(error)
+            }
+        }
+    }
+
+    /// The server's refusals of bad data as the SQLite store words them.
+    static func translated(_ error: any Error) -> any Error { error }
+
+    static func text(_ date: LocalDate) -> String { date.iso }
+    static func text(_ number: Int64) -> String { String(number) }
+    static func timestamp(_ date: Date) -> String { String(format: "%.6f", date.timeIntervalSince1970) }
+}
+
+extension PostgresStore {
+    // MARK: - StoreBackend
+
+    public func revisions() throws -> [StoreTable: Int] {
+        var result: [StoreTable: Int] = [:]
+        for row in try execute("SELECT name, revision FROM homescreen.tableRevision") {
+            if let name = row["name"], let table = PostgresChangeFeed.table(named: name), let revision = row.int("revision") { result[table] = Int(revision) }
+        }
+        return result
+    }
+
+    public func integrityCheck() throws -> String {
+        let version = try execute("SELECT current_setting('server_version') AS v").first?["v"] ?? "?"
+        return "schema \(try schemaVersion()), PostgreSQL \(version), connection ok"
+    }
+
+    public func schemaVersion() throws -> Int {
+        Int(try execute("SELECT version FROM homescreen.identity WHERE singleton = 1").first?.int("version") ?? 0)
+    }
+
+    /// A PostgreSQL store is made strict from the start: nothing was ever set aside.
+    public func setAsideRows() throws -> [SetAsideRow] { [] }
+
+    public func batch<T>(_ work: () throws -> T) throws -> T { try transaction(work) }
+}
