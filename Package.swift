@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "homescreen",
             dependencies: [
-                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets",
+                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenWidgets",
                 "HomescreenRuntime", "HomescreenTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

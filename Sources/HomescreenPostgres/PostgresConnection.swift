@@ -22,11 +22,28 @@ final class PostgresConnection {
             throw .cannotConnect(location: location, reason: reason)
         }
         connection = opened
+        // libpq prints notices (and a server's goodbye) on stderr, over the dashboard's screen:
+        // they are dropped; errors reach the caller as results.
+        PQsetNoticeProcessor(opened, { _, _ in }, nil)
+        configure()
+    }
+
+    /// The session's settings, after connecting and after a reset.
+    private func configure() {
         _ = try? execute("SET client_encoding TO 'UTF8'")
         _ = try? execute("SET DateStyle TO 'ISO, YMD'")
         _ = try? execute("SET TimeZone TO 'UTC'")
         // The store's tables without a prefix (a schema that does not exist yet is skipped).
         _ = try? execute("SET search_path TO homescreen")
+    }
+
+    /// Connects again when the server dropped the connection (it restarted, the network went
+    /// away): a statement then runs on a new session instead of failing forever.
+    func reconnectIfBroken() throws(PostgresError) {
+        guard isBroken else { return }
+        PQreset(connection)
+        guard !isBroken else { throw .connectionLost(location: location, reason: PostgresError.reason(String(cString: PQerrorMessage(connection)))) }
+        configure()
     }
 
     deinit { PQfinish(connection) }

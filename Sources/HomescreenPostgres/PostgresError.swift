@@ -24,6 +24,15 @@ public enum PostgresError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The clause a message needs from any error ("Connection refused").
+    static func reasonOf(_ error: any Error) -> String {
+        switch error as? PostgresError {
+        case .cannotConnect(_, let reason), .connectionLost(_, let reason): return reason
+        case .failed(_, _, let message): return message
+        default: return "\(error)"
+        }
+    }
+
     /// Whether a transaction may succeed if run again (a serialization failure, a deadlock).
     var isRetryable: Bool {
         if case .failed(_, let state, _) = self { return state == "40001" || state == "40P01" }
@@ -34,7 +43,7 @@ public enum PostgresError: Error, Equatable, CustomStringConvertible {
     /// trailing newline ("password authentication failed for user "lan"").
     static func reason(_ message: String) -> String {
         let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard var line = lines.first(where: { $0.contains("FATAL:") || $0.contains("failed:") }) ?? lines.last else { return "no reason given" }
+        guard var line = lines.first(where: { $0.contains("FATAL:") || $0.contains("failed:") }) ?? lines.first else { return "no reason given" }
         for marker in ["FATAL:", "ERROR:"] where line.contains(marker) { line = String(line[line.range(of: marker)!.upperBound...]) }
         if let failed = line.range(of: "failed: ") { line = String(line[failed.upperBound...]) }
         return line.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "."))

@@ -65,7 +65,17 @@ public final class PostgresStore: @unchecked Sendable {
     func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [PostgresRows.Row] {
         lock.lock()
         defer { lock.unlock() }
-        return try connection.execute(sql, parameters).all
+        guard !inTransaction else { return try connection.execute(sql, parameters).all }
+        // Outside a transaction only reads run here: one that finds the connection dead (the
+        // server restarted since the last statement) runs again on a new one.
+        try connection.reconnectIfBroken()
+        do {
+            return try connection.execute(sql, parameters).all
+        } catch {
+            guard connection.isBroken else { throw error }
+            try connection.reconnectIfBroken()
+            return try connection.execute(sql, parameters).all
+        }
     }
 
     func affected(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> Int {
@@ -83,7 +93,16 @@ public final class PostgresStore: @unchecked Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+            try connection.reconnectIfBroken()
+            // BEGIN is the first statement on a connection the server may have dropped since:
+            // nothing was sent yet, so it is safe to connect again and begin once more.
+            do {
+                try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+            } catch {
+                guard connection.isBroken else { throw error }
+                try connection.reconnectIfBroken()
+                try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+            }
             inTransaction = true
             do {
                 let value = try work()

@@ -152,6 +152,12 @@ public struct Dashboard: Sendable {
         case .storeChanged(let tables):
             let kinds = catalog.kinds(reading: tables)
             return kinds.isEmpty ? [] : [.reload(kinds)]
+        case .storeConnection(let lost?):
+            message = .failure(text("Lost the connection to the store (%1); the panes show what they last read, and it reconnects by itself.", lost))
+            return []
+        case .storeConnection(nil):
+            message = .success(text("Connected to the store again; every widget was reloaded."))
+            return [.reloadAll]
         case .jobFinished(let job, let result): return send(.finished(job, result: result), to: job.kind)
         case .jobFailed(let job, let reason): return send(.failed(job, reason: reason.text(in: settings.language, privacy: settings.privacy)), to: job.kind)
         }

@@ -51,6 +51,8 @@ public enum DashboardEvent: Sendable {
     case resized(CellSize)
     /// Rows of these tables changed (any process wrote them).
     case storeChanged(Set<StoreTable>)
+    /// The store's server went away (with the reason), or came back (nil).
+    case storeConnection(lost: String?)
     /// A kind's job finished, with its result.
     case jobFinished(FeatureJob, result: any Sendable)
     /// A kind's job failed.

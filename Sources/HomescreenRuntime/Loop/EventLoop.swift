@@ -25,6 +25,8 @@ public final class EventLoop {
     private let signals: Int32
     private var cooldownUntil: Date?
     private var changePending = false
+    /// The reason the store's server was last reported lost, until it is back.
+    private var connectionLost: String?
     private let firstFrameOnly: Bool
 
     /// Blocks the dashboard's signals so they arrive through a descriptor. Call first, before
@@ -119,7 +121,26 @@ public final class EventLoop {
                 changePending = true
                 checkStoreIfDue()
             }
+            followConnection()
             present()
+        }
+    }
+
+    /// A server's feed: says when its connection is lost (the descriptor is then out of the
+    /// poll, so a dead socket cannot spin the loop), and tries again when the feed says, by the
+    /// timer; back, everything is reloaded (anything may have changed meanwhile).
+    private func followConnection() {
+        guard let watcher else { return }
+        if let retryAt = watcher.retryAt, Date() >= retryAt {
+            if watcher.retry() {
+                connectionLost = nil
+                runtime.send(.storeConnection(lost: nil))
+                return
+            }
+        }
+        if let reason = watcher.lostReason, connectionLost == nil {
+            connectionLost = reason
+            runtime.send(.storeConnection(lost: reason))
         }
     }
 
@@ -148,6 +169,7 @@ public final class EventLoop {
         var deadlines: [Date] = []
         if let next = runtime.nextWakeUp { deadlines.append(Date().addingTimeInterval(next.timeIntervalSince(runtime.clock.now))) }
         if let until = cooldownUntil { deadlines.append(until) }
+        if let retry = watcher?.retryAt { deadlines.append(retry) }
         guard let earliest = deadlines.min() else {
             _ = hs_timer_arm(timer, -1, 0)
             return

@@ -31,6 +31,19 @@ public protocol ChangeFeed: AnyObject {
     func drainEvents() -> Bool
     /// The tables changed since the last call; empty when nothing was committed.
     func changedTables() throws -> Set<StoreTable>
+    /// Why the feed cannot follow the store now (a server's connection lost); nil when it can.
+    var lostReason: String? { get }
+    /// When to try to follow the store again, while it cannot.
+    var retryAt: Date? { get }
+    /// Tries to follow the store again. - Returns: whether it does (everything may have changed).
+    func retry() -> Bool
+}
+
+extension ChangeFeed {
+    /// A file's feed is never lost.
+    public var lostReason: String? { nil }
+    public var retryAt: Date? { nil }
+    public func retry() -> Bool { true }
 }
 
 /// Products and their consumption (the pantry).
@@ -147,3 +160,44 @@ extension Store: HomeStore {
 }
 
 extension StoreChangeWatcher: ChangeFeed {}
+
+// Writes stamped now, for callers that hold any store (`any HomeStore`): the protocols' methods
+// take the instant explicitly, these give it the value the concrete stores default to.
+extension PantryStore {
+    @discardableResult
+    public func addProduct(name: String, amount: Quantity, unit: String, due: LocalDate) throws -> Product {
+        try addProduct(name: name, amount: amount, unit: unit, due: due, at: Date())
+    }
+    public func addProducts(_ products: [(name: String, amount: Quantity, unit: String, due: LocalDate)]) throws { try addProducts(products, at: Date()) }
+    @discardableResult
+    public func consume(productID: Int64?, amount: Quantity) throws -> Consumption { try consume(productID: productID, amount: amount, at: Date()) }
+}
+
+extension BudgetStore {
+    public func setBudget(_ budget: MonthlyBudget) throws { try setBudget(budget, at: Date()) }
+    @discardableResult
+    public func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String = "", category: String? = nil) throws -> Expense {
+        try addExpense(amount: amount, currency: currency, day: day, note: note, category: category, at: Date())
+    }
+    @discardableResult
+    public func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency) throws -> [Expense] {
+        try addExpenses(expenses, currency: currency, at: Date())
+    }
+}
+
+extension SnapshotStore {
+    public func publish(kind: WidgetKind, json: String) throws { try publish(kind: kind, json: json, at: Date()) }
+}
+
+extension CardStore {
+    @discardableResult
+    public func addCard(_ draft: CardDraft) throws -> Card { try addCard(draft, at: Date()) }
+    @discardableResult
+    public func updateCard(id: Int64, _ draft: CardDraft) throws -> Card { try updateCard(id: id, draft, at: Date()) }
+}
+
+extension EventStore {
+    @discardableResult
+    public func addEvent(_ draft: EventDraft) throws -> CalendarEvent { try addEvent(draft, at: Date()) }
+    public func importEvents(_ drafts: [EventDraft]) throws -> EventImportCount { try importEvents(drafts, at: Date()) }
+}

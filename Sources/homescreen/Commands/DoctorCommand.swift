@@ -59,7 +59,18 @@ struct DoctorCommand: ParsableCommand {
         }
 
         let path = storeOptions.storePath
-        if !FileManager.default.fileExists(atPath: path) {
+        if StoreLocation.isServer(path) {
+            do {
+                let store = try storeOptions.openForReading()
+                report("store", "\(store.path) (PostgreSQL), \(try store.integrityCheck())")
+                for feature in WidgetCatalog.standard.features {
+                    if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
+                }
+            } catch {
+                report("store", CLIError(error).message)
+                healthy = false
+            }
+        } else if !FileManager.default.fileExists(atPath: path) {
             report("store", "\(path) does not exist yet; it is created on the first write (or run `homescreen demo`)")
         } else {
             do {

@@ -127,7 +127,7 @@ struct StatusLine {
     }
 
     /// Prints the line, then again whenever its text changes, until the output is closed.
-    func follow(store: Store) throws {
+    func follow(store: any HomeStore) throws {
         signal(SIGPIPE, SIG_IGN)
         var shown: String?
         var status = self
@@ -154,10 +154,15 @@ struct StatusLine {
             guard case .some(let next) = try update() else { return }
             while true {
                 var fds = [pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: peer.descriptor, events: peer.events, revents: 0)]
-                let timeout = next.map { Int32(clamping: max(0, Int(($0.timeIntervalSinceNow * 1000).rounded(.up)) + 1)) } ?? -1
+                // A server's feed that lost its connection says when to try again.
+                let due = [next, feed.retryAt].compactMap { $0 }.min()
+                let timeout = due.map { Int32(clamping: max(0, Int(($0.timeIntervalSinceNow * 1000).rounded(.up)) + 1)) } ?? -1
                 let ready = poll(&fds, 2, timeout)
                 if ready < 0 { if errno == EINTR { continue } else { return } }
-                if ready == 0 { break }   // something is due
+                if ready == 0 {
+                    if let retryAt = feed.retryAt, Date() >= retryAt, !feed.retry() { continue }
+                    break   // something is due, or the server is back: draw again
+                }
                 if fds[1].revents & Int16(POLLERR | POLLNVAL) != 0 || (peer.events == 0 && fds[1].revents & Int16(POLLHUP) != 0) { return }
                 if fds[1].revents & Int16(POLLIN | POLLHUP) != 0 { guard onInput() else { return } }
                 if fds[0].revents & Int16(POLLIN) != 0, feed.drainEvents() {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomescreenRender
 import HomescreenRuntime
+import HomescreenPostgres
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenWidgets
@@ -23,7 +24,20 @@ struct StoreOptions: ParsableArguments {
         return TimeZone.current
     }
 
-    func openForWriting() throws -> Store { try Store.open(at: storePath) }
+    /// The store for a change: the SQLite file (created if needed), or the PostgreSQL store
+    /// (its schema created in an empty database).
+    func openForWriting() throws -> any HomeStore {
+        if StoreLocation.isServer(storePath) { return try Self.openServer(storePath) }
+        return try Store.open(at: storePath)
+    }
+
+    /// A PostgreSQL store; a failure is one sentence without the password, exit 1.
+    static func openServer(_ url: String) throws -> PostgresStore {
+        do { return try PostgresStore.open(url: url) } catch { throw CLIError.runtime(error.description) }
+    }
+
+    /// Whether the store exists: a file on disk; a server's store is always asked.
+    var storeExists: Bool { StoreLocation.isServer(storePath) || FileManager.default.fileExists(atPath: storePath) }
 
     /// Today in the local time zone.
     var today: LocalDate { LocalDate(Date(), in: timeZone) }
@@ -41,11 +55,16 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store for a change to data that must already exist (consume, undo, remove):
     /// a store that does not exist is not created, `missing` is thrown instead.
-    func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> Store {
-        guard FileManager.default.fileExists(atPath: storePath) else { throw missing() }
-        return try Store.open(at: storePath)
+    func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> any HomeStore {
+        guard storeExists else { throw missing() }
+        return try openForWriting()
     }
-    func openForReading() throws -> Store { try Store.openReadOnly(at: storePath) }
+
+    /// The store for reading: a missing SQLite file reads as an empty store (nothing is created).
+    func openForReading() throws -> any HomeStore {
+        if StoreLocation.isServer(storePath) { return try Self.openServer(storePath) }
+        return try Store.openReadOnly(at: storePath)
+    }
 
     /// The locale of the environment (LC_ALL, LC_MESSAGES, LANG) for formatting.
     var locale: Locale { Language.formattingLocale(tag: Language.environmentTag(environment)) }

@@ -9,7 +9,7 @@ import HomescreenWidgets
 /// What the drawing commands share: the store to read, the instant, the language, and how to
 /// turn a kind and a family into the entry that is current and its grid.
 struct WidgetSession {
-    private(set) var store: Store
+    private(set) var store: any HomeStore
     let date: Date
     let language: Language
     let locale: Locale
@@ -57,10 +57,10 @@ struct WidgetSession {
     /// the empty stand-in (for the commands that keep running). The stand-in is kept, not
     /// dropped: dropping a connection starts libdispatch's once-a-second worker monitor.
     mutating func adoptCreatedStore() throws {
-        guard store.standsIn, FileManager.default.fileExists(atPath: store.path) else { return }
-        let opened = try Store.openReadOnly(at: store.path)
+        guard let file = store as? Store, file.standsIn, FileManager.default.fileExists(atPath: file.path) else { return }
+        let opened = try Store.openReadOnly(at: file.path)
         guard !opened.standsIn else { return }
-        Self.retired.withLock { $0.append(store) }
+        Self.retired.withLock { $0.append(file) }
         store = opened
     }
 
