@@ -150,6 +150,20 @@ struct EventTests {
         }
     }
 
+    @Test func aLongTitleIsShortenedNeverDroppedAndDaysLeftCountFromToday() {
+        let long = [Self.lunarEvent(3, 15, title: "Sinh nhật bà ngoại Hương ở Huế trong mùa thu năm ấy")]
+        let inline = Self.render(long, on: Self.day("2027-04-20"), .accessoryInline)
+        #expect(inline.contains("• Sinh nhật") && inline.contains("…") && inline.contains("còn 1 ngày"), "\(inline)")
+        let rectangular = Self.render(long, on: Self.day("2027-04-20"), .accessoryRectangular)
+        #expect(rectangular.contains("còn 1 ngày"), "\(rectangular)")
+        // The month view on another day than today: the list still counts from today.
+        let today = Self.day("2027-04-18"), chosen = Self.day("2027-04-20")
+        let entry = CalendarEntry(date: Date(), today: today, month: YearMonth(chosen), selected: chosen, events: [Self.lunarEvent(3, 15)])!
+        let context = WidgetContext(family: .systemLarge, language: .vietnamese, timeZone: Self.saigon, detail: true)
+        let large = PaneSnapshot.text(CalendarWidget().render(entry, in: context), context)
+        #expect(large.contains("còn 3 ngày") && !large.contains("hôm nay"), "\(large)")
+    }
+
     // MARK: - .ics
 
     @Test func exportFoldsEscapesAndImportRebuildsTheEvents() {
@@ -168,6 +182,12 @@ struct EventTests {
         #expect(back.drafts[0].uid == "e1@test" && back.drafts[0].when == .lunar(month: 3, day: 15, leap: false, firstYear: nil))
         #expect(back.drafts[0].title == hostile.replacingOccurrences(of: "\u{1B}", with: ""))
         #expect(back.drafts[1].when == events[1].when)
+        // A timed event that falls once is written in UTC and read back at the same local time.
+        let once = [CalendarEvent(id: 3, uid: "o@test", title: "Gọi Zurich", when: .solar(start: Self.day("2026-12-05"), time: EventTime(hour: 2, minute: 0), rule: "", except: []),
+                                  createdAt: Date(timeIntervalSince1970: 0))]
+        let onceText = ICalendar.export(once, today: Self.day("2026-11-23"), years: 1, timeZone: Self.saigon)
+        #expect(onceText.contains("DTSTART:20261204T190000Z"), "\(onceText)")
+        #expect(ICalendar.parse([onceText], timeZone: Self.saigon).drafts.first?.when == once[0].when)
     }
 
     @Test func importConvertsZonesAndHandlesChangedOccurrences() {

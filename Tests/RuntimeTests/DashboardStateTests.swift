@@ -391,13 +391,14 @@ struct DashboardStateTests {
         let (runtime, store) = try runtime(config: config)
         runtime.send(.key(.enter))
         runtime.send(.key(.character("n")))
-        // 2026-11-18 is the 10th of the tenth lunar month.
-        #expect(text(runtime).contains("Add an event") && text(runtime).contains("Date    10/10"), "\(text(runtime))")
+        // The chosen day (today) is filled in; 2026-11-18 is the 10th of the tenth lunar month.
+        #expect(text(runtime).contains("Add an event") && text(runtime).contains("Date    2026-11-18") && text(runtime).contains("every year on 10/10 ÂL"),
+                "\(text(runtime))")
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("the title is empty"), "\(text(runtime))")
         type("Giỗ", into: runtime)
         runtime.send(.key(.tab))
-        for _ in 0..<5 { runtime.send(.key(.backspace)) }
+        for _ in 0..<10 { runtime.send(.key(.backspace)) }
         type("31/3", into: runtime)
         runtime.send(.key(.tab))
         type("sometimes", into: runtime)

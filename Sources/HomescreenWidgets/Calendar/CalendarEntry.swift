@@ -40,6 +40,8 @@ public struct UpcomingDate: Hashable, Sendable {
     public let lunar: LunarDate
     /// The event's id for a person's event; nil for a holiday.
     public let eventID: Int64?
+    /// A timed event's time.
+    public var time: EventTime? = nil
     public var isPersonal: Bool { eventID != nil }
 }
 
@@ -66,7 +68,7 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     /// How far ahead the list looks for events: a lunar year and a bit.
     static let lookahead = 400
 
-    public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, events: [CalendarEvent] = [], holidayCount: Int = 12, isPlaceholder: Bool = false) {
+    public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, events: [CalendarEvent] = [], holidayCount: Int = 24, isPlaceholder: Bool = false) {
         let first = month.firstDay
         let start = first.adding(days: -((first.dayNumber + 3) % 7 + 7) % 7)   // back to Monday
         var days: [CalendarDay] = []
@@ -91,7 +93,9 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         let coming = EventSchedule.occurrences(of: events, in: selected...selected.adding(days: Self.lookahead))
         self.dayEvents = coming.filter { $0.date == selected }
         let personal = coming.prefix(holidayCount).compactMap { occurrence in
-            VietnameseCalendar.lunarDate(for: occurrence.date).map { UpcomingDate(title: occurrence.event.title, date: occurrence.date, lunar: $0, eventID: occurrence.event.id) }
+            VietnameseCalendar.lunarDate(for: occurrence.date).map {
+                UpcomingDate(title: occurrence.event.title, date: occurrence.date, lunar: $0, eventID: occurrence.event.id, time: occurrence.event.time)
+            }
         }
         let public_ = holidays.map { UpcomingDate(title: $0.holiday.name, date: $0.date, lunar: $0.lunar, eventID: nil) }
         // A stable sort by day keeps the person's events (listed first) ahead on their day.
@@ -125,8 +129,8 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     }
 
     struct JSONHoliday: Encodable { let name: String, date: String, lunar: String }
-    struct JSONEvent: Encodable { let id: Int64, title: String, date: String, lunar: String? }
-    struct JSONUpcoming: Encodable { let title: String, date: String, lunar: String, daysLeft: Int, eventID: Int64? }
+    struct JSONEvent: Encodable { let id: Int64, title: String, date: String, time: String?, lunar: String? }
+    struct JSONUpcoming: Encodable { let title: String, date: String, time: String?, lunar: String, daysLeft: Int, eventID: Int64? }
     struct JSONDayQuality: Encodable { let quality: String, spirit: String }
 
     public func encode(to encoder: any Encoder) throws {
@@ -145,9 +149,9 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         try container.encode(["day": canChiDay, "month": canChiMonth, "year": canChiYear], forKey: .canChi)
         try container.encode(solarTerm, forKey: .solarTerm)
         try container.encode(holidays.map { JSONHoliday(name: $0.holiday.name, date: $0.date.iso, lunar: $0.lunar.dayMonth) }, forKey: .holidays)
-        try container.encode(dayEvents.map { JSONEvent(id: $0.event.id, title: $0.event.title, date: $0.date.iso, lunar: selectedLunar.dayMonth) }, forKey: .events)
+        try container.encode(dayEvents.map { JSONEvent(id: $0.event.id, title: $0.event.title, date: $0.date.iso, time: $0.event.time?.description, lunar: selectedLunar.dayMonth) }, forKey: .events)
         try container.encode(upcoming.map {
-            JSONUpcoming(title: $0.title, date: $0.date.iso, lunar: $0.lunar.dayMonth, daysLeft: $0.date.dayNumber - selected.dayNumber, eventID: $0.eventID)
+            JSONUpcoming(title: $0.title, date: $0.date.iso, time: $0.time?.description, lunar: $0.lunar.dayMonth, daysLeft: $0.date.dayNumber - today.dayNumber, eventID: $0.eventID)
         }, forKey: .upcoming)
         try container.encode(auspiciousHours, forKey: .auspiciousHours)
         try container.encode(JSONDayQuality(quality: dayQuality.key, spirit: dayQuality.spiritName), forKey: .dayQuality)

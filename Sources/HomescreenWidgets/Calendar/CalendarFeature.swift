@@ -14,7 +14,7 @@ public struct CalendarFeature: WidgetFeature {
         var removable: [RemovableEvent] = []
     }
 
-    struct RemovableEvent: Sendable, Equatable { let id: Int64, title: String }
+    struct RemovableEvent: Sendable, Equatable { let id: Int64, title: String, when: String, repeats: Bool, yearly: Bool }
 
     public init() {}
 
@@ -38,7 +38,8 @@ public struct CalendarFeature: WidgetFeature {
         let entry = environment.entries(CalendarEntry.self).first
         switch event {
         case .action(.addItem):
-            return [.form(Self.form(language, date: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? ""), tag: "add-event")]
+            let day = entry?.selected ?? LocalDate(environment.now, in: environment.timeZone)
+            return [.form(Self.form(language, date: day.iso, lunar: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? ""), tag: "add-event")]
         case .submitted(let form, "add-event"):
             var check = FormCheck(form, language: language)
             // Each field checked as `event add` checks it, the sentence under its field.
@@ -56,12 +57,17 @@ public struct CalendarFeature: WidgetFeature {
         case .finished(_, let added as AddedEvent):
             return [.message(.success(text("Added %1 (%2).", environment.name(added.event.title), added.event.whenText))), .reload(tables)]
         case .action(.remove):
-            state.removable = (entry?.dayEvents ?? []).map { RemovableEvent(id: $0.event.id, title: $0.event.title) }
+            state.removable = (entry?.dayEvents ?? []).map { occurrence in
+                let event = occurrence.event
+                var yearly = event.isLunar
+                if case .solar(_, _, let rule, _) = event.when { yearly = rule == "FREQ=YEARLY" }
+                return RemovableEvent(id: event.id, title: event.title, when: event.whenText, repeats: event.repeats, yearly: yearly)
+            }
             switch state.removable.count {
             case 0: return [.message(.info(text("No event on this day; n adds one.")))]
             case 1: return [Self.confirmRemoval(state.removable[0], environment)]
             default:
-                let items = state.removable.map { Picker.Item(title: environment.name($0.title), detail: "#\($0.id)") }
+                let items = state.removable.map { Picker.Item(title: environment.name($0.title), detail: "#\($0.id) · \($0.when)") }
                 return [.picker(Picker(title: text("Remove an event"), items: items, selection: 0), tag: "remove-event")]
             }
         case .chosen(let index, "remove-event") where state.removable.indices.contains(index):
@@ -78,21 +84,24 @@ public struct CalendarFeature: WidgetFeature {
         }
     }
 
+    /// The question says what goes: one day, every year, or every repeat.
     static func confirmRemoval(_ event: RemovableEvent, _ environment: FeatureEnvironment) -> FeatureEffect {
-        .confirm(environment.language.text("Remove %1 (event %2) from every year?", in: words, values: [environment.name(event.title), String(event.id)]),
-                 tag: "remove-event \(event.id)")
+        let question = event.yearly ? "Remove %1 (event %2) from every year?" : event.repeats ? "Remove %1 (event %2) and all its repeats?" : "Remove %1 (event %2, %3)?"
+        return .confirm(environment.language.text(question, in: words, values: [environment.name(event.title), String(event.id), event.when]),
+                        tag: "remove-event \(event.id)")
     }
 
     struct AddedEvent: Sendable { let event: CalendarEvent }
     struct RemovedEvent: Sendable { let event: CalendarEvent }
 
-    /// Title, date (the day's lunar date, or YYYY-MM-DD), repeat (solar dates), note.
-    static func form(_ language: Language, date: String) -> Form {
-        func text(_ english: String) -> String { language.text(english, in: words) }
+    /// Title, date (the chosen day), repeat (empty: once; "lunar": every lunar year on the
+    /// day's lunar date, which the hint names), note.
+    static func form(_ language: Language, date: String, lunar: String) -> Form {
+        func text(_ english: String, _ values: String...) -> String { language.text(english, in: words, values: values) }
         return Form(title: text("Add an event"), fields: [
             Form.Field(text("Title"), hint: "Giỗ ông nội", maxLength: 200),
-            Form.Field(text("Date"), text: date, hint: text("15/3 lunar, every year · 2027-05-01 solar"), maxLength: 20),
-            Form.Field(text("Repeat"), hint: text("solar dates: yearly, monthly, weekly or none"), maxLength: 10),
+            Form.Field(text("Date"), text: date, hint: text("YYYY-MM-DD, tomorrow, +3d, or a lunar date: 15/3"), maxLength: 20),
+            Form.Field(text("Repeat"), hint: text("empty: once · lunar: every year on %1 ÂL · yearly, monthly, weekly", lunar), maxLength: 10),
             Form.Field(text("Note"), hint: text("(optional)"), maxLength: 500),
         ])
     }
@@ -102,16 +111,19 @@ public struct CalendarFeature: WidgetFeature {
         ("Add an event", "Ajouter un événement", "Aggiungi un evento", "Thêm sự kiện"),
         ("Title", "Titre", "Titolo", "Tiêu đề"), ("Date", "Date", "Data", "Ngày"), ("Repeat", "Répétition", "Ripetizione", "Lặp lại"),
         ("Note", "Note", "Nota", "Ghi chú"), ("(optional)", "(facultatif)", "(facoltativo)", "(không bắt buộc)"),
-        ("15/3 lunar, every year · 2027-05-01 solar", "15/3 lunaire, chaque année · 2027-05-01 solaire",
-         "15/3 lunare, ogni anno · 2027-05-01 solare", "15/3 âm lịch, hằng năm · 2027-05-01 dương lịch"),
-        ("solar dates: yearly, monthly, weekly or none", "dates solaires : yearly, monthly, weekly ou none",
-         "date solari: yearly, monthly, weekly o none", "ngày dương lịch: yearly, monthly, weekly hoặc none"),
+        ("YYYY-MM-DD, tomorrow, +3d, or a lunar date: 15/3", "AAAA-MM-JJ, demain, +3d, ou une date lunaire : 15/3",
+         "AAAA-MM-GG, domani, +3d, o una data lunare: 15/3", "YYYY-MM-DD, ngày mai, +3d, hoặc ngày âm lịch: 15/3"),
+        ("empty: once · lunar: every year on %1 ÂL · yearly, monthly, weekly", "vide : une fois · lunar : chaque année le %1 ÂL · yearly, monthly, weekly",
+         "vuoto: una volta · lunar: ogni anno il %1 ÂL · yearly, monthly, weekly", "để trống: một lần · lunar: hằng năm ngày %1 ÂL · yearly, monthly, weekly"),
         ("Added %1 (%2).", "%1 ajouté (%2).", "%1 aggiunto (%2).", "Đã thêm %1 (%2)."),
         ("No event on this day; n adds one.", "Aucun événement ce jour-là ; n en ajoute un.", "Nessun evento in questo giorno; n ne aggiunge uno.",
          "Không có sự kiện nào trong ngày này; n để thêm."),
         ("Remove an event", "Retirer un événement", "Rimuovi un evento", "Xóa sự kiện"),
         ("Remove %1 (event %2) from every year?", "Retirer %1 (événement %2) de toutes les années ?", "Rimuovere %1 (evento %2) da ogni anno?",
          "Xóa %1 (sự kiện %2) khỏi mọi năm?"),
+        ("Remove %1 (event %2) and all its repeats?", "Retirer %1 (événement %2) et toutes ses répétitions ?", "Rimuovere %1 (evento %2) e tutte le ripetizioni?",
+         "Xóa %1 (sự kiện %2) và mọi lần lặp lại?"),
+        ("Remove %1 (event %2, %3)?", "Retirer %1 (événement %2, %3) ?", "Rimuovere %1 (evento %2, %3)?", "Xóa %1 (sự kiện %2, %3)?"),
         ("Removed %1.", "%1 retiré.", "%1 rimosso.", "Đã xóa %1."),
     ])
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenWidgets
@@ -21,7 +22,7 @@ struct EventCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Add an event: --lunar D/M (every lunar year) or --date YYYY-MM-DD (once, or repeating).")
+            commandName: "add", abstract: "Add an event: --lunar D/M (every lunar year) or --date DATE (once, or repeating).")
 
         @Argument(help: "The title (\"Gio ong noi\" - any text, Vietnamese included).") var title: String
         @Option(help: ArgumentHelp("A lunar date as D/M (15/3): the event repeats every lunar year on it.", valueName: "D/M")) var lunar: String?
@@ -31,6 +32,7 @@ struct EventCommand: ParsableCommand {
         @Flag(help: "With --date: every year.") var yearly = false
         @Flag(help: "With --date: every month (months without that day are skipped).") var monthly = false
         @Flag(help: "With --date: every week.") var weekly = false
+        @Flag(help: "With --date: every day.") var daily = false
         @Option(help: ArgumentHelp("A note kept with the event.", valueName: "text")) var note: String?
         @OptionGroup var storeOptions: StoreOptions
 
@@ -38,9 +40,9 @@ struct EventCommand: ParsableCommand {
         /// sentence and exit status 2 reach the user as every other refusal).
         func checkOptions() throws {
             if (lunar == nil) == (date == nil) { throw CLIError.usage("give the event either --lunar D/M (a lunar date) or --date YYYY-MM-DD (a solar date).") }
-            if lunar != nil && (yearly || monthly || weekly) { throw CLIError.usage("--yearly, --monthly and --weekly go with --date; a --lunar date repeats every lunar year.") }
+            if lunar != nil && (yearly || monthly || weekly || daily) { throw CLIError.usage("--yearly, --monthly, --weekly and --daily go with --date; a --lunar date repeats every lunar year.") }
             if date != nil && (leap || year != nil) { throw CLIError.usage("--leap and --year go with --lunar; a --date is a solar day.") }
-            if [yearly, monthly, weekly].filter({ $0 }).count > 1 { throw CLIError.usage("choose one of --yearly, --monthly and --weekly.") }
+            if [yearly, monthly, weekly, daily].filter({ $0 }).count > 1 { throw CLIError.usage("choose one of --yearly, --monthly, --weekly and --daily.") }
         }
 
         func run() throws {
@@ -52,7 +54,7 @@ struct EventCommand: ParsableCommand {
                     when = try EventInput.lunar(lunar, leap: leap, year: year)
                 } else {
                     let day = try storeOptions.day(date ?? "", option: "--date")
-                    when = .solar(start: day, time: nil, rule: try EventInput.rule(yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : ""), except: [])
+                    when = .solar(start: day, time: nil, rule: try EventInput.rule(yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : daily ? "daily" : ""), except: [])
                 }
                 draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when)
             } catch let problem as EventInput.Problem {
@@ -61,7 +63,7 @@ struct EventCommand: ParsableCommand {
             let event = try storeOptions.openForWriting().addEvent(draft)
             let today = LocalDate(Date(), in: storeOptions.timeZone)
             let next = event.days(in: today...today.adding(days: 3660)).first.map { "; next: \($0.iso)" } ?? ""
-            Output.line("added event \(event.id): \(Display.safe(event.title)) (\(event.whenText))\(next)")
+            Output.line("added event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80))) (\(event.whenText))\(next)")
         }
     }
 
@@ -71,7 +73,7 @@ struct EventCommand: ParsableCommand {
             discussion: """
                 One line per day an event falls on: the solar date, the lunar date, the event's id and
                 title. --json prints [{"id", "uid", "title", "note", "date", "lunar", "lunarLeap",
-                "repeat" ("lunar" or the RRULE, "" for once), "daysLeft"}].
+                "repeat" ("lunar" or the RRULE, "" for once), "daysLeft", "time" (HH:MM or null)}].
                 """)
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The first day (YYYY-MM-DD, today, +1w...). Default: today.", valueName: "date"), completion: Completions.dates) var from: String?
@@ -80,7 +82,7 @@ struct EventCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         struct Item: Encodable {
-            let id: Int64, uid: String, title: String, note: String, date: String, lunar: String, lunarLeap: Bool, `repeat`: String, daysLeft: Int
+            let id: Int64, uid: String, title: String, note: String, date: String, time: String?, lunar: String, lunarLeap: Bool, `repeat`: String, daysLeft: Int
         }
 
         func run() throws {
@@ -100,7 +102,7 @@ struct EventCommand: ParsableCommand {
                     case .solar(_, _, let rule, _): repeats = rule
                     }
                     return Item(id: occurrence.event.id, uid: occurrence.event.uid, title: occurrence.event.title, note: occurrence.event.note,
-                                date: occurrence.date.iso, lunar: lunar.map { "\($0.day)/\($0.month)" } ?? "", lunarLeap: lunar?.isLeapMonth ?? false,
+                                date: occurrence.date.iso, time: occurrence.event.time?.description, lunar: lunar.map { "\($0.day)/\($0.month)" } ?? "", lunarLeap: lunar?.isLeapMonth ?? false,
                                 repeat: repeats, daysLeft: occurrence.date.dayNumber - today.dayNumber)
                 }
                 Output.line(try Output.json(items, timeZone: storeOptions.timeZone))
@@ -108,22 +110,25 @@ struct EventCommand: ParsableCommand {
             }
             if events.isEmpty { Output.line("no events; add one with `homescreen event add \"Giỗ ông nội\" --lunar 15/3`") }
             else if occurrences.isEmpty { Output.line("no event falls from \(first.iso) to \(last.iso)") }
+            let hasTimes = occurrences.contains { $0.event.time != nil }
             for occurrence in occurrences {
                 let lunar = VietnameseCalendar.lunarDate(for: occurrence.date).map { $0.dayMonth + " ÂL" } ?? ""
-                let time = occurrence.event.time.map { " \($0)" } ?? ""
-                Output.line("\(occurrence.date.iso)\(time)  \(Display.column(lunar, 9))  \(Display.column(String(occurrence.event.id), 4))  \(Display.safe(occurrence.event.title))")
+                // A time column only when some event has one, so the columns stay aligned.
+                let time = hasTimes ? " " + (occurrence.event.time.map { "\($0)" } ?? "     ") : ""
+                Output.line("\(occurrence.date.iso)\(time)  \(Display.column(lunar, 9))  \(Display.column(String(occurrence.event.id), 4))  "
+                            + Display.safe(DisplayWidth.truncate(occurrence.event.title, to: 120)))
             }
         }
     }
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an event (every day it falls on).")
-        @Argument(help: "The event id (see `event list`).") var id: Int64
+        @Argument(help: "The event id (see `event list`).", completion: Completions.eventIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
             let event = try storeOptions.openExistingForWriting(otherwise: EventError.unknownEvent(id: id)).removeEvent(id: id)
-            Output.line("removed event \(event.id): \(Display.safe(event.title))")
+            Output.line("removed event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80)))")
         }
     }
 
@@ -142,7 +147,7 @@ struct EventCommand: ParsableCommand {
         func run() throws {
             guard (1...100).contains(years) else { throw CLIError.usage("--years \(years) is out of range; use a number of years from 1 to 100.") }
             let events = storeOptions.storeExists ? try storeOptions.openForReading().events() : []
-            let text = ICalendar.export(events, today: LocalDate(Date(), in: storeOptions.timeZone), years: years)
+            let text = ICalendar.export(events, today: LocalDate(Date(), in: storeOptions.timeZone), years: years, timeZone: storeOptions.timeZone)
             FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
@@ -157,7 +162,7 @@ struct EventCommand: ParsableCommand {
                 again. An event with a rule this program cannot expand is skipped and named on
                 standard error (exit status 1); the others are still imported.
                 """)
-        @Argument(help: ArgumentHelp("An .ics file, or a folder of .ics files.", valueName: "path")) var path: String
+        @Argument(help: ArgumentHelp("An .ics file, or a folder of .ics files.", valueName: "path"), completion: .file()) var path: String
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {

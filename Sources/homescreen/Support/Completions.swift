@@ -48,6 +48,12 @@ enum Completions {
         (try? store(words)?.expenses(in: YearMonth(Date(), in: .current)).map { String($0.id) }) ?? []
     }
 
+    static let eventIDs = CompletionKind.custom { words, _, _ in
+        (try? store(words)?.events().map { String($0.id) }) ?? []
+    }
+
+    static let calendarFiles = CompletionKind.file(extensions: ["ics"])
+
     /// The store the line names (`--store PATH`), else the environment's, opened read-only; nil
     /// when it does not exist (completing never creates it).
     private static func store(_ words: [String]) -> Store? {

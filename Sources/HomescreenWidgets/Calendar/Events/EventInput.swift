@@ -33,10 +33,10 @@ public enum EventInput {
             throw Problem("lunar year \(year) is outside the calendar's range; use a year from \(VietnameseCalendar.supportedYears.lowerBound) to \(VietnameseCalendar.supportedYears.upperBound - 1).")
         }
         if leap {
-            guard let year else { throw Problem("--leap needs --year: the lunar year whose leap month \(month) the first date fell in.") }
+            guard let year else { throw Problem("a leap-month date needs the lunar year it fell in (--leap with --year Y; 15/\(month)N/Y in a form).") }
             let leapMonth = VietnameseCalendar.leapMonth(of: year)
             guard leapMonth == month else {
-                throw Problem("lunar year \(year) has no leap month \(month) (" + (leapMonth.map { "its leap month is \($0)" } ?? "it has no leap month") + "); leave out --leap or give the year it was in.")
+                throw Problem("lunar year \(year) has no leap month \(month) (" + (leapMonth.map { "its leap month is \($0)" } ?? "it has no leap month") + "); drop the leap mark or give the year it was in.")
             }
         }
         return .lunar(month: month, day: day, leap: leap, firstYear: year)
@@ -47,23 +47,30 @@ public enum EventInput {
     public static func rule(_ text: String) throws(Problem) -> String {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         switch word {
-        case "", "none", "once": return ""
+        case "", "none", "once", "lunar": return ""
         case "yearly", "monthly", "weekly", "daily": return "FREQ=" + word.uppercased()
         default:
             do { return try RecurrenceRule(parsing: text).description } catch {
-                throw Problem("'\(text)' is not a repeat; use yearly, monthly, weekly, daily or none.")
+                throw Problem("'\(text)' is not a repeat; use lunar (every lunar year), yearly, monthly, weekly, daily or none.")
             }
         }
     }
 
     /// The form's date field: "15/3" (lunar, every year), "15/3/2025" (lunar, from that year),
     /// "15/3N/2025" (the leap month in 2025), or a solar day (YYYY-MM-DD, tomorrow, +3d…).
+    /// A repeat of "lunar" makes a solar day a lunar anniversary: every lunar year on that
+    /// day's lunar date (a leap month's date: in that leap month that year, the regular after).
     public static func dateField(_ text: String, repeat ruleText: String, today: LocalDate) throws(Problem) -> EventDate {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let lunarRepeat = ["lunar", "âm lịch", "am lich", "lunaire", "lunare"].contains(ruleText.trimmingCharacters(in: .whitespaces).lowercased())
         if !trimmed.contains("/"), let day = FriendlyDate.parse(trimmed, today: today) {
             guard LocalDate.supported.contains(day) else { throw Problem("'\(trimmed)' is outside the days Homescreen works with; use a day \(LocalDate.supportedText).") }
+            if lunarRepeat, let lunar = VietnameseCalendar.lunarDate(for: day) {
+                return .lunar(month: lunar.month, day: lunar.day, leap: lunar.isLeapMonth, firstYear: lunar.isLeapMonth ? lunar.year : nil)
+            }
             return .solar(start: day, time: nil, rule: try rule(ruleText), except: [])
         }
+        if lunarRepeat { return try dateField(text, repeat: "", today: today) }
         var parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2 || parts.count == 3 else {
             throw Problem("'\(trimmed)' is not a date; use D/M for a lunar date (15/3, 15/3/2025, 15/3N/2025 for a leap month) or a solar day such as \(today.adding(days: 3).iso).")

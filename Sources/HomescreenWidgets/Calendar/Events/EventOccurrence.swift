@@ -41,14 +41,30 @@ extension CalendarEvent {
         }
     }
 
-    /// "15/3 ÂL", "15/3N ÂL 2025" (a leap first year), "2027-05-01", "2027-05-01 FREQ=YEARLY".
+    /// "15/3 ÂL every lunar year", "10/6N ÂL (leap) in 2025, then every lunar year",
+    /// "2027-05-01", "every year from 2027-05-01", "2027-05-01 FREQ=WEEKLY;BYDAY=MO,WE".
     public var whenText: String {
         switch when {
         case .lunar(let month, let day, let leap, let firstYear):
-            return "\(day)/\(month)" + (leap ? "N" : "") + " ÂL" + (firstYear.map { " từ \($0)" } ?? "")
+            if leap, let firstYear { return "\(day)/\(month)N ÂL in \(firstYear), then \(day)/\(month) ÂL every lunar year" }
+            return "\(day)/\(month) ÂL every lunar year" + (firstYear.map { " from \($0)" } ?? "")
         case .solar(let start, let time, let rule, _):
-            return start.iso + (time.map { " \($0)" } ?? "") + (rule.isEmpty ? "" : " " + rule)
+            let day = start.iso + (time.map { " \($0)" } ?? "")
+            switch rule {
+            case "": return day
+            case "FREQ=YEARLY": return "every year from " + day
+            case "FREQ=MONTHLY": return "every month from " + day
+            case "FREQ=WEEKLY": return "every week from " + day
+            case "FREQ=DAILY": return "every day from " + day
+            default: return day + " " + rule
+            }
         }
+    }
+
+    /// Whether it falls more than once.
+    public var repeats: Bool {
+        if case .solar(_, _, let rule, _) = when { return !rule.isEmpty }
+        return true
     }
 
     public var isLunar: Bool { if case .lunar = when { return true } else { return false } }

@@ -13,7 +13,10 @@ public enum ICalendar {
 
     /// The calendar for `events`, lunar anniversaries from the lunar year holding `today` for
     /// `years` years.
-    public static func export(_ events: [CalendarEvent], today: LocalDate, years: Int) -> String {
+    /// A timed event that falls once is written in UTC (`…Z`, one instant everywhere); a timed
+    /// repeating one at its local time (floating: it follows the wall clock across daylight
+    /// saving time, as a household's routine does). Homescreen keeps start times only: no end.
+    public static func export(_ events: [CalendarEvent], today: LocalDate, years: Int, timeZone: TimeZone = .current) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Homescreen//Lich Viet//VI", "CALSCALE:GREGORIAN"]
         let firstYear = VietnameseCalendar.lunarDate(for: today)?.year ?? today.year
         for event in events {
@@ -35,7 +38,9 @@ public enum ICalendar {
                 }
             case .solar(let start, let time, let rule, let except):
                 lines += ["BEGIN:VEVENT", "UID:" + escape(event.uid), stamp]
-                if let time {
+                if let time, rule.isEmpty {
+                    lines.append("DTSTART:" + utcStamp(instant(start, time, in: timeZone)))
+                } else if let time {
                     lines.append("DTSTART:" + basic(start) + String(format: "T%02d%02d00", time.hour, time.minute))
                 } else {
                     lines += ["DTSTART;VALUE=DATE:" + basic(start), "DTEND;VALUE=DATE:" + basic(start.adding(days: 1))]
@@ -94,6 +99,13 @@ public enum ICalendar {
             octets += size
         }
         return result
+    }
+
+    /// The instant of a local day and time in a zone.
+    static func instant(_ day: LocalDate, _ time: EventTime, in zone: TimeZone) -> Date {
+        let local = Double(day.dayNumber * 86_400 + time.minutes * 60)
+        let guess = Date(timeIntervalSince1970: local - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local))))
+        return Date(timeIntervalSince1970: local - Double(zone.secondsFromGMT(for: guess)))
     }
 
     static func basic(_ date: LocalDate) -> String { date.iso.replacingOccurrences(of: "-", with: "") }

@@ -15,13 +15,14 @@ extension CalendarView {
         }
         if isCompact {
             lines += [("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])), (entry.canChiYear, Style(.text))]
-            if let next = entry.nextEventThisWeek { lines.append((eventMark + " " + next.title, Style(.accent, [.bold]))) }
+            if let next = entry.nextEventThisWeek { lines.append((eventLine(next, width: content.width), Style(.accent, [.bold]))) }
         } else {
             lines += [("", .plain), ("Âm lịch " + day.lunar.dayMonth, Style(.accent, [.bold])),
                       ("Tháng " + LunarNames.month(day.lunar.month) + (day.lunar.isLeapMonth ? " nhuận" : ""), Style(.text)),
                       ("Năm " + entry.canChiYear, Style(.text)), ("Ngày " + entry.canChiDay, Style(.muted))]
             if let next = entry.nextEventThisWeek {
-                lines += [("", .plain), (eventMark + " " + next.title, Style(.accent, [.bold])), (daysLeft(next.date), Style(.accent))]
+                lines += [("", .plain), (eventMark + " " + DisplayWidth.truncate(next.title, to: max(1, content.width - 2)), Style(.accent, [.bold])),
+                          (daysLeft(next.date), Style(.accent))]
             } else if let next = entry.holidays.first {
                 lines += [("", .plain), (holidayText(next), Style(.muted))]
             }
@@ -52,13 +53,13 @@ extension CalendarView {
             ("Tiết " + entry.solarTerm, Style(.muted)),
         ]
         if let next = entry.nextEventThisWeek {
-            lines.append((eventMark + " " + next.title + ": " + daysLeft(next.date), Style(.accent, [.bold])))
+            lines.append((eventLine(next, width: grid.width, separator: ": "), Style(.accent, [.bold])))
         } else if let next = entry.holidays.first {
             lines.append((holidayText(next), Style(.muted)))
         }
         if isCompact {
             lines = [(weekday + " " + "\(day.date.day)/\(day.date.month)", Style(.text, [.bold])), ("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])),
-                     entry.nextEventThisWeek.map { (eventMark + " " + $0.title, Style(.accent)) } ?? (entry.canChiYear, Style(.text))]
+                     entry.nextEventThisWeek.map { (eventLine($0, width: grid.width), Style(.accent)) } ?? (entry.canChiYear, Style(.text))]
         }
         Pane.lines(lines, in: &grid, grid.bounds)
         return grid
@@ -89,10 +90,15 @@ extension CalendarView {
         let solar = weekday + " \(day.date.day)/\(day.date.month)" + Pane.separator(context)
         let lunar = day.lunar.dayMonth + " " + entry.canChiYear
         var candidates = [solar + "Âm lịch " + lunar, solar + "ÂL " + lunar, "ÂL " + lunar]
-        // The next event within a week goes first where it fits whole with the date.
+        // The next event within a week goes after the date: with the longest date that leaves
+        // room for the whole title, else after the shortest date with the title shortened.
         if let next = entry.nextEventThisWeek {
-            let event = Pane.separator(context) + eventMark + " " + next.title + " " + daysLeft(next.date)
-            candidates = [candidates[0] + event, candidates[1] + event, candidates[2] + event] + candidates
+            let separator = Pane.separator(context)
+            let whole = candidates.map { $0 + separator + eventMark + " " + SafeText.clean(next.title) + " " + daysLeft(next.date) }
+            let shortest = candidates[candidates.count - 1]
+            let room = grid.width - DisplayWidth.of(shortest + separator)
+            let shortened = room >= DisplayWidth.of(eventMark + " " + daysLeft(next.date)) + 6 ? [shortest + separator + eventLine(next, width: room)] : []
+            candidates = whole + shortened + candidates
         }
         let text = candidates.first { DisplayWidth.of($0) <= grid.width } ?? "ÂL " + lunar
         grid.write(text, in: grid.bounds.row(0), style: Style(.text))

@@ -181,10 +181,20 @@ struct CalendarView: FamilyViews {
                 "Giờ tốt: " + hours.map(\.name).joined(separator: " ")].first { DisplayWidth.of($0) <= width } ?? "Giờ tốt: " + hours.map(\.name).joined(separator: " ")
     }
 
-    /// "còn 3 ngày", "hôm nay".
+    /// "còn 3 ngày", "hôm nay", "2 ngày trước": counted from the real today, whichever day
+    /// the month view has chosen.
     func daysLeft(_ date: LocalDate) -> String {
-        let days = date.dayNumber - entry.selected.dayNumber
-        return days == 0 ? "hôm nay" : "còn \(days) ngày"
+        let days = date.dayNumber - entry.today.dayNumber
+        return days == 0 ? "hôm nay" : days > 0 ? "còn \(days) ngày" : "\(-days) ngày trước"
+    }
+
+    /// "• Giỗ ông nội còn 3 ngày" in `width` columns: the title shortened with "…" so that the
+    /// days left always show.
+    func eventLine(_ event: UpcomingDate, width: Int, separator: String = " ") -> String {
+        let tail = separator + daysLeft(event.date)
+        let room = width - DisplayWidth.of(eventMark + " ") - DisplayWidth.of(tail)
+        // Measured as drawn: control characters become visible replacements first.
+        return eventMark + " " + DisplayWidth.truncate(SafeText.clean(event.title), to: max(1, room)) + tail
     }
 
     private func drawDetails(in grid: inout CellGrid, _ rect: Rect) {
@@ -201,8 +211,10 @@ struct CalendarView: FamilyViews {
             lines += [(term, Style(.text)), (qualityText, Style(.text))]
         }
         lines.append((hoursText(width: rect.width), Style(.text)))
-        // The day's own events, under its details (at most three, then how many more).
-        let shown = entry.dayEvents.prefix(entry.dayEvents.count > 3 ? 2 : 3)
+        // The day's own events, under its details: as many as leave room for the list's title
+        // and three coming dates (at least three), then how many more.
+        let room = max(3, rect.height - lines.count - 5)
+        let shown = entry.dayEvents.prefix(entry.dayEvents.count > room ? room - 1 : room)
         lines += shown.map { (eventMark + " " + ($0.event.time.map { "\($0) " } ?? "") + $0.event.title, Style(.accent, [.bold])) }
         if entry.dayEvents.count > shown.count { lines.append(("+\(entry.dayEvents.count - shown.count) sự kiện", Style(.muted))) }
         for (row, line) in lines.enumerated() where row < rect.height {
@@ -211,18 +223,23 @@ struct CalendarView: FamilyViews {
         let list = lines.count + 1
         guard rect.height > list + 1 else { return }
         grid.write("Sắp tới", in: rect.row(list), style: Style(.muted, [.bold]))
+        // The dates take 32 columns where the row is wide; the title the rest (at least 19).
+        let datesWidth = 32
         for (index, coming) in entry.upcoming.prefix(rect.height - list - 1).enumerated() {
             let row = rect.row(list + 1 + index)
-            let isToday = coming.date == entry.selected
+            let isToday = coming.date == entry.today
             let when = daysLeft(coming.date)
             let dates = coming.lunar.dayMonth + " ÂL · " + LunarNames.weekdays[coming.date.weekday] + " " + dmy(coming.date)
+                + (coming.time.map { " \($0)" } ?? "")
             let whenWidth = DisplayWidth.of(when)
             let wide = row.width >= 60
+            // A fixed column for the days left ("còn 999 ngày"), so the dates line up.
+            let nameWidth = wide ? max(19, row.width - datesWidth - 14) : row.width - whenWidth - 1
             let name = (coming.isPersonal ? eventMark + " " : "") + coming.title
             let style: Style = isToday ? Style(.today, [.bold]) : coming.isPersonal ? Style(.accent) : Style(.text)
-            grid.write(name, in: Rect(x: row.x, y: row.y, width: max(0, (wide ? 19 : row.width - whenWidth - 1)), height: 1), style: style)
+            grid.write(name, in: Rect(x: row.x, y: row.y, width: max(0, nameWidth), height: 1), style: style)
             if wide {
-                grid.write(dates, in: Rect(x: row.x + 20, y: row.y, width: row.width - 22 - whenWidth, height: 1), style: Style(.muted))
+                grid.write(dates, in: Rect(x: row.x + nameWidth + 1, y: row.y, width: row.width - nameWidth - whenWidth - 2, height: 1), style: Style(.muted))
             }
             grid.write(when, in: row, style: Style(isToday ? .today : .muted), alignment: .trailing)
         }
