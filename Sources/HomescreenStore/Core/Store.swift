@@ -257,3 +257,15 @@ public final class Store: Sendable {
         try read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
     }
 }
+
+extension Store {
+    /// Every row of a table as text (NULL as nil), in `columns` order and by `order`: what
+    /// `homescreen migrate` copies to another backend and compares after.
+    public func textRows(of table: String, columns: [String], order: String) throws -> [[String?]] {
+        precondition(([table] + columns).allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber } }, "plain identifiers")
+        return try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(columns.map { "CAST(\($0) AS TEXT) AS \($0)" }.joined(separator: ", ")) FROM \(table) ORDER BY \(order)")
+                .map { row in columns.map { row[$0] as String? } }
+        }
+    }
+}

@@ -29,7 +29,7 @@ struct HomescreenCommand: ParsableCommand {
         subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, TimelineCommand.self, PantryCommand.self,
                       BudgetCommand.self, ExpenseCommand.self, CardCommand.self, EventCommand.self, PublishCommand.self,
                       DemoCommand.self, DoctorCommand.self,
-                      ConfigCommand.self],
+                      ConfigCommand.self, MigrateCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
