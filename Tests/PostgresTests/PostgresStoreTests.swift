@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HomescreenTestSupport
 import HomescreenStore
 import HomescreenWidgetCore
 @testable import HomescreenPostgres

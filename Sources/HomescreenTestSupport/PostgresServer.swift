@@ -1,18 +1,16 @@
 import Foundation
-import HomescreenTestSupport
-@testable import HomescreenPostgres
 
 /// The PostgreSQL server the tests use: `HOMESCREEN_TEST_POSTGRES` (CI starts a throwaway
 /// cluster with scripts/postgres-test-cluster.sh), else a cluster this test process starts
 /// with the same script (PostgreSQL must be installed: `apt-get install postgresql libpq-dev`).
 /// There is no skipping: without a server these tests fail and say why.
-enum PostgresServer {
-    struct Server: Sendable {
+public enum PostgresServer {
+    public struct Server: Sendable {
         /// A superuser over the Unix socket (trusted).
-        let adminURL: String
+        public let adminURL: String
         /// A user with a password over TCP on 127.0.0.1.
-        let tcpURL: String
-        let password: String
+        public let tcpURL: String
+        public let password: String
     }
 
     static let shared: Result<Server, ServerError> = {
@@ -39,20 +37,26 @@ enum PostgresServer {
         return .success(Server(adminURL: url, tcpURL: tcp, password: password))
     }()
 
-    struct ServerError: Error, CustomStringConvertible { let description: String }
+    public struct ServerError: Error, CustomStringConvertible { public let description: String }
 
-    static func server() throws -> Server { try shared.get() }
+    public static func server() throws -> Server { try shared.get() }
 
     /// A new, empty database; its URL (over the socket, as the admin user).
-    static func freshDatabase() throws -> String {
+    public static func freshDatabase() throws -> String {
         let server = try server()
         let name = "hs_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-        try PostgresConnection(url: server.adminURL).execute("CREATE DATABASE \(name)")
+        try sql(server.adminURL, "CREATE DATABASE \(name)")
         return url(server.adminURL, database: String(name))
     }
 
+    /// Runs SQL with psql (PostgreSQL's own client) and returns its unaligned output.
+    @discardableResult
+    public static func sql(_ url: String, _ statement: String) throws -> String {
+        try Spawn.run("/usr/bin/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", statement])
+    }
+
     /// The same server URL with another database.
-    static func url(_ url: String, database: String) -> String {
+    public static func url(_ url: String, database: String) -> String {
         guard let slash = url.range(of: "/", options: .backwards) else { return url }
         return String(url[..<slash.upperBound]) + database
     }

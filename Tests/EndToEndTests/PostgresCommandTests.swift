@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import HomescreenTestSupport
+
+/// The command line and the dashboard on a PostgreSQL store (a real server: `PostgresServer`):
+/// the issue's must-holds, each checked by what the store and the screens show.
+@Suite(.serialized)
+struct PostgresCommandTests {
+    static func run(_ arguments: [String], _ store: String, _ environment: [String: String] = [:]) throws -> CommandResult {
+        try Homescreen.run(arguments, store: store, environment: environment)
+    }
+
+    @Test func fourProcessesConsumingFiftyEachLeaveExactlyNothing() throws {
+        let store = try PostgresServer.freshDatabase()
+        #expect(try Self.run(["pantry", "add", "Rice", "--amount", "200", "--unit", "kg", "--due", "today"], store).status == 0)
+        let loop = "for i in $(seq 50); do '\(Homescreen.executable.path)' pantry consume >/dev/null 2>>\"$ERRORS\" || echo failed >> \"$ERRORS\"; done"
+        let folder = TemporaryFolder()
+        let errors = folder.path("errors")
+        let result = try Shell.run("for p in 1 2 3 4; do (\(loop)) & done; wait", environment: ["HOMESCREEN_STORE": store, "ERRORS": errors, "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0)
+        #expect(((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").isEmpty, "no consume failed")
+        let list = try Self.run(["pantry", "list", "--json"], store).stdout
+        #expect(list.contains("\"amount\" : \"0\""), "\(list)")
+        #expect(try PostgresServer.sql(store, "SELECT count(*) FROM homescreen.consumption").trimmingCharacters(in: .whitespacesAndNewlines) == "200")
+        let more = try Self.run(["pantry", "consume"], store)
+        #expect(more.status == 1 && more.stderr.contains("nothing to consume"))
+    }
+
+    @Test func connectionFailuresExitOneInASentenceWithoutThePassword() throws {
+        let server = try PostgresServer.server()
+        let wrong = server.tcpURL.replacingOccurrences(of: "postgresql://homescreen@", with: "postgresql://homescreen:hunter2@")
+        for (store, words) in [(wrong, "password authentication failed"), ("postgresql://lan:hunter2@nowhere.invalid/family", "could not translate host name"),
+                               ("postgresql://lan:hunter2@127.0.0.1:1/family", "Connection refused")] {
+            for arguments in [["pantry", "list"], ["status", "pantry"], ["pantry", "add", "Milk", "--due", "today"]] {
+                let result = try Self.run(arguments, store)
+                #expect(result.status == 1, "\(arguments) on \(store)")
+                #expect(result.stderr.contains("cannot connect to the PostgreSQL store") && result.stderr.contains(words), "\(result.stderr)")
+                #expect(!result.stderr.contains("hunter2") && !result.stdout.contains("hunter2"))
+                #expect(result.stderr.split(separator: "\n").count == 1, "one sentence: \(result.stderr)")
+            }
+        }
+        // PGPASSWORD works as with every libpq program, and is never shown.
+        let database = try PostgresServer.freshDatabase().components(separatedBy: "/").last!
+        let url = PostgresServer.url(server.tcpURL, database: database)
+        let doctor = try Self.run(["doctor"], url, ["PGPASSWORD": server.password])
+        #expect(doctor.stdout.contains("(PostgreSQL), schema 7") && !doctor.stdout.contains(server.password), "\(doctor.stdout)")
+    }
+
+    @Test func aForeignDatabaseIsRefusedAndLeftAlone() throws {
+        let store = try PostgresServer.freshDatabase()
+        try PostgresServer.sql(store, "CREATE TABLE invoices (id integer)")
+        let result = try Self.run(["pantry", "add", "Milk", "--due", "today"], store)
+        #expect(result.status == 1 && result.stderr.contains("is not a Homescreen store") && result.stderr.contains(store.components(separatedBy: "/").last!),
+                "\(result.stderr)")
+        #expect(try PostgresServer.sql(store, "SELECT count(*) FROM information_schema.schemata WHERE schema_name = 'homescreen'").hasPrefix("0"))
+    }
+
+    @Test func migrateCopiesTheDemoStoreRowForRow() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path("s.sqlite"), server = try PostgresServer.freshDatabase()
+        #expect(try Homescreen.run(["demo"], store: file).status == 0)
+        #expect(try Homescreen.run(["event", "add", "Giỗ ông nội", "--lunar", "15/3"], store: file).status == 0)
+        let migrated = try Homescreen.run(["migrate", "--from", file, "--to", server], store: nil)
+        #expect(migrated.status == 0 && migrated.stdout.contains("month totals equal on both sides"), "\(migrated.stderr)")
+        for arguments in [["pantry", "list", "--json"], ["expense", "list", "--month", "all", "--json"], ["card", "list", "--json"],
+                          ["budget", "show", "--json"], ["event", "list", "--from", "2026-01-01", "--to", "2028-12-31", "--json"]] {
+            let here = try Homescreen.run(arguments, store: file).stdout, there = try Self.run(arguments, server).stdout
+            #expect(!here.isEmpty && here == there, "\(arguments)")
+        }
+        // Into a store that has rows: refused, nothing written.
+        let again = try Homescreen.run(["migrate", "--from", file, "--to", server], store: nil)
+        #expect(again.status == 1 && again.stderr.contains("already holds"))
+    }
+}
