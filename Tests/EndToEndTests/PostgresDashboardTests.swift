@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import HomescreenTestSupport
+
+/// Dashboards on a PostgreSQL store, in tmux: a key in one redraws the other, a shell's write
+/// shows in both, and a server that stops and comes back is said, survived and followed.
+@Suite(.enabled(if: TmuxDashboard.available), .serialized)
+struct PostgresDashboardTests {
+    static func dashboard(_ store: String, _ folder: TemporaryFolder, _ name: String) throws -> TmuxDashboard {
+        try FileManager.default.createDirectory(atPath: folder.path(name), withIntermediateDirectories: true)
+        return try TmuxDashboard(columns: 120, rows: 40, store: store, configHome: folder.path(name))
+    }
+
+    @Test func aKeyInOneDashboardRedrawsTheOther() throws {
+        let store = try PostgresServer.freshDatabase()
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--amount", "3", "--unit", "l", "--due", "today"], store: store).status == 0)
+        let folder = TemporaryFolder()
+        let first = try Self.dashboard(store, folder, "a"), second = try Self.dashboard(store, folder, "b")
+        #expect(first.wait { $0.contains("Milk") && $0.contains("3 l") } && second.wait { $0.contains("3 l") }, "\(second.text)")
+        first.send("c")
+        #expect(second.wait(timeout: 5) { $0.contains("2 l") && !$0.contains("3 l") }, "the second dashboard redraws: \(second.text)")
+        #expect(try Homescreen.run(["pantry", "add", "Oats", "--due", "tomorrow"], store: store).status == 0)
+        #expect(first.wait(timeout: 5) { $0.contains("Oats") } && second.wait(timeout: 5) { $0.contains("Oats") }, "\(first.text)")
+        first.send("q")
+        second.send("q")
+        #expect(first.exitStatus() == 0 && second.exitStatus() == 0)
+    }
+
+    /// A cluster of this test's own (the shared one keeps serving the other tests).
+    @Test func aServerThatStopsIsSaidAndFollowedWhenItIsBack() throws {
+        let started = try Spawn.run("/bin/bash", [SourceRoot.path("scripts/postgres-test-cluster.sh"), "start"])
+        func value(_ name: String) -> String? {
+            started.split(separator: "\n").first { $0.hasPrefix("export \(name)=") }.map { String($0.split(separator: "=", maxSplits: 1)[1]).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+        }
+        let directory = try #require(value("HOMESCREEN_TEST_POSTGRES_DIR"), "\(started)")
+        defer { _ = try? Spawn.run("/bin/bash", [SourceRoot.path("scripts/postgres-test-cluster.sh"), "stop", directory]) }
+        let admin = try #require(value("HOMESCREEN_TEST_POSTGRES"))
+        try PostgresServer.sql(admin, "CREATE DATABASE family")
+        let store = PostgresServer.url(admin, database: "family")
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--amount", "3", "--unit", "l", "--due", "today"], store: store).status == 0)
+        let folder = TemporaryFolder()
+        let dashboard = try Self.dashboard(store, folder, "a")
+        #expect(dashboard.wait { $0.contains("3 l") }, "\(dashboard.text)")
+        let pid = try #require(dashboard.dashboardPID)
+
+        let bin = try #require(try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql").sorted().last.map { "/usr/lib/postgresql/\($0)/bin" })
+        _ = try Spawn.run("/usr/sbin/runuser", ["-u", "postgres", "--", bin + "/pg_ctl", "-D", directory + "/data", "-m", "fast", "-w", "stop"])
+        #expect(dashboard.wait { $0.contains("Lost the connection to the store") }, "\(dashboard.text)")
+        #expect(dashboard.text.contains("Milk"), "the panes keep what they last read")
+        // Down for 10 s: a few retries (1, 2, 4 s), no spinning.
+        let before = Processes.contextSwitches(of: pid)
+        Thread.sleep(forTimeInterval: 10)
+        let during = Processes.contextSwitches(of: pid) - before
+        #expect(during < 50, "\(during) wake-ups in 10 s while the server is down")
+        let port = try #require(store.components(separatedBy: ":").last?.components(separatedBy: "/").first)
+        _ = try Spawn.run("/usr/sbin/runuser", ["-u", "postgres", "--", bin + "/pg_ctl", "-D", directory + "/data", "-l", directory + "/log/server.log", "-w",
+                                                 "-o", "-p \(port) -k \(directory)/socket -c listen_addresses=127.0.0.1 -c fsync=off", "start"])
+        // Back within the backoff (8 s then 16 s at most by now): reloaded, and following again.
+        #expect(dashboard.wait(timeout: 25) { $0.contains("Connected to the store again") }, "\(dashboard.text)")
+        #expect(try Homescreen.run(["pantry", "add", "Oats", "--due", "tomorrow"], store: store).status == 0)
+        #expect(dashboard.wait(timeout: 5) { $0.contains("Oats") }, "\(dashboard.text)")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+}
