@@ -71,4 +71,19 @@ struct PostgresCommandTests {
         let again = try Homescreen.run(["migrate", "--from", file, "--to", server], store: nil)
         #expect(again.status == 1 && again.stderr.contains("already holds"))
     }
+
+    @Test func theConfigFileNamesTheStoreForEveryCommand() throws {
+        let store = try PostgresServer.freshDatabase()
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        try Data("store = \"\(store)\"\n".utf8).write(to: URL(fileURLWithPath: folder.path("homescreen/config.toml")))
+        let environment = ["XDG_CONFIG_HOME": folder.url.path, "HOME": folder.url.path]
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--due", "today"], store: nil, environment: environment).status == 0)
+        #expect(try PostgresServer.sql(store, "SELECT name FROM homescreen.product").contains("Milk"), "written on the server")
+        #expect(try Homescreen.run(["status", "pantry", "--format", "plain"], store: nil, environment: environment).stdout.contains("Milk"))
+        // --store and HOMESCREEN_STORE still win.
+        let file = folder.path("private/s.sqlite")
+        try FileManager.default.createDirectory(atPath: folder.path("private"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        #expect(!(try Homescreen.run(["pantry", "list"], store: file, environment: environment).stdout.contains("Milk")))
+    }
 }

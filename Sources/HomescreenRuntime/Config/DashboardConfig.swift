@@ -11,6 +11,9 @@ public struct DashboardConfig: Sendable {
     /// The lock-screen strip (accessory families).
     public var lockScreen: [PaneSpec]
     public var theme: String?
+    /// The store every command uses when neither --store nor HOMESCREEN_STORE says (a path or
+    /// a postgresql:// URL).
+    public var store: String?
     public var language: Language?
     /// The locale tag as written (fr_CH), for formatting money and numbers.
     public var locale: String?
@@ -43,6 +46,17 @@ public struct DashboardConfig: Sendable {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
         return config + "/homescreen/config.toml"
+    }
+
+    /// The `store` key of the default config file, read on its own (every command asks it, and
+    /// most read nothing else of the file); nil when the file or the key is missing. A file
+    /// that is not valid TOML is reported by the commands that read it whole and by `doctor`.
+    public static func configuredStore(environment: [String: String]) -> String? {
+        guard let data = FileManager.default.contents(atPath: defaultPath(environment: environment)),
+              let text = String(data: data, encoding: .utf8), text.contains("store"),
+              let table = try? TOMLTable(string: text), let value = table["store"]?.string,
+              !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return value
     }
 
     /// Reads a config file. A missing default file means the defaults; a missing file the user
@@ -79,6 +93,11 @@ public struct DashboardConfig: Sendable {
         var config = DashboardConfig(catalog: catalog)
         config.keysSet = Set(table.keys)
         if let value = table["theme"] { config.theme = try string(value, key: "theme") }
+        if let value = table["store"] {
+            let text = try string(value, key: "store")
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw ConfigError("store = \"\" is empty; give a file path or a postgresql:// URL.") }
+            config.store = text
+        }
         if let value = table["locale"] {
             let tag = try string(value, key: "locale")
             guard let language = Language(localeTag: tag) else { throw ConfigError("locale = \"\(tag)\" is not supported; use \(Language.accepted).") }

@@ -15,7 +15,15 @@ struct StoreOptions: ParsableArguments {
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    var storePath: String { StoreLocation.resolve(option: store, environment: environment) }
+    /// --store, else HOMESCREEN_STORE, else the config file's `store`, else the default file.
+    var storePath: String {
+        let environment = environment
+        if store?.isEmpty ?? true, environment["HOMESCREEN_STORE"]?.isEmpty ?? true,
+           let configured = DashboardConfig.configuredStore(environment: environment) {
+            return StoreLocation.resolve(option: configured, environment: environment)
+        }
+        return StoreLocation.resolve(option: store, environment: environment)
+    }
 
     /// The local time zone: `TZ` when it names a zone, else the system's.
     var timeZone: TimeZone {
