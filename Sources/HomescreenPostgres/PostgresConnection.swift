@@ -11,7 +11,11 @@ final class PostgresConnection {
     /// Connects (blocking, within `connect_timeout`, 5 s unless the URL says otherwise).
     init(url: String, timeoutSeconds: Int = 5) throws(PostgresError) {
         location = PostgresLocation.redacted(url)
-        let keys = ["connect_timeout", "application_name", "dbname"], values = [String(timeoutSeconds), "homescreen", url]
+        // The session's settings travel with the connection request (no round trip of their
+        // own, and a reset keeps them): UTF-8, ISO days, UTC, the store's schema first. The
+        // URL comes last, so what it says wins.
+        let keys = ["connect_timeout", "application_name", "client_encoding", "options", "dbname"]
+        let values = [String(timeoutSeconds), "homescreen", "UTF8", "-c search_path=homescreen -c DateStyle=ISO,YMD -c TimeZone=UTC", url]
         let pointers = (keys.map { strdup($0) } + [nil], values.map { strdup($0) } + [nil])
         defer { (pointers.0 + pointers.1).forEach { free($0) } }
         let keyArray = pointers.0.map { UnsafePointer($0) }, valueArray = pointers.1.map { UnsafePointer($0) }
@@ -25,16 +29,6 @@ final class PostgresConnection {
         // libpq prints notices (and a server's goodbye) on stderr, over the dashboard's screen:
         // they are dropped; errors reach the caller as results.
         PQsetNoticeProcessor(opened, { _, _ in }, nil)
-        configure()
-    }
-
-    /// The session's settings, after connecting and after a reset.
-    private func configure() {
-        _ = try? execute("SET client_encoding TO 'UTF8'")
-        _ = try? execute("SET DateStyle TO 'ISO, YMD'")
-        _ = try? execute("SET TimeZone TO 'UTC'")
-        // The store's tables without a prefix (a schema that does not exist yet is skipped).
-        _ = try? execute("SET search_path TO homescreen")
     }
 
     /// Connects again when the server dropped the connection (it restarted, the network went
@@ -43,7 +37,6 @@ final class PostgresConnection {
         guard isBroken else { return }
         PQreset(connection)
         guard !isBroken else { throw .connectionLost(location: location, reason: PostgresError.reason(String(cString: PQerrorMessage(connection)))) }
-        configure()
     }
 
     deinit { PQfinish(connection) }

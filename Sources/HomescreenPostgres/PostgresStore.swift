@@ -31,6 +31,11 @@ public final class PostgresStore: @unchecked Sendable {
     /// The identity check, then the schema for an empty database, in one transaction under an
     /// advisory lock (machines starting together create it once).
     private func prepare() throws(PostgresError) {
+        // The common case in one round trip: the store is there, of a version this reads.
+        if let identity = try? connection.execute("SELECT applicationID, version FROM homescreen.identity WHERE singleton = 1").first,
+           identity.int("applicationID") == Int64(PostgresSchema.applicationID), let version = identity.int("version"), version <= PostgresSchema.version {
+            return
+        }
         do {
             try transaction {
                 try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The PostgreSQL store's targets (issue 17), on a throwaway local cluster, release build:
+#  - idle dashboard on PostgreSQL: wake-ups over every thread in N seconds (target 0 / min);
+#  - a write on one connection until another dashboard has redrawn (target ≤ 100 ms, loopback);
+#  - `homescreen status pantry` on PostgreSQL against psql running the same two queries
+#    (target ≤ 2×), side by side with hyperfine.
+#   scripts/benchmark-postgres.sh [idle-seconds]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+idle=${1:-60}
+command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
+swift build -c release --static-swift-stdlib --product homescreen >/dev/null
+bin=$PWD/.build/release/homescreen
+eval "$(scripts/postgres-test-cluster.sh start)"
+socket="hs-pg-bench-$$"
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; scripts/postgres-test-cluster.sh stop "$HOMESCREEN_TEST_POSTGRES_DIR"' EXIT
+psql -X -q -d "$HOMESCREEN_TEST_POSTGRES" -c "CREATE DATABASE bench"
+store="${HOMESCREEN_TEST_POSTGRES%/postgres}/bench"
+"$bin" demo --store "$store" >/dev/null
+work=$(mktemp -d)
+echo "== machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(psql -X -At -d "$store" -c 'SHOW server_version')"
+
+tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 "env XDG_CONFIG_HOME=$work TZ=Europe/Zurich LANG=C.UTF-8 HOMESCREEN_STORE='$store' $bin; sleep 3600"
+sleep 3
+pid=$(pgrep -P "$(tmux -L "$socket" display -p '#{pane_pid}')" homescreen)
+switches() { cat /proc/"$pid"/task/*/status | awk '/ctxt_switches/ {n += $2} END {print n}'; }
+before=$(switches); sleep "$idle"; after=$(switches)
+echo "idle dashboard on PostgreSQL at 120x40: $((after - before)) wake-ups in ${idle} s, $(ls /proc/$pid/task | wc -l) threads, VmRSS $(awk '/VmRSS/ {print $2 " " $3}' /proc/$pid/status)"
+
+# A write on another connection (psql) until this dashboard shows it: the pane is read every
+# 2 ms; psql's own start-up is measured alone and given too.
+latencies=()
+for i in 1 2 3 4 5 6 7 8 9 10; do
+    start=$(date +%s%N)
+    psql -X -q -d "$store" -c "INSERT INTO homescreen.product (name, amountMilli, due) VALUES ('Bench $i', 1000, current_date - 30)"
+    until tmux -L "$socket" capture-pane -p | grep -q "Bench $i"; do sleep 0.002; done
+    latencies+=($(( ($(date +%s%N) - start) / 1000000 )))
+done
+psql_alone=$( { start=$(date +%s%N); psql -X -q -d "$store" -c "SELECT 1" >/dev/null; echo $(( ($(date +%s%N) - start) / 1000000 )); } )
+echo "write (psql INSERT) until the other dashboard shows it: ${latencies[*]} ms (psql alone: ${psql_alone} ms)"
+
+export HOMESCREEN_STORE="$store" TZ=Europe/Zurich
+hyperfine --warmup 10 --runs 100 -N --export-json "$work/status.json" \
+  -n "homescreen status pantry --format tmux (PostgreSQL)" "$bin status pantry --format tmux" \
+  -n "psql: first-expiring row + counts" "psql -X -At -d $store -c \"SELECT name, due FROM homescreen.product WHERE amountMilli > 0 ORDER BY due, name COLLATE \\\"C\\\", id LIMIT 1; SELECT count(*) FROM homescreen.product WHERE amountMilli > 0\"" \
+  >/dev/null
+python3 - "$work/status.json" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+base = results[1]["median"]
+print("| command | median ms | mean ± σ ms | × psql (median) |")
+print("|:--|--:|--:|--:|")
+for r in results:
+    print(f"| {r['command']} | {r['median']*1000:.2f} | {r['mean']*1000:.2f} ± {r['stddev']*1000:.2f} | {r['median']/base:.2f} |")
+PY
+rm -rf "$work"
