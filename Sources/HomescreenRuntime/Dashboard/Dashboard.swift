@@ -113,7 +113,9 @@ public struct Dashboard: Sendable {
     /// A provider failed: the last good timeline stays, the pane and the status line say so.
     public mutating func loadFailed(_ pane: PaneID, kind: WidgetKind, reason: String) {
         failures[pane] = reason
-        message = .failure(text("The %1 widget could not read the store: %2", kind.rawValue, reason))
+        // A failure already said (a write that failed, the connection lost) stays: it is the
+        // one the user must read; the pane marks its own stale data.
+        if message?.tone != .failure { message = .failure(text("The %1 widget could not read the store: %2", kind.rawValue, reason)) }
     }
 
     /// The entry a pane shows at `now`, with its kind's unconfirmed changes applied.
