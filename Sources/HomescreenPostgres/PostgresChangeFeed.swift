@@ -27,6 +27,8 @@ public final class PostgresChangeFeed: ChangeFeed {
         return connection
     }
 
+    public var followsServer: Bool { true }
+
     /// -1 while the connection is lost: `poll()` then ignores it.
     public var fileDescriptor: Int32 { connection?.socket ?? -1 }
 

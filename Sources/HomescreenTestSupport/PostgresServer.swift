@@ -37,7 +37,10 @@ public enum PostgresServer {
         return .success(Server(adminURL: url, tcpURL: tcp, password: password))
     }()
 
-    public struct ServerError: Error, CustomStringConvertible { public let description: String }
+    public struct ServerError: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
 
     public static func server() throws -> Server { try shared.get() }
 

@@ -37,6 +37,8 @@ public protocol ChangeFeed: AnyObject {
     var retryAt: Date? { get }
     /// Tries to follow the store again. - Returns: whether it does (everything may have changed).
     func retry() -> Bool
+    /// A server's feed: its store can be away for a while and come back.
+    var followsServer: Bool { get }
 }
 
 extension ChangeFeed {
@@ -44,6 +46,7 @@ extension ChangeFeed {
     public var lostReason: String? { nil }
     public var retryAt: Date? { nil }
     public func retry() -> Bool { true }
+    public var followsServer: Bool { false }
 }
 
 /// Products and their consumption (the pantry).

@@ -151,7 +151,17 @@ struct StatusLine {
     static func watch(feed: any ChangeFeed, peer: (descriptor: Int32, events: Int16), onInput: () -> Bool = { true },
                       update: () throws -> Date??) throws {
         while true {
-            guard case .some(let next) = try update() else { return }
+            let next: Date?
+            do {
+                guard case .some(let due) = try update() else { return }
+                next = due
+            } catch where feed.followsServer {
+                // The server is away: keep the last line, and read again when the feed has
+                // its connection back. A read failing for another reason ends the command.
+                if feed.lostReason == nil { _ = feed.drainEvents() }
+                guard feed.lostReason != nil, let retryAt = feed.retryAt else { throw error }
+                next = retryAt
+            }
             while true {
                 var fds = [pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: peer.descriptor, events: peer.events, revents: 0)]
                 // A server's feed that lost its connection says when to try again.
@@ -160,8 +170,10 @@ struct StatusLine {
                 let ready = poll(&fds, 2, timeout)
                 if ready < 0 { if errno == EINTR { continue } else { return } }
                 if ready == 0 {
-                    if let retryAt = feed.retryAt, Date() >= retryAt, !feed.retry() { continue }
-                    break   // something is due, or the server is back: draw again
+                    // Something is due; or the feed's retry time: try it, then draw again
+                    // (a read while the server is still away waits for the next retry).
+                    if let retryAt = feed.retryAt, Date() >= retryAt { _ = feed.retry() }
+                    break
                 }
                 if fds[1].revents & Int16(POLLERR | POLLNVAL) != 0 || (peer.events == 0 && fds[1].revents & Int16(POLLHUP) != 0) { return }
                 if fds[1].revents & Int16(POLLIN | POLLHUP) != 0 { guard onInput() else { return } }
