@@ -14,7 +14,12 @@ sigemptyset(&unblocked)
 sigprocmask(SIG_SETMASK, &unblocked, nil)
 
 do {
-    var command = try HomescreenCommand.parseAsRoot()
+    // `status` runs from tmux every few seconds: parsed on its own it skips the root's command
+    // tree (BENCHMARKS.md). Anything it does not take whole (an error, --help) goes through the
+    // full parser, so every message and exit status stays as it was.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let status = arguments.first == "status" ? try? StatusCommand.parse(Array(arguments.dropFirst())) : nil
+    var command: any ParsableCommand = try status ?? HomescreenCommand.parseAsRoot()
     try command.run()
 } catch {
     switch HomescreenCommand.exitCode(for: error) {
