@@ -124,7 +124,7 @@ public final class NcursesScreen: TerminalScreen {
             previous = nil
         }
         // A repaint goes in row order; a change in place may go one style at a time (PaintPlan).
-        let plan = PaintPlan(grid.changes(from: previous), allowPasses: previous != nil)
+        let plan = PaintPlan(grid, from: previous) { self.penBytes($0, theme: theme) }
         for pass in plan.passes {
             for segment in pass {
                 var x = segment.x
@@ -138,6 +138,19 @@ public final class NcursesScreen: TerminalScreen {
         }
         if plan.passes.isEmpty { refresh() }
         previous = grid
+    }
+
+    /// About the bytes ncurses sends to switch to `style` (SGR with attributes, colors).
+    private func penBytes(_ style: Style, theme: Theme) -> Int {
+        let resolved = ResolvedStyle(style, theme: theme, depth: depth)
+        func bytes(_ color: TerminalColor) -> Int {
+            switch color {
+            case .terminalDefault: return 0
+            case .palette(let index): return index < 16 ? 5 : 11
+            case .rgb: return directColor ? 19 : 11
+            }
+        }
+        return max(4, (resolved.attributes.isEmpty ? 0 : 8) + bytes(resolved.foreground) + bytes(resolved.background))
     }
 
     /// Draws `cell` with `style`: its own, or for a blank the style of the cells beside it.

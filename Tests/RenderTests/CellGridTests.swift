@@ -81,11 +81,11 @@ struct PaintPlanTests {
     @Test func aShiftedListIsSentOneStyleAtATime() {
         let before = Self.list(from: 100, rows: 10), after = Self.list(from: 137, rows: 10)
         let runs = after.changes(from: before)
-        let plan = PaintPlan(runs)
+        let plan = PaintPlan(after, from: before)
         #expect(plan.passes.count == 2)
         #expect(plan.passes.map { Set($0.map(\.style)) } == [[Self.name], [Self.amount]])
         // Row order would change pens twice per row; the plan changes them twice in all.
-        let rowOrder = PaintPlan(runs, allowPasses: false)
+        let rowOrder = PaintPlan(runs, in: after, allowPasses: false)
         #expect(rowOrder.passes.count == 1)
         #expect(PaintPlan.cost(of: plan.passes) < PaintPlan.cost(of: rowOrder.passes))
         // Every changed cell is drawn exactly once, at its place.
@@ -110,9 +110,20 @@ struct PaintPlanTests {
     }
 
     @Test func aRepaintOrOneChangeStaysInRowOrder() {
-        #expect(PaintPlan(Self.list(from: 100, rows: 10).changes(from: nil), allowPasses: false).passes.count == 1)
+        #expect(PaintPlan(Self.list(from: 100, rows: 10), from: nil).passes.count == 1)
         var one = Self.list(from: 100, rows: 3)
         one.write("9", x: 32, y: 1, style: Self.amount)
-        #expect(PaintPlan(one.changes(from: Self.list(from: 100, rows: 3))).passes.count == 1)
+        #expect(PaintPlan(one, from: Self.list(from: 100, rows: 3)).passes.count == 1)
+    }
+
+    @Test func aShortGapOfBlanksBetweenTwoSpansOfOneStyleIsDrawnWithThem() {
+        var before = CellGrid(width: 20, height: 1)
+        before.write("ab    cd", x: 0, y: 0, style: Self.amount)
+        var after = before
+        after.write("xy", x: 0, y: 0, style: Self.amount)
+        after.write("zw", x: 6, y: 0, style: Self.amount)
+        let plan = PaintPlan(after, from: before)
+        #expect(plan.passes.count == 1 && plan.passes[0].count == 1)
+        #expect(plan.passes[0][0].x == 0 && plan.passes[0][0].cells.map(\.text).joined() == "xy    zw")
     }
 }
