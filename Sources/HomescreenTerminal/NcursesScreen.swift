@@ -123,20 +123,39 @@ public final class NcursesScreen: TerminalScreen {
             pairs = [:]
             previous = nil
         }
-        for run in grid.changes(from: previous) {
-            var x = run.x
-            for cell in run.cells {
-                defer { x += 1 }
-                if cell.isContinuation { continue }
-                draw(cell, x: x, y: run.y, theme: theme)
+        // A repaint goes in row order; a change in place may go one style at a time (PaintPlan).
+        let plan = PaintPlan(grid, from: previous) { self.penBytes($0, theme: theme) }
+        for pass in plan.passes {
+            for segment in pass {
+                var x = segment.x
+                for cell in segment.cells {
+                    defer { x += 1 }
+                    if cell.isContinuation { continue }
+                    draw(cell, style: segment.style, x: x, y: segment.y, theme: theme)
+                }
             }
+            refresh()
         }
+        if plan.passes.isEmpty { refresh() }
         previous = grid
-        refresh()
     }
 
-    private func draw(_ cell: Cell, x: Int, y: Int, theme: Theme) {
-        let resolved = ResolvedStyle(cell.style, theme: theme, depth: depth)
+    /// About the bytes ncurses sends to switch to `style` (SGR with attributes, colors).
+    private func penBytes(_ style: Style, theme: Theme) -> Int {
+        let resolved = ResolvedStyle(style, theme: theme, depth: depth)
+        func bytes(_ color: TerminalColor) -> Int {
+            switch color {
+            case .terminalDefault: return 0
+            case .palette(let index): return index < 16 ? 5 : 11
+            case .rgb: return directColor ? 19 : 11
+            }
+        }
+        return max(4, (resolved.attributes.isEmpty ? 0 : 8) + bytes(resolved.foreground) + bytes(resolved.background))
+    }
+
+    /// Draws `cell` with `style`: its own, or for a blank the style of the cells beside it.
+    private func draw(_ cell: Cell, style: Style, x: Int, y: Int, theme: Theme) {
+        let resolved = ResolvedStyle(style, theme: theme, depth: depth)
         var attributes: attr_t = 0
         for (flag, bits) in attributeBits where resolved.attributes.contains(flag) { attributes |= bits }
         // One grapheme; a cluster longer than a cell can hold keeps its first scalar. Controls

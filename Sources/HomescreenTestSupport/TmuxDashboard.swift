@@ -61,6 +61,28 @@ public final class TmuxDashboard {
         _ = try? Self.tmux(socket, ["send-keys", "-l", text])
     }
 
+    /// The bytes the dashboard wrote to its terminal (`tmux pipe-pane`) from just before `action`
+    /// until `done` holds for the screen's text.
+    public func bytesWritten(by action: () -> Void, until done: (String) -> Bool) throws -> Int {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hs-pipe-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Self.tmux(socket, ["pipe-pane", "-o", "cat > " + Self.quote(file)])
+        // pipe-pane starts its command in the background: wait until it holds the file open.
+        wait(timeout: 5) { _ in FileManager.default.fileExists(atPath: file) }
+        action()
+        wait(until: done)
+        try Self.tmux(socket, ["pipe-pane"])
+        // The pipe's cat writes what it read before it exits: wait until the size stops changing.
+        var size = -1, stable = 0
+        while stable < 5 {
+            usleep(20_000)
+            let now = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+            stable = now == size ? stable + 1 : 0
+            size = now
+        }
+        return size
+    }
+
     public func resize(columns: Int, rows: Int) {
         _ = try? Self.tmux(socket, ["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
     }

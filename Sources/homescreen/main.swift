@@ -14,7 +14,14 @@ sigemptyset(&unblocked)
 sigprocmask(SIG_SETMASK, &unblocked, nil)
 
 do {
-    var command = try HomescreenCommand.parseAsRoot()
+    // `status` runs from tmux every few seconds: its common forms are read by hand, the others
+    // parsed on their own, without the root's command tree (BENCHMARKS.md). Anything neither
+    // takes whole (an error, --help) goes through the full parser, so every message and exit
+    // status stays as it was.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let status = arguments.first == "status"
+        ? StatusCommand.quick(Array(arguments.dropFirst())) ?? (try? StatusCommand.parse(Array(arguments.dropFirst()))) : nil
+    var command: any ParsableCommand = try status ?? HomescreenCommand.parseAsRoot()
     try command.run()
 } catch {
     switch HomescreenCommand.exitCode(for: error) {

@@ -63,3 +63,67 @@ struct CellGridTests {
         #expect(rect.splitTop(99).rest.isEmpty)
     }
 }
+
+/// Issue 18: a list that moves up one row must not cost a pen change at every changed span.
+struct PaintPlanTests {
+    static let name = Style(.text, [.bold]), amount = Style(.muted)
+
+    /// Rows like the pantry's: a bold name, blanks, a plain amount.
+    static func list(from first: Int, rows: Int) -> CellGrid {
+        var grid = CellGrid(width: 40, height: rows)
+        for row in 0..<rows {
+            grid.write("Product \(first + row * 37)", x: 2, y: row, style: name)
+            grid.write("\(1 + (first + row) % 9) pcs", x: 32, y: row, style: amount)
+        }
+        return grid
+    }
+
+    @Test func aShiftedListIsSentOneStyleAtATime() {
+        let before = Self.list(from: 100, rows: 10), after = Self.list(from: 137, rows: 10)
+        let runs = after.changes(from: before)
+        let plan = PaintPlan(after, from: before)
+        #expect(plan.passes.count == 2)
+        #expect(plan.passes.map { Set($0.map(\.style)) } == [[Self.name], [Self.amount]])
+        // Row order would change pens twice per row; the plan changes them twice in all.
+        let rowOrder = PaintPlan(runs, in: after, allowPasses: false)
+        #expect(rowOrder.passes.count == 1)
+        #expect(PaintPlan.cost(of: plan.passes) < PaintPlan.cost(of: rowOrder.passes))
+        // Every changed cell is drawn exactly once, at its place.
+        let drawn = plan.passes.joined().flatMap { segment in segment.cells.indices.map { "\(segment.x + $0),\(segment.y)" } }
+        let changed = runs.flatMap { run in run.cells.indices.map { "\(run.x + $0),\(run.y)" } }
+        #expect(drawn.sorted() == changed.sorted())
+    }
+
+    @Test func blanksTakeTheStyleBesideThemButNeverUnderlineOrAnotherBackground() {
+        var before = CellGrid(width: 12, height: 1)
+        before.write("xxxxxxxxxxxx", x: 0, y: 0)
+        var after = CellGrid(width: 12, height: 1)
+        after.write("ab", x: 0, y: 0, style: Self.name)
+        after.write("cd", x: 4, y: 0, style: Self.name)       // "ab  cd": one segment, bold blanks
+        after.write(" ", x: 6, y: 0, style: Style(.text, [.underline]))
+        after.write(" ", x: 7, y: 0, style: Style(.text, background: .accent))
+        let segments = PaintPlan.segments(of: after.changes(from: before)[0])
+        #expect(segments.map(\.x) == [0, 6, 7, 8])
+        #expect(segments[0].style == Self.name && segments[0].cells.count == 6)
+        #expect(segments[1].style.attributes == [.underline])
+        #expect(segments[2].style.background == .accent)
+    }
+
+    @Test func aRepaintOrOneChangeStaysInRowOrder() {
+        #expect(PaintPlan(Self.list(from: 100, rows: 10), from: nil).passes.count == 1)
+        var one = Self.list(from: 100, rows: 3)
+        one.write("9", x: 32, y: 1, style: Self.amount)
+        #expect(PaintPlan(one, from: Self.list(from: 100, rows: 3)).passes.count == 1)
+    }
+
+    @Test func aShortGapOfBlanksBetweenTwoSpansOfOneStyleIsDrawnWithThem() {
+        var before = CellGrid(width: 20, height: 1)
+        before.write("ab    cd", x: 0, y: 0, style: Self.amount)
+        var after = before
+        after.write("xy", x: 0, y: 0, style: Self.amount)
+        after.write("zw", x: 6, y: 0, style: Self.amount)
+        let plan = PaintPlan(after, from: before)
+        #expect(plan.passes.count == 1 && plan.passes[0].count == 1)
+        #expect(plan.passes[0][0].x == 0 && plan.passes[0][0].cells.map(\.text).joined() == "xy    zw")
+    }
+}

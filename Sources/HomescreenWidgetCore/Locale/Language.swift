@@ -50,7 +50,26 @@ public enum LocaleEnvironment {
     public static func isPlausible(_ value: String, variable: String = "") -> Bool {
         if value.isEmpty { return true }
         if variable == "LANGUAGE" { return value.split(separator: ":").allSatisfy { isPlausible(String($0)) } }
-        return value.wholeMatch(of: /(C|POSIX|[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?)(\.[A-Za-z0-9_-]{1,20})?(@[A-Za-z0-9_=-]{1,20})?/) != nil
+        // By hand, not with a Regex: building one cost every command (and `status`, run by tmux
+        // every few seconds) about a millisecond at start-up.
+        func all(_ text: Substring, _ lengths: ClosedRange<Int>, _ allowed: (Character) -> Bool) -> Bool {
+            lengths.contains(text.count) && text.allSatisfy { $0.isASCII && allowed($0) }
+        }
+        let word: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        var rest = Substring(value)
+        if let at = rest.firstIndex(of: "@") {
+            guard all(rest[rest.index(after: at)...], 1...20, { word($0) || $0 == "=" }) else { return false }
+            rest = rest[..<at]
+        }
+        if let dot = rest.firstIndex(of: ".") {
+            guard all(rest[rest.index(after: dot)...], 1...20, word) else { return false }
+            rest = rest[..<dot]
+        }
+        if rest == "C" || rest == "POSIX" { return true }
+        let language = rest.prefix { $0 != "_" && $0 != "-" }
+        guard all(language, 2...3, \.isLetter) else { return false }
+        let territory = rest.dropFirst(language.count)
+        return territory.isEmpty || all(territory.dropFirst(), 2...8, { $0.isLetter || $0.isNumber })
     }
 
     /// The variables replaced at start-up, as `NAME=value` (the value cleaned for display).

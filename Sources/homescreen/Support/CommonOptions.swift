@@ -58,7 +58,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The theme folders: the user's, then the shipped ones.
     var themeLibrary: ThemeLibrary {
-        ThemeLibrary.standard(environment: environment, executable: Bundle.main.executableURL, sourceThemes: SourceTree.themes)
+        ThemeLibrary.standard(environment: environment, executable: Executable.url, sourceThemes: SourceTree.themes)
     }
 
     /// Opens the store for a change to data that must already exist (consume, undo, remove):

@@ -31,7 +31,7 @@ enum Completions {
 
     /// Every theme found, the user's own folder's included.
     static let themes = CompletionKind.custom { _, _, _ in
-        ThemeLibrary.standard(environment: ProcessInfo.processInfo.environment, executable: Bundle.main.executableURL,
+        ThemeLibrary.standard(environment: ProcessInfo.processInfo.environment, executable: Executable.url,
                               sourceThemes: SourceTree.themes).names()
     }
 
