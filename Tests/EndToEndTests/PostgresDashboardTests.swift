@@ -73,7 +73,7 @@ struct PostgresDashboardTests {
 
         try cluster.stop()
         #expect(dashboard.wait { $0.contains("Lost the connection to the store") }, "\(dashboard.text)")
-        #expect(dashboard.text.contains("Milk"), "the panes keep what they last read")
+        #expect(dashboard.text.contains("Milk") && dashboard.text.contains(" stale "), "the panes keep what they last read, marked stale: \(dashboard.text)")
         // Down for 10 s: a few retries (1, 2, 4 s), no spinning.
         let before = Processes.contextSwitches(of: pid)
         Thread.sleep(forTimeInterval: 10)
@@ -81,7 +81,7 @@ struct PostgresDashboardTests {
         #expect(during < 50, "\(during) wake-ups in 10 s while the server is down")
         try cluster.start()
         // Back within the backoff (8 s then 16 s at most by now): reloaded, and following again.
-        #expect(dashboard.wait(timeout: 25) { $0.contains("Connected to the store again") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 25) { $0.contains("Connected to the store again") && !$0.contains(" stale ") }, "\(dashboard.text)")
         #expect(try Homescreen.run(["pantry", "add", "Oats", "--due", "tomorrow"], store: store).status == 0)
         #expect(dashboard.wait(timeout: 5) { $0.contains("Oats") }, "\(dashboard.text)")
         dashboard.send("q")

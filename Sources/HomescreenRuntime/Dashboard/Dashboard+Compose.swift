@@ -54,7 +54,14 @@ extension Dashboard {
         guard let entry = entry(for: id, at: now) else {
             return Pane.unavailable(context, title: catalog.feature(kind)?.title ?? kind.rawValue, message: failures[id].map { text("unavailable: %1", $0) } ?? text("loading…"))
         }
-        return entry.render(in: context)
+        var grid = entry.render(in: context)
+        // What a pane shows is its last good read when the store cannot be read now.
+        if failures[id] != nil || (storeLost && !(catalog.feature(kind)?.tables.isEmpty ?? true)) {
+            let mark = " " + text("stale") + " "
+            let width = DisplayWidth.of(mark)
+            if grid.width > width + 4 { grid.write(mark, x: grid.width - width - 2, y: 0, style: Style(.danger, [.bold])) }
+        }
+        return grid
     }
 
     /// The day in the status line, in the interface's language: "Mon 23 Nov".

@@ -33,6 +33,9 @@ public struct Dashboard: Sendable {
     public private(set) var timelines: [PaneID: Timeline<AnyEntry>] = [:]
     public private(set) var scheduler = Scheduler<PaneID>()
     public private(set) var failures: [PaneID: String] = [:]
+    /// The store's server is away: the panes of kinds that read it show their last entries,
+    /// marked stale, until it is back.
+    public private(set) var storeLost = false
     /// Each kind's own state (what its update keeps between events).
     private var kindStates: [WidgetKind: any Sendable] = [:]
     /// The time of the latest event, in the dashboard's clock (simulated with `--now`).
@@ -155,9 +158,11 @@ public struct Dashboard: Sendable {
             let kinds = catalog.kinds(reading: tables)
             return kinds.isEmpty ? [] : [.reload(kinds)]
         case .storeConnection(let lost?):
+            storeLost = true
             message = .failure(text("Lost the connection to the store (%1); the panes show what they last read, and it reconnects by itself.", lost))
             return []
         case .storeConnection(nil):
+            storeLost = false
             message = .success(text("Connected to the store again; every widget was reloaded."))
             return [.reloadAll]
         case .jobFinished(let job, let result): return send(.finished(job, result: result), to: job.kind)

@@ -67,6 +67,7 @@ extension Translations {
         ("terminal too small (needs %1)", "terminal trop petit (il faut %1)", "terminale troppo piccolo (serve %1)", "cửa sổ quá nhỏ (cần %1)"),
         ("loading…", "chargement…", "caricamento…", "đang tải…"),
         ("unavailable: %1", "indisponible : %1", "non disponibile: %1", "không dùng được: %1"),
+        ("stale", "périmé", "non aggiornato", "cũ"),
         ("'%1' is not a date; use YYYY-MM-DD such as %2, or tomorrow, +3d, friday.",
          "« %1 » n'est pas une date ; écrivez AAAA-MM-JJ comme %2, ou demain, +3j, vendredi.",
          "'%1' non è una data; scrivi AAAA-MM-GG come %2, o domani, +3g, venerdì.",
