@@ -86,4 +86,16 @@ struct PostgresCommandTests {
         try FileManager.default.createDirectory(atPath: folder.path("private"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         #expect(!(try Homescreen.run(["pantry", "list"], store: file, environment: environment).stdout.contains("Milk")))
     }
+
+    @Test func configPathAndShowNeverPrintThePassword() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        try Data("store = \"postgresql://lan:hunter2@nas.home/family\"\n".utf8).write(to: URL(fileURLWithPath: folder.path("homescreen/config.toml")))
+        let environment = ["XDG_CONFIG_HOME": folder.url.path, "HOME": folder.url.path]
+        for arguments in [["config", "path"], ["config", "show"]] {
+            let result = try Homescreen.run(arguments, store: nil, environment: environment)
+            #expect(result.status == 0 && result.stdout.contains("postgresql://lan@nas.home/family"), "\(arguments): \(result.stdout)")
+            #expect(!result.stdout.contains("hunter2") && !result.stderr.contains("hunter2"))
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenPostgres
 import HomescreenRender
 import HomescreenRuntime
 import HomescreenStore
@@ -40,7 +41,13 @@ struct ConfigCommand: ParsableCommand {
             line("config", file.path(environment: environment))
             line("state", RememberedChoices.defaultPath(environment: environment))
             for folder in storeOptions.themeLibrary.folders { line("themes", folder.path) }
-            line("store", storeOptions.storePath)
+            let store = storeOptions.storePath
+            if StoreLocation.isServer(store) {
+                // A server's URL, without its password.
+                Output.line(DisplayWidth.pad("store", to: 8) + SafeText.clean(PostgresLocation.redacted(store)) + "  (PostgreSQL)")
+            } else {
+                line("store", store)
+            }
         }
     }
 
@@ -67,6 +74,7 @@ struct ConfigCommand: ParsableCommand {
 
             Output.line("# The settings in force: \(config.path.map { SafeText.clean($0) } ?? "no config file (\(SafeText.clean(path)) does not exist), so the defaults").")
             line("theme", quoted(config.theme ?? Theme.builtInDark.name))
+            if let store = config.store { line("store", quoted(PostgresLocation.redacted(store))) }
             if let locale = config.locale { line("locale", quoted(locale)) } else {
                 commented("locale = \(quoted(Language.fromEnvironment(environment).rawValue))", "# from the environment (LC_ALL, LC_MESSAGES, LANG)")
             }
