@@ -161,6 +161,6 @@ enum PostgresSchema {
             RETURN NULL;
         END $$;
         """ + tables.map { table in
-            "CREATE TRIGGER \(table)Tracked AFTER INSERT OR UPDATE OR DELETE ON \(table) FOR EACH STATEMENT EXECUTE FUNCTION trackChange('\(table)');"
+            "CREATE TRIGGER \(table)Tracked AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table) FOR EACH STATEMENT EXECUTE FUNCTION trackChange('\(table)');"
         }.joined(separator: "\n")
 }

@@ -46,7 +46,7 @@ public final class PostgresStore: @unchecked Sendable {
                         WHERE table_schema NOT IN ('pg_catalog', 'information_schema')
                         """).first?.int("n") ?? 0
                     guard tables == 0 else {
-                        throw PostgresError.notAStore(location: path, reason: "it has \(tables) tables of another program and no homescreen schema; use a database of its own (createdb homescreen)")
+                        throw PostgresError.notAStore(location: path, reason: "it holds another program's tables (\(tables)) and no homescreen schema; use a database of its own (createdb homescreen)")
                     }
                     try connection.executeScript(PostgresSchema.creation)
                     return

@@ -98,4 +98,17 @@ struct PostgresCommandTests {
             #expect(!result.stdout.contains("hunter2") && !result.stderr.contains("hunter2"))
         }
     }
+
+    @Test func aMistypedURLIsRefusedNotTakenForAFile() throws {
+        let folder = TemporaryFolder()
+        for store in ["postgresq://lan:hunter2@nas.home/family", "postgresql:/nas.home/family", "mysql://lan:hunter2@nas.home/family"] {
+            for arguments in [["pantry", "add", "Milk", "--due", "today"], ["pantry", "list"], ["status", "pantry"]] {
+                let result = try Shell.run("cd '\(folder.url.path)' && HOMESCREEN_STORE='\(store)' '\(Homescreen.executable.path)' \(arguments.joined(separator: " "))",
+                                           environment: ["PATH": "/usr/bin:/bin", "HOME": folder.url.path])
+                #expect(result.status == 2 && result.stderr.contains("is not a store; use a file path or a URL postgresql://"), "\(store) \(arguments): \(result.stderr)")
+                #expect(!result.stderr.contains("hunter2"))
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "no folder made from the URL")
+    }
 }

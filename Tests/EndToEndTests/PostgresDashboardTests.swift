@@ -72,8 +72,11 @@ struct PostgresDashboardTests {
         let pid = try #require(dashboard.dashboardPID)
 
         try cluster.stop()
-        #expect(dashboard.wait { $0.contains("Lost the connection to the store") }, "\(dashboard.text)")
+        #expect(dashboard.wait { $0.contains("Store offline") }, "\(dashboard.text)")
         #expect(dashboard.text.contains("Milk") && dashboard.text.contains(" stale "), "the panes keep what they last read, marked stale: \(dashboard.text)")
+        // A key clears the message; the status line still says the store is offline.
+        dashboard.send("Tab")
+        #expect(dashboard.wait { $0.contains("Store offline: showing the last data") }, "\(dashboard.text)")
         // Down for 10 s: a few retries (1, 2, 4 s), no spinning.
         let before = Processes.contextSwitches(of: pid)
         Thread.sleep(forTimeInterval: 10)

@@ -27,7 +27,7 @@ struct PostgresStoreTests {
         try PostgresConnection(url: foreign).execute("CREATE TABLE public.invoices (id integer)")
         #expect { try PostgresStore.open(url: foreign) } throws: { error in
             guard case PostgresError.notAStore(_, let reason) = error else { return false }
-            return reason.contains("1 tables of another program") && "\(error)".contains("is not a Homescreen store")
+            return reason.contains("another program's tables (1)") && "\(error)".contains("is not a Homescreen store")
         }
         let schemas = try PostgresConnection(url: foreign).execute("SELECT count(*) AS n FROM information_schema.schemata WHERE schema_name = 'homescreen'")
         #expect(schemas.first?.int("n") == 0, "nothing created")
@@ -117,6 +117,11 @@ struct PostgresStoreTests {
         descriptor.revents = 0
         #expect(poll(&descriptor, 1, 300) == 0)
         #expect(try feed.changedTables() == [])
+        // TRUNCATE is a change too.
+        try sql.execute("TRUNCATE homescreen.product CASCADE")
+        descriptor.revents = 0
+        #expect(poll(&descriptor, 1, 5_000) == 1 && feed.drainEvents())
+        #expect(try feed.changedTables().contains(.product))
     }
 
     @Test func failedConnectionsSayWhyWithoutThePassword() throws {

@@ -57,9 +57,10 @@ extension Dashboard {
         var grid = entry.render(in: context)
         // What a pane shows is its last good read when the store cannot be read now.
         if failures[id] != nil || (storeLost && !(catalog.feature(kind)?.tables.isEmpty ?? true)) {
+            // In the bottom border, where no title is (a frameless pane: its last row).
             let mark = " " + text("stale") + " "
             let width = DisplayWidth.of(mark)
-            if grid.width > width + 4 { grid.write(mark, x: grid.width - width - 2, y: 0, style: Style(.danger, [.bold])) }
+            if grid.width > width + 4 { grid.write(mark, x: grid.width - width - 2, y: grid.height - 1, style: Style(.danger, [.bold])) }
         }
         return grid
     }
@@ -79,7 +80,14 @@ extension Dashboard {
         let rightText = right.joined(separator: "  ")
         let rightWidth = min(DisplayWidth.of(rightText), max(0, size.columns - 10))
         grid.write(rightText, in: Rect(x: row.maxX - rightWidth, y: row.y, width: rightWidth, height: 1), style: Style(.muted), alignment: .trailing)
-        guard let message, messageExpiry.map({ now < $0 }) ?? true else { return }
+        guard let message, messageExpiry.map({ now < $0 }) ?? true else {
+            // The store's server away: said for as long as it is, under any other message.
+            if storeLost {
+                grid.write(text("Store offline: showing the last data, reconnecting by itself."), in: Rect(x: 0, y: row.y, width: max(0, size.columns - rightWidth - 2), height: 1),
+                           style: Style(.danger, [.bold]))
+            }
+            return
+        }
         let style: Style
         switch message.tone {
         case .info: style = Style(.text)

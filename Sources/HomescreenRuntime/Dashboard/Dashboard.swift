@@ -159,7 +159,7 @@ public struct Dashboard: Sendable {
             return kinds.isEmpty ? [] : [.reload(kinds)]
         case .storeConnection(let lost?):
             storeLost = true
-            message = .failure(text("Lost the connection to the store (%1); the panes show what they last read, and it reconnects by itself.", lost))
+            message = .failure(text("Store offline (%1): showing the last data, reconnecting by itself.", lost))
             return []
         case .storeConnection(nil):
             storeLost = false

@@ -74,7 +74,11 @@ struct ConfigCommand: ParsableCommand {
 
             Output.line("# The settings in force: \(config.path.map { SafeText.clean($0) } ?? "no config file (\(SafeText.clean(path)) does not exist), so the defaults").")
             line("theme", quoted(config.theme ?? Theme.builtInDark.name))
-            if let store = config.store { line("store", quoted(PostgresLocation.redacted(store))) }
+            if let store = environment["HOMESCREEN_STORE"], !store.isEmpty {
+                commented("store = \(quoted(PostgresLocation.redacted(store)))", "# from HOMESCREEN_STORE")
+            } else if let store = config.store {
+                line("store", quoted(PostgresLocation.redacted(store)))
+            }
             if let locale = config.locale { line("locale", quoted(locale)) } else {
                 commented("locale = \(quoted(Language.fromEnvironment(environment).rawValue))", "# from the environment (LC_ALL, LC_MESSAGES, LANG)")
             }

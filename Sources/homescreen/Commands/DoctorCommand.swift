@@ -59,7 +59,10 @@ struct DoctorCommand: ParsableCommand {
         }
 
         let path = storeOptions.storePath
-        if StoreLocation.isServer(path) {
+        if let problem = CLIError.message(of: { try storeOptions.checkLocation() }) {
+            report("store", problem)
+            healthy = false
+        } else if StoreLocation.isServer(path) {
             do {
                 let store = try storeOptions.openForReading()
                 report("store", "\(store.path) (PostgreSQL), \(try store.integrityCheck())")

@@ -12,6 +12,11 @@ struct CLIError: Error {
     }
 
     static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: 2) }
+
+    /// The sentence `work` fails with, nil when it does not.
+    static func message(of work: () throws -> Void) -> String? {
+        do { try work(); return nil } catch { return CLIError(error).message }
+    }
     static func runtime(_ message: String) -> CLIError { CLIError(message: message, exitCode: 1) }
 
     /// Maps any error of the lower layers to a sentence and a status.

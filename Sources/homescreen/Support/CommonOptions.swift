@@ -9,7 +9,7 @@ import HomescreenWidgets
 
 /// Options every command that reads or writes the store shares.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The store file (default: $HOMESCREEN_STORE, else $XDG_DATA_HOME/homescreen/store.sqlite).", valueName: "path"),
+    @Option(name: .long, help: ArgumentHelp("The store: a file, or a PostgreSQL URL postgresql://USER@HOST/DB (default: $HOMESCREEN_STORE, else the config's store, else $XDG_DATA_HOME/homescreen/store.sqlite).", valueName: "path|url"),
             completion: Completions.storeFile)
     var store: String?
 
@@ -32,9 +32,19 @@ struct StoreOptions: ParsableArguments {
         return TimeZone.current
     }
 
+    /// A location that looks like a URL but is not a PostgreSQL one (`postgresq://…`,
+    /// `postgresql:/x`): refused, never taken for a file path (whose folder would hold the
+    /// password).
+    func checkLocation() throws {
+        let raw = store.flatMap { $0.isEmpty ? nil : $0 } ?? environment["HOMESCREEN_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? storePath
+        guard !StoreLocation.isServer(raw), raw.contains("://") || raw.lowercased().hasPrefix("postgres") else { return }
+        throw CLIError.usage("'\(PostgresLocation.redacted(raw))' is not a store; use a file path or a URL postgresql://USER@HOST[:PORT]/DATABASE.")
+    }
+
     /// The store for a change: the SQLite file (created if needed), or the PostgreSQL store
     /// (its schema created in an empty database).
     func openForWriting() throws -> any HomeStore {
+        try checkLocation()
         if StoreLocation.isServer(storePath) { return try Self.openServer(storePath) }
         return try Store.open(at: storePath)
     }
@@ -45,7 +55,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Whether the store exists: a file on disk; a server's store is always asked.
-    var storeExists: Bool { StoreLocation.isServer(storePath) || FileManager.default.fileExists(atPath: storePath) }
+    var storeExists: Bool { StoreLocation.isServer(storePath) || (try? checkLocation()) == nil || FileManager.default.fileExists(atPath: storePath) }
 
     /// Today in the local time zone.
     var today: LocalDate { LocalDate(Date(), in: timeZone) }
@@ -70,6 +80,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The store for reading: a missing SQLite file reads as an empty store (nothing is created).
     func openForReading() throws -> any HomeStore {
+        try checkLocation()
         if StoreLocation.isServer(storePath) { return try Self.openServer(storePath) }
         return try Store.openReadOnly(at: storePath)
     }
