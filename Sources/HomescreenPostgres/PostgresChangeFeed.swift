@@ -73,8 +73,7 @@ public final class PostgresChangeFeed: ChangeFeed {
 
     /// The store's table for a name PostgreSQL folded to lower case ("selectedcard").
     static func table(named name: String) -> StoreTable? {
-        let known: [StoreTable] = [.product, .consumption, .budget, .expense, .publishedSnapshot, .card, .selectedCard, .event]
-        return known.first { $0.rawValue.lowercased() == name.lowercased() }
+        PostgresSchema.tables.first { $0.rawValue.lowercased() == name.lowercased() }
     }
 }
 

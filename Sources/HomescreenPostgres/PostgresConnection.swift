@@ -1,5 +1,6 @@
 import CLibpq
 import Foundation
+import HomescreenStore
 
 /// One libpq connection. Not shared between threads without the store's lock. Statements are
 /// sent with parameters in text format (`$1`, `$2`…), never spliced into SQL.
@@ -126,9 +127,7 @@ struct PostgresRows {
 
 /// A PostgreSQL store URL as messages show it: without its password.
 public enum PostgresLocation {
-    public static func isPostgres(_ text: String) -> Bool {
-        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
-    }
+    public static func isPostgres(_ text: String) -> Bool { StoreLocation.isServer(text) }
 
     /// `postgresql://lan:secret@host/db` → `postgresql://lan@host/db`; `password=` parameters dropped.
     public static func redacted(_ url: String) -> String {

@@ -1,3 +1,5 @@
+import HomescreenStore
+
 /// The store's schema on PostgreSQL: the same tables, columns and rules as the SQLite store
 /// (schema 7), in a PostgreSQL schema of its own, `homescreen`, so it can share a database.
 /// Identifiers are unquoted (PostgreSQL folds them to lower case), so the plain SQL another
@@ -13,7 +15,8 @@ enum PostgresSchema {
     /// The channel every change is notified on; the payload is the table's name.
     static let channel = "homescreen"
 
-    static let tables = ["product", "consumption", "budget", "expense", "publishedsnapshot", "card", "selectedcard", "event"]
+    /// The tables views read: tracked by triggers, named in notifications (folded to lower case).
+    static let tables: [StoreTable] = [.product, .consumption, .budget, .expense, .publishedSnapshot, .card, .selectedCard, .event]
 
     static let creation: String = """
         CREATE SCHEMA homescreen;
@@ -160,7 +163,7 @@ enum PostgresSchema {
             PERFORM pg_notify('\(channel)', TG_ARGV[0]);
             RETURN NULL;
         END $$;
-        """ + tables.map { table in
+        """ + tables.map { $0.rawValue.lowercased() }.map { table in
             "CREATE TRIGGER \(table)Tracked AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table) FOR EACH STATEMENT EXECUTE FUNCTION trackChange('\(table)');"
         }.joined(separator: "\n")
 }

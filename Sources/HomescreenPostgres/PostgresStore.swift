@@ -118,16 +118,11 @@ public final class PostgresStore: @unchecked Sendable {
                 inTransaction = false
                 _ = try? connection.execute("ROLLBACK")
                 if let failure = error as? PostgresError, failure.isRetryable, attempt < 5 { continue }
-                throw Self.translated(error)
+                throw error
             }
         }
     }
 
-    /// The server's refusals of bad data as the SQLite store words them.
-    static func translated(_ error: any Error) -> any Error { error }
-
-    static func text(_ date: LocalDate) -> String { date.iso }
-    static func text(_ number: Int64) -> String { String(number) }
     static func timestamp(_ date: Date) -> String { String(format: "%.6f", date.timeIntervalSince1970) }
 }
 

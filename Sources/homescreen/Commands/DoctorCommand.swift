@@ -59,7 +59,7 @@ struct DoctorCommand: ParsableCommand {
         }
 
         let path = storeOptions.storePath
-        if let problem = CLIError.message(of: { try storeOptions.checkLocation() }) {
+        if let problem = CLIError.message(of: { _ = try storeOptions.location() }) {
             report("store", problem)
             healthy = false
         } else if StoreLocation.isServer(path) {

@@ -91,7 +91,7 @@ struct EventCommand: ParsableCommand {
             let last = try to.map { try storeOptions.day($0, option: "--to") } ?? first.adding(days: 365)
             guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
             guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }
-            let events = storeOptions.storeExists ? try storeOptions.openForReading().events() : []
+            let events = try storeOptions.storeExists() ? storeOptions.openForReading().events() : []
             let occurrences = EventSchedule.occurrences(of: events, in: first...last)
             if json {
                 let items = occurrences.map { occurrence in
@@ -146,7 +146,7 @@ struct EventCommand: ParsableCommand {
 
         func run() throws {
             guard (1...100).contains(years) else { throw CLIError.usage("--years \(years) is out of range; use a number of years from 1 to 100.") }
-            let events = storeOptions.storeExists ? try storeOptions.openForReading().events() : []
+            let events = try storeOptions.storeExists() ? storeOptions.openForReading().events() : []
             let text = ICalendar.export(events, today: LocalDate(Date(), in: storeOptions.timeZone), years: years, timeZone: storeOptions.timeZone)
             FileHandle.standardOutput.write(Data(text.utf8))
         }

@@ -15,14 +15,26 @@ struct StoreOptions: ParsableArguments {
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    /// --store, else HOMESCREEN_STORE, else the config file's `store`, else the default file.
-    var storePath: String {
-        let environment = environment
-        if store?.isEmpty ?? true, environment["HOMESCREEN_STORE"]?.isEmpty ?? true,
-           let configured = DashboardConfig.configuredStore(environment: environment) {
-            return StoreLocation.resolve(option: configured, environment: environment)
+    /// --store, else HOMESCREEN_STORE, else the config file's `store`; nil: the default file.
+    private var given: String? {
+        if let store, !store.isEmpty { return store }
+        if let variable = environment["HOMESCREEN_STORE"], !variable.isEmpty { return variable }
+        return DashboardConfig.configuredStore(environment: environment)
+    }
+
+    /// Where the store is, for messages and `config path` (unchecked; `location()` checks).
+    var storePath: String { StoreLocation.resolve(option: given, environment: environment) }
+
+    /// Where the store is: a file path or a PostgreSQL URL, resolved once per call (the config's
+    /// `store` is read from its file). A location that looks like a URL but is not a PostgreSQL
+    /// one (`postgresq://…`, `postgresql:/x`) is refused, never taken for a file path (whose
+    /// folder would hold the password).
+    func location() throws -> String {
+        let given = self.given
+        if let raw = given, !StoreLocation.isServer(raw), raw.contains("://") || raw.lowercased().hasPrefix("postgres") {
+            throw CLIError.usage("'\(PostgresLocation.redacted(raw))' is not a store; use a file path or a URL postgresql://USER@HOST[:PORT]/DATABASE.")
         }
-        return StoreLocation.resolve(option: store, environment: environment)
+        return StoreLocation.resolve(option: given, environment: environment)
     }
 
     /// The local time zone: `TZ` when it names a zone, else the system's.
@@ -32,21 +44,16 @@ struct StoreOptions: ParsableArguments {
         return TimeZone.current
     }
 
-    /// A location that looks like a URL but is not a PostgreSQL one (`postgresq://…`,
-    /// `postgresql:/x`): refused, never taken for a file path (whose folder would hold the
-    /// password).
-    func checkLocation() throws {
-        let raw = store.flatMap { $0.isEmpty ? nil : $0 } ?? environment["HOMESCREEN_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? storePath
-        guard !StoreLocation.isServer(raw), raw.contains("://") || raw.lowercased().hasPrefix("postgres") else { return }
-        throw CLIError.usage("'\(PostgresLocation.redacted(raw))' is not a store; use a file path or a URL postgresql://USER@HOST[:PORT]/DATABASE.")
-    }
-
     /// The store for a change: the SQLite file (created if needed), or the PostgreSQL store
     /// (its schema created in an empty database).
-    func openForWriting() throws -> any HomeStore {
-        try checkLocation()
-        if StoreLocation.isServer(storePath) { return try Self.openServer(storePath) }
-        return try Store.open(at: storePath)
+    func openForWriting() throws -> any HomeStore { try Self.open(location(), reading: false) }
+
+    /// The store for reading: a missing SQLite file reads as an empty store (nothing is created).
+    func openForReading() throws -> any HomeStore { try Self.open(location(), reading: true) }
+
+    private static func open(_ location: String, reading: Bool) throws -> any HomeStore {
+        if StoreLocation.isServer(location) { return try openServer(location) }
+        return reading ? try Store.openReadOnly(at: location) : try Store.open(at: location)
     }
 
     /// A PostgreSQL store; a failure is one sentence without the password, exit 1.
@@ -55,7 +62,10 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Whether the store exists: a file on disk; a server's store is always asked.
-    var storeExists: Bool { StoreLocation.isServer(storePath) || (try? checkLocation()) == nil || FileManager.default.fileExists(atPath: storePath) }
+    func storeExists() throws -> Bool {
+        let location = try location()
+        return StoreLocation.isServer(location) || FileManager.default.fileExists(atPath: location)
+    }
 
     /// Today in the local time zone.
     var today: LocalDate { LocalDate(Date(), in: timeZone) }
@@ -74,15 +84,9 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store for a change to data that must already exist (consume, undo, remove):
     /// a store that does not exist is not created, `missing` is thrown instead.
     func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> any HomeStore {
-        guard storeExists else { throw missing() }
-        return try openForWriting()
-    }
-
-    /// The store for reading: a missing SQLite file reads as an empty store (nothing is created).
-    func openForReading() throws -> any HomeStore {
-        try checkLocation()
-        if StoreLocation.isServer(storePath) { return try Self.openServer(storePath) }
-        return try Store.openReadOnly(at: storePath)
+        let location = try location()
+        guard StoreLocation.isServer(location) || FileManager.default.fileExists(atPath: location) else { throw missing() }
+        return try Self.open(location, reading: false)
     }
 
     /// The locale of the environment (LC_ALL, LC_MESSAGES, LANG) for formatting.

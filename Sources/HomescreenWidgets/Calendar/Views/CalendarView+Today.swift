@@ -38,10 +38,7 @@ extension CalendarView {
     private var asWeekday: CalendarDay { CalendarDay(date: day.date, lunar: day.lunar, isCurrentMonth: true, isToday: false) }
 
     /// "Ông Công ông Táo: còn 50 ngày".
-    private func holidayText(_ occurrence: LunarHoliday.Occurrence) -> String {
-        let days = occurrence.date.dayNumber - entry.selected.dayNumber
-        return occurrence.holiday.name + ": " + (days == 0 ? "hôm nay" : "còn \(days) ngày")
-    }
+    private func holidayText(_ occurrence: LunarHoliday.Occurrence) -> String { occurrence.holiday.name + ": " + daysLeft(occurrence.date) }
 
     func rectangular() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
