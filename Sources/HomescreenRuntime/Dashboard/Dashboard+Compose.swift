@@ -57,10 +57,12 @@ extension Dashboard {
         var grid = entry.render(in: context)
         // What a pane shows is its last good read when the store cannot be read now.
         if failures[id] != nil || (storeLost && !(catalog.feature(kind)?.tables.isEmpty ?? true)) {
-            // In the bottom border, where no title is (a frameless pane: its last row).
+            // In the bottom border, where no title is; a frameless pane has none to write in,
+            // and its data stays whole (the status line says the store is away).
             let mark = " " + text("stale") + " "
             let width = DisplayWidth.of(mark)
-            if grid.width > width + 4 { grid.write(mark, x: grid.width - width - 2, y: grid.height - 1, style: Style(.danger, [.bold])) }
+            let framed = grid.width > 0 && grid.height > 0 && [BoxCharacters.rounded.bottomRight, BoxCharacters.ascii.bottomRight].map { "\($0)" }.contains(grid[grid.width - 1, grid.height - 1].text)
+            if framed && grid.width > width + 4 { grid.write(mark, x: grid.width - width - 2, y: grid.height - 1, style: Style(.danger, [.bold])) }
         }
         return grid
     }
