@@ -35,7 +35,8 @@ let package = Package(
             name: "HomescreenStore",
             dependencies: ["HomescreenWidgetCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .systemLibrary(name: "CLibpq", path: "Sources/CLibpq"),
+        // libpq's functions, loaded with dlopen on the first use of a PostgreSQL store.
+        .target(name: "CLibpq"),
         .target(
             name: "HomescreenPostgres",
             dependencies: ["HomescreenWidgetCore", "HomescreenStore", "CLibpq"]

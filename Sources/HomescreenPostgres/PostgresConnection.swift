@@ -6,12 +6,16 @@ import HomescreenStore
 /// sent with parameters in text format (`$1`, `$2`…), never spliced into SQL.
 final class PostgresConnection {
     private let connection: OpaquePointer
+    /// libpq's functions (loaded on the first connection, not linked: see CLibpq.h).
+    private let pq: hs_libpq
     /// Where it is, for messages: the URL without its password.
     let location: String
 
     /// Connects (blocking, within `connect_timeout`, 5 s unless the URL says otherwise).
     init(url: String, timeoutSeconds: Int = 5) throws(PostgresError) {
         location = PostgresLocation.redacted(url)
+        guard let pq = hs_libpq()?.pointee else { throw .libpqMissing(reason: String(cString: hs_libpq_error())) }
+        self.pq = pq
         // The session's settings travel with the connection request (no round trip of their
         // own, and a reset keeps them): UTF-8, ISO days, UTC, the store's schema first. The
         // URL comes last, so what it says wins.
@@ -24,32 +28,32 @@ final class PostgresConnection {
         let pointers = (keys.map { strdup($0) } + [nil], values.map { strdup($0) } + [nil])
         defer { (pointers.0 + pointers.1).forEach { free($0) } }
         let keyArray = pointers.0.map { UnsafePointer($0) }, valueArray = pointers.1.map { UnsafePointer($0) }
-        guard let opened = PQconnectdbParams(keyArray, valueArray, 1) else { throw .cannotConnect(location: location, reason: "out of memory") }
-        guard PQstatus(opened) == CONNECTION_OK else {
-            let reason = PostgresError.reason(String(cString: PQerrorMessage(opened)))
-            PQfinish(opened)
+        guard let opened = pq.PQconnectdbParams(keyArray, valueArray, 1) else { throw .cannotConnect(location: location, reason: "out of memory") }
+        guard pq.PQstatus(opened) == CONNECTION_OK else {
+            let reason = PostgresError.reason(text(pq.PQerrorMessage(opened)))
+            pq.PQfinish(opened)
             throw .cannotConnect(location: location, reason: reason)
         }
         connection = opened
         // libpq prints notices (and a server's goodbye) on stderr, over the dashboard's screen:
         // they are dropped; errors reach the caller as results.
-        PQsetNoticeProcessor(opened, { _, _ in }, nil)
+        _ = pq.PQsetNoticeProcessor(opened, { _, _ in }, nil)
     }
 
     /// Connects again when the server dropped the connection (it restarted, the network went
     /// away): a statement then runs on a new session instead of failing forever.
     func reconnectIfBroken() throws(PostgresError) {
         guard isBroken else { return }
-        PQreset(connection)
-        guard !isBroken else { throw .connectionLost(location: location, reason: PostgresError.reason(String(cString: PQerrorMessage(connection)))) }
+        pq.PQreset(connection)
+        guard !isBroken else { throw .connectionLost(location: location, reason: PostgresError.reason(text(pq.PQerrorMessage(connection)))) }
     }
 
-    deinit { PQfinish(connection) }
+    deinit { pq.PQfinish(connection) }
 
-    var isBroken: Bool { PQstatus(connection) != CONNECTION_OK }
+    var isBroken: Bool { pq.PQstatus(connection) != CONNECTION_OK }
 
     /// The descriptor that becomes readable when a notification (or anything) arrives.
-    var socket: Int32 { PQsocket(connection) }
+    var socket: Int32 { pq.PQsocket(connection) }
 
     /// Runs one statement. - Returns: its rows (empty for a command).
     @discardableResult
@@ -57,52 +61,57 @@ final class PostgresConnection {
         let copies = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { copies.forEach { free($0) } }
         let values = copies.map { UnsafePointer($0) }
-        guard let result = PQexecParams(connection, sql, Int32(values.count), nil, values, nil, nil, 0) else {
-            throw .failed(location: location, sqlState: nil, message: PostgresError.reason(String(cString: PQerrorMessage(connection))))
+        guard let result = pq.PQexecParams(connection, sql, Int32(values.count), nil, values, nil, nil, 0) else {
+            throw .failed(location: location, sqlState: nil, message: PostgresError.reason(text(pq.PQerrorMessage(connection))))
         }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        defer { pq.PQclear(result) }
+        switch pq.PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
-            return PostgresRows(columns: [], rows: [], affected: Int(String(cString: PQcmdTuples(result))) ?? 0)
+            return PostgresRows(columns: [], rows: [], affected: Int(text(pq.PQcmdTuples(result))) ?? 0)
         case PGRES_TUPLES_OK:
-            let columns = (0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) }
-            let rows = (0..<PQntuples(result)).map { row in
-                (0..<PQnfields(result)).map { column -> String? in
-                    PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            let columns = (0..<pq.PQnfields(result)).map { text(pq.PQfname(result, $0)) }
+            let rows = (0..<pq.PQntuples(result)).map { row in
+                (0..<pq.PQnfields(result)).map { column -> String? in
+                    pq.PQgetisnull(result, row, column) == 1 ? nil : text(pq.PQgetvalue(result, row, column))
                 }
             }
             return PostgresRows(columns: columns, rows: rows, affected: rows.count)
         default:
-            let field = { (code: Int32) -> String? in PQresultErrorField(result, code).map { String(cString: $0) } }
-            let message = field(Int32(UInt8(ascii: "M"))) ?? PostgresError.reason(String(cString: PQerrorMessage(connection)))
+            let field = { (code: Int32) -> String? in self.pq.PQresultErrorField(result, code).map { String(cString: $0) } }
+            let message = field(Int32(UInt8(ascii: "M"))) ?? PostgresError.reason(text(pq.PQerrorMessage(connection)))
             throw .failed(location: location, sqlState: field(Int32(UInt8(ascii: "C"))), message: message)
         }
     }
 
     /// Runs several statements without parameters (the schema's creation).
     func executeScript(_ sql: String) throws(PostgresError) {
-        guard let result = PQexec(connection, sql) else {
-            throw .failed(location: location, sqlState: nil, message: PostgresError.reason(String(cString: PQerrorMessage(connection))))
+        guard let result = pq.PQexec(connection, sql) else {
+            throw .failed(location: location, sqlState: nil, message: PostgresError.reason(text(pq.PQerrorMessage(connection))))
         }
-        defer { PQclear(result) }
-        guard [PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY].contains(PQresultStatus(result)) else {
-            throw .failed(location: location, sqlState: PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) },
-                          message: PostgresError.reason(String(cString: PQerrorMessage(connection))))
+        defer { pq.PQclear(result) }
+        guard [PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY].contains(pq.PQresultStatus(result)) else {
+            throw .failed(location: location, sqlState: pq.PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) },
+                          message: PostgresError.reason(text(pq.PQerrorMessage(connection))))
         }
     }
 
     /// Reads what arrived on the socket. - Returns: the payloads of the notifications received.
     func notifications() throws(PostgresError) -> [String] {
-        guard PQconsumeInput(connection) == 1 else {
-            throw .connectionLost(location: location, reason: PostgresError.reason(String(cString: PQerrorMessage(connection))))
+        guard pq.PQconsumeInput(connection) == 1 else {
+            throw .connectionLost(location: location, reason: PostgresError.reason(text(pq.PQerrorMessage(connection))))
         }
         var payloads: [String] = []
-        while let notice = PQnotifies(connection) {
+        while let notice = pq.PQnotifies(connection) {
             payloads.append(String(cString: notice.pointee.extra))
-            PQfreemem(notice)
+            pq.PQfreemem(notice)
         }
         return payloads
     }
+}
+
+/// A string libpq returned (none when it had no memory left for it).
+private func text(_ characters: UnsafePointer<CChar>?) -> String {
+    characters.map { String(cString: $0) } ?? ""
 }
 
 /// The rows of a result, every value as PostgreSQL's text form (nil for NULL).

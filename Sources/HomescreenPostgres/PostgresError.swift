@@ -8,6 +8,7 @@ public enum PostgresError: Error, Equatable, CustomStringConvertible {
     case notAStore(location: String, reason: String)
     case newerSchema(location: String, found: Int, supported: Int)
     case failed(location: String, sqlState: String?, message: String)
+    case libpqMissing(reason: String)
 
     public var description: String {
         switch self {
@@ -21,6 +22,8 @@ public enum PostgresError: Error, Equatable, CustomStringConvertible {
             return "\(location) was written by a newer Homescreen (schema \(found), this version reads up to \(supported)); upgrade homescreen or use another store with --store."
         case .failed(let location, _, let message):
             return "the PostgreSQL store \(location) refused the change (\(message))."
+        case .libpqMissing(let reason):
+            return "a PostgreSQL store needs libpq, PostgreSQL's client library, which could not be loaded (\(reason)); install it (Debian and Ubuntu: apt-get install libpq5)."
         }
     }
 

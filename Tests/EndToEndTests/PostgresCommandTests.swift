@@ -46,6 +46,25 @@ struct PostgresCommandTests {
         #expect(doctor.stdout.contains("(PostgreSQL), schema 7") && !doctor.stdout.contains(server.password), "\(doctor.stdout)")
     }
 
+    /// libpq (and the twenty libraries it needs) is loaded on the first use of a PostgreSQL
+    /// store, not by every command: the executable does not link it, a SQLite store works
+    /// without it, and a PostgreSQL store without it says so in one sentence.
+    @Test func libpqIsLoadedOnlyForAPostgreSQLStore() throws {
+        let needed = try Shell.run("readelf -d '\(Homescreen.executable.path)'", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(needed.status == 0 && needed.stdout.contains("libsqlite3"), "\(needed.stderr)")
+        #expect(!needed.stdout.contains("libpq"), "the executable links libpq: \(needed.stdout)")
+        let folder = TemporaryFolder()
+        let missing = ["HOMESCREEN_LIBPQ": "/nonexistent/libpq.so.5"]
+        #expect(try Self.run(["pantry", "add", "Milk", "--due", "today"], folder.path("s.sqlite"), missing).status == 0)
+        let store = try PostgresServer.freshDatabase()
+        let result = try Self.run(["pantry", "list"], store, missing)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("a PostgreSQL store needs libpq") && result.stderr.contains("/nonexistent/libpq.so.5")
+                    && result.stderr.contains("apt-get install libpq5"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one sentence: \(result.stderr)")
+        #expect(try Self.run(["pantry", "list"], store).status == 0)
+    }
+
     @Test func aForeignDatabaseIsRefusedAndLeftAlone() throws {
         let store = try PostgresServer.freshDatabase()
         try PostgresServer.sql(store, "CREATE TABLE invoices (id integer)")
