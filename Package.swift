@@ -10,6 +10,22 @@ import PackageDescription
 //   HomescreenRuntime     the dashboard: state + update, key table, layout, modals, event loop
 //   HomescreenTerminal    the ncurses backend, the only importer of the ncurses shim
 //   homescreen            the executable: commands only
+// How the release executable is linked on Linux (measured in BENCHMARKS.md, issue 18): a status
+// line starts every few seconds, and the dashboard should stay small.
+// - At a fixed address, as Go links fzf or lazygit: a position-independent executable writes 2 MB
+//   of relocations into its data pages at every start. Libraries, stack and heap stay random.
+// - With lld, the functions the everyday paths run first (linker/homescreen.order, written by
+//   scripts/generate-link-order.sh) side by side: the kernel maps code 64 KB around each page
+//   fault, so code spread over 20 MB kept 16 MB of it resident.
+// - Without exporting its 11,000 symbols to the dynamic loader (nothing loads the executable's
+//   symbols by name; backtraces read the symbol table from the file).
+let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld",
+                   "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/homescreen.order",
+                   "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic"]
+// Each function in a section of its own, so the linker can place it (the order above).
+let functionSections = SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections"], releaseOnLinux)
+
 let package = Package(
     name: "Homescreen",
     platforms: [.macOS(.v13)],
@@ -25,36 +41,43 @@ let package = Package(
     targets: [
         .target(
             name: "HomescreenRender",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: [functionSections]
         ),
         .target(
             name: "HomescreenWidgetCore",
-            dependencies: ["HomescreenRender"]
+            dependencies: ["HomescreenRender"],
+            swiftSettings: [functionSections]
         ),
         .target(
             name: "HomescreenStore",
-            dependencies: ["HomescreenWidgetCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HomescreenWidgetCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [functionSections]
         ),
         // libpq's functions, loaded with dlopen on the first use of a PostgreSQL store.
         .target(name: "CLibpq"),
         .target(
             name: "HomescreenPostgres",
-            dependencies: ["HomescreenWidgetCore", "HomescreenStore", "CLibpq"]
+            dependencies: ["HomescreenWidgetCore", "HomescreenStore", "CLibpq"],
+            swiftSettings: [functionSections]
         ),
         .target(
             name: "HomescreenWidgets",
-            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore"]
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore"],
+            swiftSettings: [functionSections]
         ),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CSystemEvents", path: "Sources/CSystemEvents"),
         .target(
             name: "HomescreenRuntime",
             dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets", "CSystemEvents",
-                           .product(name: "TOMLKit", package: "TOMLKit")]
+                           .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: [functionSections]
         ),
         .target(
             name: "HomescreenTerminal",
-            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenRuntime", "CNcursesw"]
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenRuntime", "CNcursesw"],
+            swiftSettings: [functionSections]
         ),
         .executableTarget(
             name: "homescreen",
@@ -63,6 +86,8 @@ let package = Package(
                 "HomescreenRuntime", "HomescreenTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: [functionSections],
+            linkerSettings: [.unsafeFlags(releaseLink, releaseOnLinux)],
             plugins: ["BuildCommit"]
         ),
         // Records the git commit the executable is built from, for `homescreen --version`.

@@ -1,9 +1,11 @@
 // Linux event descriptors the dashboard's loop waits on with poll(): a realtime timer that also
 // fires when the wall clock is set, and signals delivered as a descriptor. Glibc's Swift module
-// does not expose timerfd and signalfd, so they are wrapped here.
+// does not expose timerfd and signalfd, so they are wrapped here (and malloc_trim, which gives
+// freed heap pages back after the first frame).
 #ifndef HOMESCREEN_SYSTEM_EVENTS_SHIM_H
 #define HOMESCREEN_SYSTEM_EVENTS_SHIM_H
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>

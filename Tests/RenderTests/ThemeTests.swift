@@ -10,6 +10,17 @@ struct ThemeTests {
         #expect(try library.theme(named: "dark") == Theme.builtInDark)
     }
 
+    /// The shipped dark theme is not read (it is the built-in one); a user's own dark.toml,
+    /// in a folder before the shipped one, still wins.
+    @Test func theShippedDarkThemeIsNotReadButAUsersOneWins() throws {
+        let user = TemporaryFolder(), shipped = TemporaryFolder()
+        try "this is not TOML [".write(toFile: shipped.path("dark.toml"), atomically: true, encoding: .utf8)
+        let library = ThemeLibrary(folders: [user.url, shipped.url], shipped: shipped.url)
+        #expect(try library.theme(named: "dark") == Theme.builtInDark)
+        try "name = \"dark\"\n[colors]\ndanger = \"#123456\"\n".write(toFile: user.path("dark.toml"), atomically: true, encoding: .utf8)
+        #expect(try library.theme(named: "dark").color(.danger) == .rgb(RGB(0x12, 0x34, 0x56)))
+    }
+
     @Test(arguments: ["light", "high-contrast"])
     func shippedThemesSetEveryRole(_ name: String) throws {
         let text = try String(contentsOf: ShippedThemes.folder.appendingPathComponent(name + ".toml"), encoding: .utf8)

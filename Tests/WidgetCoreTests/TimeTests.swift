@@ -19,6 +19,16 @@ struct TimeTests {
         }
     }
 
+    @Test func zeroPaddingWritesWhatPrintfWrites() {
+        for value in [0, 7, 42, 999, 2026, 10_000, 123_456, -1, -42, -2026] {
+            for width in [0, 2, 4] {
+                #expect(value.zeroPadded(width) == String(format: "%0*d", width, value), "\(value) \(width)")
+            }
+        }
+        #expect(LocalDate(year: 812, month: 3, day: 9)!.iso == "0812-03-09")
+        #expect(YearMonth(year: 2026, month: 1)!.iso == "2026-01")
+    }
+
     @Test func dayNumbersAgreeWithFoundationForEveryDayOfTwoCenturies() {
         let utc = TimeZone(identifier: "UTC")!
         var date = LocalDate(year: 1900, month: 1, day: 1)!

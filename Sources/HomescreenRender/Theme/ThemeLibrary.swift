@@ -3,8 +3,14 @@ import Foundation
 /// Finds theme files: the user's folder first, then the shipped `Themes/` folders.
 public struct ThemeLibrary: Sendable {
     public let folders: [URL]
+    /// The folder of the themes shipped with Homescreen (one of `folders`), whose dark theme is
+    /// the built-in one: it is not read (a status line starts without parsing TOML).
+    public let shipped: URL?
 
-    public init(folders: [URL]) { self.folders = folders }
+    public init(folders: [URL], shipped: URL? = nil) {
+        self.folders = folders
+        self.shipped = shipped
+    }
 
     /// The standard search path: `$XDG_CONFIG_HOME/homescreen/themes` (or
     /// `~/.config/homescreen/themes`), `$HOMESCREEN_THEMES`, the `share/homescreen/themes`
@@ -18,12 +24,9 @@ public struct ThemeLibrary: Sendable {
         // An installed binary (PREFIX/bin) reads PREFIX/share/homescreen/themes and never the
         // checkout it was built from; the checkout's Themes/ serve only `swift run` and tests.
         let installed = executable.map { $0.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("../share/homescreen/themes").standardized }
-        if let installed, FileManager.default.fileExists(atPath: installed.path) {
-            folders.append(installed)
-        } else if let sourceThemes {
-            folders.append(sourceThemes)
-        }
-        return ThemeLibrary(folders: folders)
+        let shipped = installed.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil } ?? sourceThemes
+        if let shipped { folders.append(shipped) }
+        return ThemeLibrary(folders: folders, shipped: shipped)
     }
 
     /// Names of every theme found, the built-in one included, without duplicates.
@@ -43,6 +46,8 @@ public struct ThemeLibrary: Sendable {
     /// - Throws: `ThemeError` when no folder holds it or its file is malformed.
     public func theme(named name: String) throws -> Theme {
         for folder in folders {
+            // Themes/dark.toml is kept identical to the built-in theme (ThemeTests).
+            if folder == shipped, name == Theme.builtInDark.name { return .builtInDark }
             let file = folder.appendingPathComponent(name + ".toml")
             if let text = try? String(contentsOf: file, encoding: .utf8) {
                 return try Theme.parse(toml: text, fallbackName: name)

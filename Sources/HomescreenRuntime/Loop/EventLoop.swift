@@ -65,6 +65,9 @@ public final class EventLoop {
         runtime.start()
         present()
         if firstFrameOnly { return .quit }
+        // Start-up's temporaries (the config, themes, first timelines) are freed by now; give
+        // their pages back rather than keep them for the whole session.
+        malloc_trim(0)
         var emptyReads = 0
         while true {
             armTimer()

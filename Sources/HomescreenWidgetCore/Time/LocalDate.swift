@@ -37,9 +37,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(dayNumber: Int((local / 86_400).rounded(.down)))
     }
 
-    public var iso: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
-    }
+    /// `2026-11-23` (written by hand: `String(format:)` costs a status line a tenth of a millisecond).
+    public var iso: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2) }
 
     public var description: String { iso }
 
@@ -110,5 +109,14 @@ extension Calendar {
         calendar.timeZone = timeZone
         calendar.locale = Locale(identifier: "en_US_POSIX")
         return calendar
+    }
+}
+
+extension Int {
+    /// The number in decimal with zeros in front up to `width` characters, the sign included,
+    /// as `%0*d` writes it: `7.zeroPadded(2)` is "07", `(-1).zeroPadded(4)` is "-001".
+    public func zeroPadded(_ width: Int) -> String {
+        let digits = String(magnitude), sign = self < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: Swift.max(0, width - digits.count - sign.count)) + digits
     }
 }

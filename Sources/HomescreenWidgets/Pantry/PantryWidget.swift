@@ -26,10 +26,11 @@ public struct PantryWidget: Widget {
     }
 
     /// Reads only what a pane can show: the counts and the first products, from the store
-    /// (every product in stock for the detail view).
+    /// (every product in stock for the detail view, the first one for the lock-screen
+    /// accessories, which show no list: a status line reads one row).
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<PantryEntry> {
         let today = LocalDate(date, in: context.timeZone)
-        let limit = context.detail ? Int.max : PantryEntry.itemLimit
+        let limit = context.detail ? Int.max : context.family.isSystem ? PantryEntry.itemLimit : 1
         let (first, counts) = try store.pantrySnapshot(today: today, dueSoonDays: dueSoonDays, limit: limit)
         let items = first.map { product in
             let days = today.days(until: product.due)

@@ -43,6 +43,10 @@ public struct WidgetCatalog: Sendable {
     /// The catalog with one more kind, placed at the end of the default screens. A kind must
     /// not take a name, an action, a default key or a config key that is already taken.
     public func register<Feature: WidgetFeature>(_ feature: Feature, home family: WidgetFamily? = nil, lockScreen families: [WidgetFamily] = []) -> WidgetCatalog {
+        // Checked in debug builds, so by every test run: the catalog is fixed when the program is
+        // built, and a release build (a status line run every few seconds) skips building the
+        // key tables again at each start.
+        #if DEBUG
         let table = keyTable
         precondition(self.feature(feature.kind) == nil, "\(feature.kind) is registered twice")
         for binding in feature.bindings {
@@ -52,6 +56,7 @@ public struct WidgetCatalog: Sendable {
         precondition(feature.settings.allSatisfy { setting in !settings.contains { $0.name == setting.name } && !Self.dashboardKeys.contains(setting.name) },
                      "\(feature.kind): a config key is taken")
         precondition(([family].compactMap { $0 } + families).allSatisfy(feature.families.contains), "\(feature.kind) does not draw that family")
+        #endif
         var catalog = self
         catalog.features.append(AnyWidgetFeature(feature))
         if let family { catalog.home.append(PaneSpec(feature.kind, family)) }

@@ -8,8 +8,11 @@ public struct AnyWidgetFeature: Sendable {
     public let title: String
     public let families: [WidgetFamily]
     public let tables: Set<StoreTable>
-    public let bindings: [KeyTable.Binding]
-    public let settings: [SettingSpec]
+    /// The kind's keys and config keys, built when asked (a status line needs neither).
+    public var bindings: [KeyTable.Binding] { makeBindings() }
+    public var settings: [SettingSpec] { makeSettings() }
+    private let makeBindings: @Sendable () -> [KeyTable.Binding]
+    private let makeSettings: @Sendable () -> [SettingSpec]
     private let makeWidget: @Sendable (any HomeStore, WidgetSettings) -> AnyWidget
     private let makeState: @Sendable () -> any Sendable
     private let reduce: @Sendable (inout any Sendable, FeatureEvent, FeatureEnvironment) -> [FeatureEffect]
@@ -23,8 +26,8 @@ public struct AnyWidgetFeature: Sendable {
         title = feature.title
         families = feature.families
         tables = feature.tables
-        bindings = feature.bindings
-        settings = feature.settings
+        makeBindings = { feature.bindings }
+        makeSettings = { feature.settings }
         makeWidget = { AnyWidget(feature.provider(store: $0, settings: $1)) }
         makeState = { feature.initialState() }
         reduce = { state, event, environment in

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Writes linker/homescreen.order: the functions the executable runs in its everyday paths (a
+# status line, `status --follow`, `homescreen tmux`, the dashboard's first frame at 80×24 and
+# 160×48 and its common keys, the pantry commands), in the order they first run. The release
+# link (Package.swift) puts them side by side at the front of the code, so the pages one start
+# touches hold little else: the kernel maps code 64 KB around each page fault, and with the hot
+# functions spread over 20 MB of code the dashboard kept 16 MB of it resident (BENCHMARKS.md).
+# Functions come from callgrind (valgrind), which records every function that runs, not a sample.
+#   scripts/generate-link-order.sh        (needs valgrind, tmux; apt-get install valgrind tmux)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --static-swift-stdlib --product homescreen >/dev/null
+work=$(mktemp -d)
+socket="hs-order-$$"
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+chmod 700 "$work"
+# valgrind cannot read the DWARF of a 100 MB executable; the symbol table is enough.
+bin="$work/homescreen"
+strip -g -o "$bin" .build/release/homescreen
+export TZ=Europe/Zurich LANG=C.UTF-8 XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" TERM=tmux-256color
+mkdir -m 700 "$work/config" "$work/state"
+"$bin" demo --store "$work/demo.sqlite" >/dev/null
+export HOMESCREEN_STORE="$work/demo.sqlite"
+n=0
+grind() { n=$((n + 1)); valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/run.$n" "$@"; }
+
+# The command line: status lines in each format, a write, and a follower that sees it.
+grind "$bin" status pantry --format tmux >/dev/null 2>&1
+grind "$bin" status --format tmux >/dev/null 2>&1
+grind "$bin" status pantry budget --format json >/dev/null 2>&1
+grind "$bin" status calendar --format ansi >/dev/null 2>&1
+(sleep 8; "$bin" pantry add Milk --due tomorrow >/dev/null) &
+grind "$bin" status pantry --follow --format tmux 2>/dev/null | head -2 >/dev/null
+grind "$bin" pantry consume >/dev/null 2>&1
+grind "$bin" pantry list >/dev/null 2>&1
+
+# The dashboard and `homescreen tmux` in a tmux server, driven with keys.
+dashboard() {   # COLUMNS ROWS KEYS...
+  local columns=$1 rows=$2; shift 2
+  n=$((n + 1))
+  tmux -L "$socket" -f /dev/null new-session -d -s "d$n" -x "$columns" -y "$rows" \
+    "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/run.$n $bin 2>/dev/null"
+  for _ in $(seq 120); do sleep 1; tmux -L "$socket" capture-pane -p -t "d$n" | grep -q "Pantry" && break; done
+  sleep 2
+  for key in "$@"; do tmux -L "$socket" send-keys -t "d$n" "$key"; sleep 3; done
+  tmux -L "$socket" send-keys -t "d$n" q
+  for _ in $(seq 60); do sleep 1; [ -s "$work/run.$n" ] && break; done
+}
+dashboard 160 48 c Right Right t Enter Escape r u
+dashboard 80 24 c Right Enter Escape t
+n=$((n + 1))
+tmux -L "$socket" -f /dev/null new-session -d -s feed -x 100 -y 10 "sleep 600"
+tmux -L "$socket" run-shell -b "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/run.$n $bin tmux 2>/dev/null"
+sleep 10
+"$bin" pantry add Bread --due today >/dev/null
+sleep 5
+tmux -L "$socket" kill-server
+for _ in $(seq 30); do sleep 1; [ -s "$work/run.$n" ] && break; done
+
+# Every function that ran, first run first, that the executable defines (not libc's).
+mkdir -p linker
+nm --defined-only "$bin" | awk '$2 ~ /^[tTwW]$/ {print $3}' | sort -u > "$work/defined"
+python3 - "$work/defined" "$work"/run.* > linker/homescreen.order <<'PY'
+import re, sys
+defined = set(open(sys.argv[1]).read().split())
+seen = {}
+for path in sys.argv[2:]:
+    for line in open(path, errors="replace"):
+        match = re.match(r"c?fn=\(\d+\) (.+)", line.strip())
+        if match and match.group(1) in defined:
+            seen.setdefault(match.group(1), None)
+print("\n".join(seen))
+PY
+echo "linker/homescreen.order: $(wc -l < linker/homescreen.order) functions from $n runs"
