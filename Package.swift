@@ -55,7 +55,7 @@ let package = Package(
             swiftSettings: [functionSections]
         ),
         // libpq's functions, loaded with dlopen on the first use of a PostgreSQL store.
-        .target(name: "CLibpq"),
+        .target(name: "CLibpq", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "HomescreenPostgres",
             dependencies: ["HomescreenWidgetCore", "HomescreenStore", "CLibpq"],

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes linker/homescreen.order: the functions the executable runs in its everyday paths (a
 # status line, `status --follow`, `homescreen tmux`, the dashboard's first frame at 80×24 and
-# 160×48 and its common keys, the pantry commands), in the order they first run. The release
+# 160×48 and its common keys, the pantry commands), run by run as callgrind lists them. The release
 # link (Package.swift) puts them side by side at the front of the code, so the pages one start
 # touches hold little else: the kernel maps code 64 KB around each page fault, and with the hot
 # functions spread over 20 MB of code the dashboard kept 16 MB of it resident (BENCHMARKS.md).
@@ -29,8 +29,13 @@ grind "$bin" status pantry --format tmux >/dev/null 2>&1
 grind "$bin" status --format tmux >/dev/null 2>&1
 grind "$bin" status pantry budget --format json >/dev/null 2>&1
 grind "$bin" status calendar --format ansi >/dev/null 2>&1
-(sleep 8; "$bin" pantry add Milk --due tomorrow >/dev/null) &
-grind "$bin" status pantry --follow --format tmux 2>/dev/null | head -2 >/dev/null
+# The follower prints once, then again after a write that makes a new first product; writes
+# go on until it has (it starts slowly under valgrind), and it ends when `head` closes its output.
+n=$((n + 1))
+(for i in $(seq 40); do sleep 3; [ -s "$work/run.$n" ] && break; "$bin" pantry add "Old milk $i" --due "-$((30 + i))d" >/dev/null; done) &
+writer=$!
+timeout 300 valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/run.$n" "$bin" status pantry --follow --format tmux 2>/dev/null | head -2 >/dev/null || true
+kill "$writer" 2>/dev/null || true
 grind "$bin" pantry consume >/dev/null 2>&1
 grind "$bin" pantry list >/dev/null 2>&1
 
@@ -57,10 +62,10 @@ sleep 5
 tmux -L "$socket" kill-server
 for _ in $(seq 30); do sleep 1; [ -s "$work/run.$n" ] && break; done
 
-# Every function that ran, first run first, that the executable defines (not libc's).
+# Every function that ran, run by run, that the executable defines (not libc's).
 mkdir -p linker
 nm --defined-only "$bin" | awk '$2 ~ /^[tTwW]$/ {print $3}' | sort -u > "$work/defined"
-python3 - "$work/defined" "$work"/run.* > linker/homescreen.order <<'PY'
+python3 - "$work/defined" "$work"/run.* > "$work/order" <<'PY'
 import re, sys
 defined = set(open(sys.argv[1]).read().split())
 seen = {}
@@ -71,4 +76,7 @@ for path in sys.argv[2:]:
             seen.setdefault(match.group(1), None)
 print("\n".join(seen))
 PY
+mv "$work/order" linker/homescreen.order
+# The link does not depend on the list: drop the executable so the next build links it again.
+rm -f .build/release/homescreen
 echo "linker/homescreen.order: $(wc -l < linker/homescreen.order) functions from $n runs"

@@ -227,6 +227,25 @@ struct DashboardStateTests {
         #expect(!text(runtime).contains("Nothing to undo"))
     }
 
+    /// The lock screen's pantry reads the top five products, not all of them: consumes pressed
+    /// faster than the store confirms them still count what is in stock, not what is listed.
+    @Test func rapidConsumesOnTheLockScreenCountTheStockNotTheList() throws {
+        var config = DashboardConfig.standard
+        config.lockScreen = [PaneSpec(.pantry, .accessoryRectangular)]
+        let products = (1...7).map { ("Product \($0)", Int64(1), $0) }
+        let (runtime, store) = try runtime(CellSize(columns: 100, rows: 9), config: config, products: products)
+        var dashboard = runtime.dashboard
+        #expect(text(runtime).contains("Product 1"))
+        for press in 1...7 {
+            #expect(dashboard.update(.key(.character("c"))).contains(.write(PantryFeature.consume)), "press \(press)")
+        }
+        // Confirmed one by one, the seven empty the pantry, and the next press says so.
+        for _ in 1...7 { runtime.send(.key(.character("c"))) }
+        #expect(try store.pantrySnapshot(today: LocalDate(start, in: zone), dueSoonDays: 5, limit: 1).counts.inStock == 0)
+        runtime.send(.key(.character("c")))
+        #expect(text(runtime).contains("Nothing to consume yet"))
+    }
+
     @Test func unboundKeysAreSaid() throws {
         let (runtime, _) = try runtime()
         runtime.send(.key(.character("z")))

@@ -103,11 +103,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
 extension Calendar {
     /// A Gregorian calendar fixed to a time zone (never `Calendar.current`, which ignores `TZ`
-    /// settings made after start-up and the user's locale on Linux).
+    /// settings made after start-up and the user's locale on Linux). It only finds days, hours
+    /// and months (weekdays come from `LocalDate.weekday`), which no locale changes, so it has
+    /// none: giving it one loaded ICU's locale data in every status line.
     public static func gregorian(in timeZone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        calendar.locale = Locale(identifier: "en_US_POSIX")
         return calendar
     }
 }

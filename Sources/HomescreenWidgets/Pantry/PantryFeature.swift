@@ -72,7 +72,7 @@ public struct PantryFeature: WidgetFeature {
 
     public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
         switch event {
-        case .action(.consume) where environment.entries(PantryEntry.self).first.map({ optimistic($0, state).items.isEmpty }) == true:
+        case .action(.consume) where environment.entries(PantryEntry.self).first.map({ optimistic($0, state).inStockCount == 0 }) == true:
             // Nothing in stock: say the key that fills the pantry, not a shell command.
             return [.message(.info(environment.language.text("Nothing to consume yet: %1 on the pantry adds a product.", in: Self.words, "n")))]
         case .action(.consume) where environment.selection != nil:

@@ -26,11 +26,12 @@ public struct PantryWidget: Widget {
     }
 
     /// Reads only what a pane can show: the counts and the first products, from the store
-    /// (every product in stock for the detail view, the first one for the lock-screen
-    /// accessories, which show no list: a status line reads one row).
+    /// (every product in stock for the detail view; for the lock-screen accessories, which
+    /// show no list, the top five that `timeline --json` promises: a status line reads 5 rows,
+    /// not 250).
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<PantryEntry> {
         let today = LocalDate(date, in: context.timeZone)
-        let limit = context.detail ? Int.max : context.family.isSystem ? PantryEntry.itemLimit : 1
+        let limit = context.detail ? Int.max : context.family.isSystem ? PantryEntry.itemLimit : PantryEntry.topCount
         let (first, counts) = try store.pantrySnapshot(today: today, dueSoonDays: dueSoonDays, limit: limit)
         let items = first.map { product in
             let days = today.days(until: product.due)

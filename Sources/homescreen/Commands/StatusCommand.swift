@@ -65,21 +65,20 @@ struct StatusCommand: ParsableCommand {
         // Plain text has no colors: skip finding and parsing theme files unless one is named.
         let theme = format == .plain && viewOptions.theme == nil && config.theme == nil ? Theme.builtInDark : try viewOptions.loadTheme(from: storeOptions.themeLibrary, config: config)
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config)
+        defer { session.finish() }
         let status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
                                 encoder: format.encoder(theme: theme, depth: depth), format: format, json: json,
                                 separator: format == .tmux ? separator.replacingOccurrences(of: "#", with: "##") : separator)
         guard follow else {
-            let lines: (text: String, each: [String])
-            do { lines = try status.lines(at: session.date).lines } catch { session.finish(); throw error }
+            let (lines, _) = try status.lines(at: session.date)
             if json || format == .tmux || kinds.count == 1 { Output.line(lines.text) } else { lines.each.forEach(Output.line) }
             for problem in refused { Output.error("homescreen: " + SafeText.clean(problem.message)) }
+            // A status line runs every few seconds: it leaves without closing the store's
+            // connection and freeing its objects one by one, which the process's end does at
+            // once (the output is written unbuffered; nothing was written to the store).
             session.finish()
-            // A status line runs every few seconds: it leaves without closing the store and
-            // freeing its objects one by one, which the process's end does at once (the output
-            // is written unbuffered, the store was opened read-only).
             Glibc.exit(refused.isEmpty ? 0 : 1)
         }
-        defer { session.finish() }
         try status.follow(store: session.store)
     }
 }

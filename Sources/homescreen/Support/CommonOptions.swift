@@ -13,7 +13,10 @@ struct StoreOptions: ParsableArguments {
             completion: Completions.storeFile)
     var store: String?
 
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// The process's environment, read once (after `LocaleEnvironment.sanitize()`, the only
+    /// change the program makes to it): Foundation builds a new dictionary at every ask.
+    var environment: [String: String] { Self.processEnvironment }
+    private static let processEnvironment = ProcessInfo.processInfo.environment
 
     /// --store, else HOMESCREEN_STORE, else the config file's `store`; nil: the default file.
     private var given: String? {
