@@ -44,12 +44,12 @@ dashboard() {   # COLUMNS ROWS KEYS...
   local columns=$1 rows=$2; shift 2
   n=$((n + 1))
   tmux -L "$socket" -f /dev/null new-session -d -s "d$n" -x "$columns" -y "$rows" \
-    "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/run.$n $bin 2>/dev/null"
+    "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/dash.$n $bin 2>/dev/null"
   for _ in $(seq 120); do sleep 1; tmux -L "$socket" capture-pane -p -t "d$n" | grep -q "Pantry" && break; done
   sleep 2
   for key in "$@"; do tmux -L "$socket" send-keys -t "d$n" "$key"; sleep 3; done
   tmux -L "$socket" send-keys -t "d$n" q
-  for _ in $(seq 60); do sleep 1; [ -s "$work/run.$n" ] && break; done
+  for _ in $(seq 60); do sleep 1; [ -s "$work/dash.$n" ] && break; done
 }
 dashboard 160 48 c Right Right t Enter Escape r u
 dashboard 80 24 c Right Enter Escape t
@@ -62,19 +62,28 @@ sleep 5
 tmux -L "$socket" kill-server
 for _ in $(seq 30); do sleep 1; [ -s "$work/run.$n" ] && break; done
 
-# Every function that ran, run by run, that the executable defines (not libc's).
+# Every function that ran and that the executable defines (not libc's), each run's in the
+# order callgrind lists them: first those the dashboard and the commands both run, then the
+# dashboard's own, then the commands' own, so the dashboard's code (the memory target) is one
+# stretch and a status line's is at most two.
 mkdir -p linker
 nm --defined-only "$bin" | awk '$2 ~ /^[tTwW]$/ {print $3}' | sort -u > "$work/defined"
-python3 - "$work/defined" "$work"/run.* > "$work/order" <<'PY'
+python3 - "$work/defined" "$work"/dash.* -- "$work"/run.* > "$work/order" <<'PY'
 import re, sys
 defined = set(open(sys.argv[1]).read().split())
-seen = {}
-for path in sys.argv[2:]:
-    for line in open(path, errors="replace"):
-        match = re.match(r"c?fn=\(\d+\) (.+)", line.strip())
-        if match and match.group(1) in defined:
-            seen.setdefault(match.group(1), None)
-print("\n".join(seen))
+split = sys.argv.index("--")
+def functions(paths):
+    seen = {}
+    for path in paths:
+        for line in open(path, errors="replace"):
+            match = re.match(r"c?fn=\(\d+\) (.+)", line.strip())
+            if match and match.group(1) in defined:
+                seen.setdefault(match.group(1), None)
+    return list(seen)
+dashboard, commands = functions(sys.argv[2:split]), functions(sys.argv[split + 1:])
+both = set(dashboard) & set(commands)
+order = [f for f in dashboard if f in both] + [f for f in dashboard if f not in both] + [f for f in commands if f not in both]
+print("\n".join(order))
 PY
 mv "$work/order" linker/homescreen.order
 # The link does not depend on the list: drop the executable so the next build links it again.

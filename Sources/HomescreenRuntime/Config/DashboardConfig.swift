@@ -19,7 +19,14 @@ public struct DashboardConfig: Sendable {
     public var locale: String?
     /// nil: the largest density that fits.
     public var density: Density?
-    public var keys: KeyTable
+    /// The catalog's keys as the file rebinds them (the defaults are built when first asked: a
+    /// status line reads the config but presses no key).
+    public var keys: KeyTable {
+        get { rebound ?? defaultKeys() }
+        set { rebound = newValue }
+    }
+    private var rebound: KeyTable?
+    private let defaultKeys: @Sendable () -> KeyTable
     /// Click and wheel reports (`mouse = false` turns them off).
     public var mouse = true
     /// The kinds' own settings (`due-soon-days`, `card-url`…).
@@ -34,7 +41,7 @@ public struct DashboardConfig: Sendable {
     public init(catalog: WidgetCatalog) {
         home = catalog.home
         lockScreen = catalog.lockScreen
-        keys = catalog.keyTable
+        defaultKeys = { catalog.keyTable }
         widgetSettings = WidgetSettings()
     }
 

@@ -43,6 +43,7 @@ public struct Dashboard: Sendable {
 
     public init(settings: DashboardSettings, size: CellSize) {
         self.settings = settings
+        keys = settings.config.keys
         self.size = size
         for feature in settings.catalog.features { kindStates[feature.kind] = feature.initialState() }
         relayout()
@@ -55,7 +56,8 @@ public struct Dashboard: Sendable {
 
     /// The dashboard's words in the interface language.
     func text(_ english: String, _ values: String...) -> String { settings.language.text(english, in: .dashboard, values: values) }
-    public var keys: KeyTable { settings.config.keys }
+    /// The config's keys, built once.
+    public let keys: KeyTable
 
     /// The help of the view you are in: in a full-screen view, the dashboard's keys and that
     /// kind's; on the home screen, every key.

@@ -7,10 +7,12 @@ public struct AnyWidgetFeature: Sendable {
     public let kind: WidgetKind
     public let title: String
     public let families: [WidgetFamily]
-    public let tables: Set<StoreTable>
-    /// The kind's keys and config keys, built when asked (a status line needs neither).
+    /// The tables the kind reads, its keys and config keys, built when asked (a status line
+    /// needs none of them).
+    public var tables: Set<StoreTable> { makeTables() }
     public var bindings: [KeyTable.Binding] { makeBindings() }
     public var settings: [SettingSpec] { makeSettings() }
+    private let makeTables: @Sendable () -> Set<StoreTable>
     private let makeBindings: @Sendable () -> [KeyTable.Binding]
     private let makeSettings: @Sendable () -> [SettingSpec]
     private let makeWidget: @Sendable (any HomeStore, WidgetSettings) -> AnyWidget
@@ -25,7 +27,7 @@ public struct AnyWidgetFeature: Sendable {
         kind = feature.kind
         title = feature.title
         families = feature.families
-        tables = feature.tables
+        makeTables = { feature.tables }
         makeBindings = { feature.bindings }
         makeSettings = { feature.settings }
         makeWidget = { AnyWidget(feature.provider(store: $0, settings: $1)) }
