@@ -110,11 +110,6 @@ extension PostgresStore: BudgetStore, SnapshotStore {
     }
 
     @discardableResult
-    public func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String = "", category: String? = nil, at date: Date = Date()) throws -> Expense {
-        try addExpenses([(amount, day, note, category)], currency: currency, at: date)[0]
-    }
-
-    @discardableResult
     public func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency,
                             at date: Date = Date()) throws -> [Expense] {
         try transaction {

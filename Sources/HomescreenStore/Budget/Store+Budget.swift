@@ -242,13 +242,6 @@ extension Store {
         }
     }
 
-    /// Adds an expense in `currency`. - Throws: `BudgetError.currencyMismatch` when its month
-    /// keeps its amounts in another currency (nothing is written).
-    @discardableResult
-    public func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String = "", category: String? = nil, at date: Date = Date()) throws -> Expense {
-        try addExpenses([(amount, day, note, category)], currency: currency, at: date)[0]
-    }
-
     /// Adds many expenses in one transaction (demo data, imports), all in `currency`.
     @discardableResult
     public func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency,
@@ -281,13 +274,7 @@ extension Store {
 
     @discardableResult
     public func removeExpense(id: Int64) throws -> Expense {
-        try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM expense WHERE id = ?", arguments: [id]) else {
-                throw BudgetError.unknownExpense(id: id)
-            }
-            try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [id])
-            return Expense(row: row)
-        }
+        Expense(row: try deleteRow(from: "expense", id: id, missing: BudgetError.unknownExpense(id: id)))
     }
 
     /// Replaces a kind's published snapshot with already validated JSON, in one transaction.

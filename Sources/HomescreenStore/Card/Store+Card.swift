@@ -93,10 +93,6 @@ extension Store {
     /// rather than silently showing another person's card.
     @discardableResult
     public func removeCard(id: Int64) throws -> Card {
-        try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM card WHERE id = ?", arguments: [id]) else { throw CardError.unknownCard(id: id) }
-            try db.execute(sql: "DELETE FROM card WHERE id = ?", arguments: [id])
-            return Card(row: row)
-        }
+        Card(row: try deleteRow(from: "card", id: id, missing: CardError.unknownCard(id: id)))
     }
 }

@@ -207,6 +207,16 @@ public final class Store: Sendable {
         return try writer.write(work)
     }
 
+    /// Deletes the row `id` of `table` in one write transaction. - Returns: the row as it was.
+    /// - Throws: `missing` when there is no such row (nothing is deleted).
+    func deleteRow(from table: String, id: Int64, missing: @autoclosure () -> any Error) throws -> Row {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE id = ?", arguments: [id]) else { throw missing() }
+            try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
+            return row
+        }
+    }
+
     public func read<T>(_ work: (Database) throws -> T) throws -> T {
         if let batch = batchDatabase { return try work(batch) }
         return try database.read(work)

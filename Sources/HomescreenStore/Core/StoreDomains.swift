@@ -74,7 +74,6 @@ public protocol BudgetStore: StoreBackend {
     func budgetCounts() throws -> (budgets: Int, expenses: Int)
     func setBudget(_ budget: MonthlyBudget, at date: Date) throws
     func currency(of month: YearMonth) throws -> Currency?
-    func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String, category: String?, at date: Date) throws -> Expense
     func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency, at date: Date) throws -> [Expense]
     func removeExpense(id: Int64) throws -> Expense
     func updateExpense(id: Int64, amount: Money, day: LocalDate, note: String) throws -> Expense
@@ -178,9 +177,12 @@ extension PantryStore {
 
 extension BudgetStore {
     public func setBudget(_ budget: MonthlyBudget) throws { try setBudget(budget, at: Date()) }
+    /// Adds an expense in `currency` (one of `addExpenses`). - Throws:
+    /// `BudgetError.currencyMismatch` when its month keeps its amounts in another currency
+    /// (nothing is written).
     @discardableResult
-    public func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String = "", category: String? = nil) throws -> Expense {
-        try addExpense(amount: amount, currency: currency, day: day, note: note, category: category, at: Date())
+    public func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String = "", category: String? = nil, at date: Date = Date()) throws -> Expense {
+        try addExpenses([(amount, day, note, category)], currency: currency, at: date)[0]
     }
     @discardableResult
     public func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency) throws -> [Expense] {

@@ -43,11 +43,7 @@ extension Store {
 
     @discardableResult
     public func removeEvent(id: Int64) throws -> CalendarEvent {
-        try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM event WHERE id = ?", arguments: [id]) else { throw EventError.unknownEvent(id: id) }
-            try db.execute(sql: "DELETE FROM event WHERE id = ?", arguments: [id])
-            return CalendarEvent(row: row)
-        }
+        CalendarEvent(row: try deleteRow(from: "event", id: id, missing: EventError.unknownEvent(id: id)))
     }
 
     private static func insert(_ draft: EventDraft, db: Database, at date: Date) throws -> CalendarEvent {

@@ -168,12 +168,6 @@ extension Store {
     /// Removes a product and its consumption history.
     @discardableResult
     public func removeProduct(id: Int64) throws -> Product {
-        try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM product WHERE id = ?", arguments: [id]) else {
-                throw PantryError.unknownProduct(id: id)
-            }
-            try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id])
-            return Product(row: row)
-        }
+        Product(row: try deleteRow(from: "product", id: id, missing: PantryError.unknownProduct(id: id)))
     }
 }

@@ -59,7 +59,7 @@ struct ConfigCommand: ParsableCommand {
         @OptionGroup var file: FileOption
 
         func run() throws {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = processEnvironment
             let path = file.path(environment: environment)
             let config: DashboardConfig
             do { config = try DashboardConfig.load(path: path, explicit: file.config != nil) } catch let error as ConfigError {
@@ -107,7 +107,7 @@ struct ConfigCommand: ParsableCommand {
         @OptionGroup var file: FileOption
 
         func run() throws {
-            let path = file.path(environment: ProcessInfo.processInfo.environment)
+            let path = file.path(environment: processEnvironment)
             if FileManager.default.fileExists(atPath: path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
                 throw CLIError.runtime("\(path) already exists; edit it, or move it away to start again (`homescreen config show` shows what it sets).")
             }

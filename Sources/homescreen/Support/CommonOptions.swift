@@ -7,16 +7,17 @@ import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenWidgets
 
+/// The process's environment, read once (after `LocaleEnvironment.sanitize()`, the only change
+/// the program makes to it): Foundation builds a new dictionary at every ask.
+let processEnvironment = ProcessInfo.processInfo.environment
+
 /// Options every command that reads or writes the store shares.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The store: a file, or a PostgreSQL URL postgresql://USER@HOST/DB (default: $HOMESCREEN_STORE, else the config's store, else $XDG_DATA_HOME/homescreen/store.sqlite).", valueName: "path|url"),
             completion: Completions.storeFile)
     var store: String?
 
-    /// The process's environment, read once (after `LocaleEnvironment.sanitize()`, the only
-    /// change the program makes to it): Foundation builds a new dictionary at every ask.
-    var environment: [String: String] { Self.processEnvironment }
-    private static let processEnvironment = ProcessInfo.processInfo.environment
+    var environment: [String: String] { processEnvironment }
 
     /// --store, else HOMESCREEN_STORE, else the config file's `store`; nil: the default file.
     private var given: String? {

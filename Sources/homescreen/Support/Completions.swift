@@ -31,7 +31,7 @@ enum Completions {
 
     /// Every theme found, the user's own folder's included.
     static let themes = CompletionKind.custom { _, _, _ in
-        ThemeLibrary.standard(environment: ProcessInfo.processInfo.environment, executable: Executable.url,
+        ThemeLibrary.standard(environment: processEnvironment, executable: Executable.url,
                               sourceThemes: SourceTree.themes).names()
     }
 
@@ -62,7 +62,7 @@ enum Completions {
             if word == "--store", index + 1 < words.count { option = words[index + 1] }
             if word.hasPrefix("--store=") { option = String(word.dropFirst("--store=".count)) }
         }
-        let path = StoreLocation.resolve(option: option, environment: ProcessInfo.processInfo.environment)
+        let path = StoreLocation.resolve(option: option, environment: processEnvironment)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         return try? Store.openReadOnly(at: path)
     }
