@@ -135,6 +135,14 @@ tmux -L "$socket" new-session -d -s small -x 80 -y 24 "env HOMESCREEN_STORE=$sma
 sleep 2
 read -r shift_small _ < <(consume small "$work/bytes")
 row "bytes, the same on the demo store at 80×24 (5 rows move up)" "≤ 512" "$shift_small" "512" "$(ratio "$shift_small" 512)" "$(within "$shift_small" 512)"
+# The other sizes a newcomer tries first, each on a demo store of its own.
+for size in 120x40 200x60; do
+  "$bin" demo --store "$work/demo-$size.sqlite" >/dev/null
+  tmux -L "$socket" new-session -d -s "at$size" -x "${size%x*}" -y "${size#*x}" "env HOMESCREEN_STORE=$work/demo-$size.sqlite $bin; sleep 3600"
+  sleep 2
+  read -r shift_size _ < <(consume "at$size" "$work/bytes")
+  row "bytes, the same on the demo store at ${size/x/×}" "≤ 512" "$shift_size" "512" "$(ratio "$shift_size" 512)" "$(within "$shift_size" 512)"
+done
 
 echo
 echo "load after: $(load)"
