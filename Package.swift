@@ -6,8 +6,11 @@ import PackageDescription
 //   HomescreenWidgetCore  families, sizes, entries, timelines, policies, scheduler (pure)
 //   HomescreenStore       the shared SQLite store (GRDB), migrations, change watcher
 //   HomescreenPostgres    the same store on a PostgreSQL server (libpq), LISTEN/NOTIFY
-//   HomescreenWidgets     one folder per kind: algorithm, entry, provider, views, actions
+//   HomescreenHosting     what hosts a kind: the feature protocol, its erasure, events, effects, jobs,
+//                         settings, the catalog type (no kind lives here)
+//   HomescreenWidgets     one folder per kind: algorithm, entry, provider, views, actions, its data
 //   HomescreenRuntime     the dashboard: state + update, key table, layout, modals, event loop
+//                         (depends on HomescreenHosting, never on the kinds' module)
 //   HomescreenTerminal    the ncurses backend, the only importer of the ncurses shim
 //   homescreen            the executable: commands only
 // How the release executable is linked on Linux (measured in BENCHMARKS.md, issue 18): a status
@@ -62,15 +65,20 @@ let package = Package(
             swiftSettings: [functionSections]
         ),
         .target(
-            name: "HomescreenWidgets",
+            name: "HomescreenHosting",
             dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore"],
+            swiftSettings: [functionSections]
+        ),
+        .target(
+            name: "HomescreenWidgets",
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting"],
             swiftSettings: [functionSections]
         ),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CSystemEvents", path: "Sources/CSystemEvents"),
         .target(
             name: "HomescreenRuntime",
-            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets", "CSystemEvents",
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting", "CSystemEvents",
                            .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: [functionSections]
         ),
@@ -82,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "homescreen",
             dependencies: [
-                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenWidgets",
+                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenWidgets",
                 "HomescreenRuntime", "HomescreenTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -94,12 +102,12 @@ let package = Package(
         .plugin(name: "BuildCommit", capability: .buildTool()),
         .executableTarget(
             name: "homescreen-bench",
-            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenWidgets", "HomescreenRuntime"]
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting", "HomescreenWidgets", "HomescreenRuntime"]
         ),
         .target(
             name: "HomescreenTestSupport",
             dependencies: [
-                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenRuntime",
+                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting", "HomescreenWidgets", "HomescreenRuntime",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]

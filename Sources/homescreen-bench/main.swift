@@ -3,6 +3,7 @@ import HomescreenRender
 import HomescreenStore
 import HomescreenRuntime
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 // In-process timings for BENCHMARKS.md (run by scripts/benchmark.sh, release build):
@@ -134,10 +135,10 @@ measure("draw year systemLarge", runs: 200) { _ = yearWidget.render(yearEntry, i
 // The dashboard's update, the write (one transaction), the reload of every budget and year
 // pane and the composed frame, with the writer run in this thread: the work between the key
 // and the bytes, without the terminal.
-var config = DashboardConfig.standard
+var config = DashboardConfig(catalog: .standard)
 config.home = [PaneSpec(.budget, .systemSmall), PaneSpec(.budget, .systemMedium), PaneSpec(.year, .systemMedium), PaneSpec(.year, .systemLarge)]
 config.lockScreen = [PaneSpec(.budget, .accessoryInline)]
-let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone)
+let settings = DashboardSettings(config: config, catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: zone)
 let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 160, rows: 48)), store: store,
                                clock: ManualClock(now), asynchronousWrites: false)
 runtime.start()

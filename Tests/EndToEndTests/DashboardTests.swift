@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HomescreenRuntime
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 import Testing
 import HomescreenTestSupport

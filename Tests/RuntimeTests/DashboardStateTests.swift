@@ -3,6 +3,7 @@ import HomescreenRender
 import HomescreenStore
 import HomescreenTestSupport
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
@@ -13,14 +14,14 @@ struct DashboardStateTests {
     let zone = TimeZone(identifier: "Europe/Zurich")!
     let start = Date(timeIntervalSince1970: 1_795_000_000)   // 2026-11-18
 
-    func runtime(_ size: CellSize = CellSize(columns: 160, rows: 48), config: DashboardConfig = .standard, products: [(String, Int64, Int)] = [("Milk", 3, 0), ("Rice", 2, 30)]) throws -> (DashboardRuntime, Store) {
+    func runtime(_ size: CellSize = CellSize(columns: 160, rows: 48), config: DashboardConfig = DashboardConfig(catalog: .standard), products: [(String, Int64, Int)] = [("Milk", 3, 0), ("Rice", 2, 30)]) throws -> (DashboardRuntime, Store) {
         let store = try Store.open(at: folder.path("store.sqlite"))
         let today = LocalDate(start, in: zone)
         for (name, amount, days) in products {
             try store.addProduct(name: name, amount: Quantity(units: amount), unit: "l", due: today.adding(days: days), at: start)
         }
         try store.setBudget(MonthlyBudget(month: YearMonth(today), limit: Money(cents: 80_000), currency: Currency(code: "CHF")!), at: start)
-        let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone,
+        let settings = DashboardSettings(config: config, catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: zone,
                                          themes: [.builtInDark, Theme(name: "light", colors: [:])])
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
                                        clock: ManualClock(start), asynchronousWrites: false)
@@ -190,7 +191,7 @@ struct DashboardStateTests {
     }
 
     @Test func midnightReloadsThePantry() throws {
-        var pantryOnly = DashboardConfig.standard
+        var pantryOnly = DashboardConfig(catalog: .standard)
         pantryOnly.home = [PaneSpec(.pantry, .systemMedium)]
         let (runtime, _) = try runtime(config: pantryOnly)
         #expect(text(runtime).contains("expires today"))
@@ -230,7 +231,7 @@ struct DashboardStateTests {
     /// The lock screen's pantry reads the top five products, not all of them: consumes pressed
     /// faster than the store confirms them still count what is in stock, not what is listed.
     @Test func rapidConsumesOnTheLockScreenCountTheStockNotTheList() throws {
-        var config = DashboardConfig.standard
+        var config = DashboardConfig(catalog: .standard)
         config.lockScreen = [PaneSpec(.pantry, .accessoryRectangular)]
         let products = (1...7).map { ("Product \($0)", Int64(1), $0) }
         let (runtime, store) = try runtime(CellSize(columns: 100, rows: 9), config: config, products: products)
@@ -253,7 +254,7 @@ struct DashboardStateTests {
     }
 
     static var cardPanes: DashboardConfig {
-        var config = DashboardConfig.standard
+        var config = DashboardConfig(catalog: .standard)
         config.home = [PaneSpec(.card, .systemMedium), PaneSpec(.pantry, .systemSmall)]
         config.lockScreen = [PaneSpec(.card, .accessoryInline)]
         return config
@@ -309,7 +310,7 @@ struct DashboardStateTests {
     }
 
     static var budgetPanes: DashboardConfig {
-        var config = DashboardConfig.standard
+        var config = DashboardConfig(catalog: .standard)
         config.home = [PaneSpec(.budget, .systemSmall), PaneSpec(.year, .systemMedium), PaneSpec(.pantry, .systemSmall)]
         config.lockScreen = [PaneSpec(.budget, .accessoryInline)]
         return config
@@ -378,7 +379,7 @@ struct DashboardStateTests {
 
     /// ←/→ change the month, ↑/↓ the day within it (never past its ends), Esc goes back.
     @Test func theCalendarMonthViewMovesByDaysWeeksAndMonths() throws {
-        var config = DashboardConfig.standard
+        var config = DashboardConfig(catalog: .standard)
         config.home = [PaneSpec(.calendar, .systemMedium)]
         let (runtime, _) = try runtime(config: config)
         #expect(text(runtime).contains("Tháng 11, 2026") && !text(runtime).contains("Tiết khí"))
@@ -405,7 +406,7 @@ struct DashboardStateTests {
     }
 
     @Test func theEventFormChecksEachFieldAsTheCommandLineDoes() throws {
-        var config = DashboardConfig.standard
+        var config = DashboardConfig(catalog: .standard)
         config.home = [PaneSpec(.calendar, .systemLarge)]
         let (runtime, store) = try runtime(config: config)
         runtime.send(.key(.enter))

@@ -3,6 +3,7 @@ import HomescreenRender
 import HomescreenStore
 import HomescreenTestSupport
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 @testable import HomescreenRuntime
 
@@ -22,7 +23,7 @@ enum DemoDashboard {
 
     /// A started dashboard with the standard kinds.
     static func runtime(_ store: Store, size: CellSize, language: Language = .english) -> DashboardRuntime {
-        let settings = DashboardSettings(config: .standard, language: language, timeZone: zone)
+        let settings = DashboardSettings(config: DashboardConfig(catalog: .standard), catalog: .standard, language: language, timeZone: zone)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
                                        clock: ManualClock(start), asynchronousWrites: false)
         runtime.start()

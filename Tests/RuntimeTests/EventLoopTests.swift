@@ -4,6 +4,7 @@ import HomescreenRender
 import HomescreenStore
 import HomescreenTestSupport
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
@@ -25,9 +26,9 @@ import Testing
         init(terminal: FakeTerminal, store: Store, clock: any WidgetClock, zone: TimeZone) throws {
             self.terminal = terminal
             self.store = store
-            var config = DashboardConfig.standard
+            var config = DashboardConfig(catalog: .standard)
             config.home = [PaneSpec(.pantry, .systemMedium), PaneSpec(.card, .systemSmall)]
-            let settings = DashboardSettings(config: config, locale: Locale(identifier: "en_US"), timeZone: zone)
+            let settings = DashboardSettings(config: config, catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: zone)
             let wake = EventLoop.makeWakePipe()
             let started = DispatchSemaphore(value: 0)
             let worker = Thread { [unowned self] in

@@ -3,6 +3,7 @@ import HomescreenRender
 import HomescreenStore
 import HomescreenTestSupport
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
@@ -28,9 +29,9 @@ struct HelpAndHintsTests {
     }
 
     @Test func theHelpSaysWhereAReboundKeyWent() throws {
-        var config = DashboardConfig.standard
+        var config = DashboardConfig(catalog: .standard)
         try config.keys.rebind(.consume, to: [.character("x")])
-        let settings = DashboardSettings(config: config, timeZone: DemoDashboard.zone)
+        let settings = DashboardSettings(config: config, catalog: .standard, timeZone: DemoDashboard.zone)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 140, rows: 60)),
                                        store: try DemoDashboard.store(in: folder), clock: ManualClock(DemoDashboard.start), asynchronousWrites: false)
         runtime.start()

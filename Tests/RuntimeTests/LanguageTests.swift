@@ -3,6 +3,7 @@ import HomescreenRender
 import HomescreenStore
 import HomescreenTestSupport
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime

@@ -1,11 +1,12 @@
 import HomescreenRender
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
 
 struct HomeLayoutTests {
-    let standard = DashboardConfig.standard
+    let standard = DashboardConfig(catalog: .standard)
 
     @Test func spanningPanesAreExactlyTheirFamilySizeAtBothDensities() throws {
         for density in Density.allCases {
@@ -127,7 +128,7 @@ struct DashboardConfigTests {
             [keys]
             consume = ["x", "Ctrl-K"]
             quit = "Q"
-            """)
+            """, catalog: .standard)
         #expect(config.theme == "light" && config.language == .french && config.widgetSettings[PantryFeature.dueSoonDays] == 3 && config.density == .compact)
         #expect(config.home == [PaneSpec(.pantry, .systemLarge), PaneSpec(.calendar, .systemSmall)])
         #expect(config.lockScreen == [PaneSpec(.pantry, .accessoryCircular)])
@@ -136,8 +137,8 @@ struct DashboardConfigTests {
     }
 
     @Test func anEmptyFileIsTheDefault() throws {
-        let config = try DashboardConfig.parse(toml: "")
-        let standard = DashboardConfig.standard
+        let config = try DashboardConfig.parse(toml: "", catalog: .standard)
+        let standard = DashboardConfig(catalog: .standard)
         #expect(config.home == standard.home && config.lockScreen == standard.lockScreen && config.keys == standard.keys)
         #expect(config.theme == nil && config.language == nil && config.locale == nil && config.density == nil)
         #expect(!config.widgetSettings.isSet(PantryFeature.dueSoonDays.name) && !config.widgetSettings.isSet(CardFeature.cardURL.name))
@@ -159,7 +160,7 @@ struct DashboardConfigTests {
     ])
     func badValuesAreNamed(toml: String, fragment: String) {
         do {
-            _ = try DashboardConfig.parse(toml: toml)
+            _ = try DashboardConfig.parse(toml: toml, catalog: .standard)
             Issue.record("accepted: \(toml)")
         } catch let error as ConfigError {
             #expect(error.description.contains(fragment), "\(error.description)")

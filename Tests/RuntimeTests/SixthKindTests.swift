@@ -3,6 +3,7 @@ import HomescreenRender
 import HomescreenStore
 import HomescreenTestSupport
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
@@ -85,6 +86,6 @@ struct SixthKindTests {
         #expect(try Self.catalog.feature(.note)?.doctor(store) == "30 notes")
         let config = try DashboardConfig.parse(toml: "home = [ { kind = \"note\", family = \"medium\" } ]\n[keys]\nadd-note = \"X\"", catalog: Self.catalog)
         #expect(config.home == [PaneSpec(.note, .systemMedium)] && config.keys.keys(for: .addNote) == [.character("X")])
-        #expect(throws: ConfigError.self) { try DashboardConfig.parse(toml: "home = [ { kind = \"note\", family = \"medium\" } ]") }
+        #expect(throws: ConfigError.self) { try DashboardConfig.parse(toml: "home = [ { kind = \"note\", family = \"medium\" } ]", catalog: .standard) }
     }
 }

@@ -3,6 +3,7 @@ import HomescreenRender
 import HomescreenStore
 import HomescreenTestSupport
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
@@ -44,7 +45,7 @@ struct SweepTests {
 
     @Test func theDashboardAndItsOverlaysFitEveryTerminal() throws {
         let store = try DemoDashboard.store(in: folder)
-        let smallest = HomeLayout.minimumSize(home: DashboardConfig.standard.home, lockScreen: DashboardConfig.standard.lockScreen,
+        let smallest = HomeLayout.minimumSize(home: DashboardConfig(catalog: .standard).home, lockScreen: DashboardConfig(catalog: .standard).lockScreen,
                                               forcedDensity: nil, preferLockScreen: false)
         for columns in Array(stride(from: smallest.columns, through: 240, by: 22)) + [240] {
             for rows in Array(stride(from: smallest.rows, through: 80, by: 7)) + [80] {

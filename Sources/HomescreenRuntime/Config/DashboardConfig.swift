@@ -1,6 +1,6 @@
 import Foundation
 import HomescreenWidgetCore
-import HomescreenWidgets
+import HomescreenHosting
 import TOMLKit
 
 /// The dashboard's settings: the config file (`$XDG_CONFIG_HOME/homescreen/config.toml`)
@@ -46,7 +46,6 @@ public struct DashboardConfig: Sendable {
     }
 
     /// Every kind on the home screen; the lock screen as a phone's.
-    public static let standard = DashboardConfig(catalog: .standard)
 
     /// The default file: `$XDG_CONFIG_HOME/homescreen/config.toml`, else `~/.config/…`.
     public static func defaultPath(environment: [String: String]) -> String {
@@ -68,7 +67,7 @@ public struct DashboardConfig: Sendable {
 
     /// Reads a config file. A missing default file means the defaults; a missing file the user
     /// named is an error.
-    public static func load(path: String, explicit: Bool, catalog: WidgetCatalog = .standard) throws -> DashboardConfig {
+    public static func load(path: String, explicit: Bool, catalog: WidgetCatalog) throws -> DashboardConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
             if !explicit, !FileManager.default.fileExists(atPath: path) { return DashboardConfig(catalog: catalog) }
             throw ConfigError("the config file \(path) cannot be read; check the path and its permissions.")
@@ -87,7 +86,7 @@ public struct DashboardConfig: Sendable {
 
     /// Parses the TOML text of a config file; every key is optional. Keys other than the
     /// dashboard's belong to the kinds that declare them.
-    public static func parse(toml text: String, catalog: WidgetCatalog = .standard) throws -> DashboardConfig {
+    public static func parse(toml text: String, catalog: WidgetCatalog) throws -> DashboardConfig {
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch {
             throw ConfigError("not valid TOML (\(error)).")

@@ -1,7 +1,7 @@
 import Foundation
 import HomescreenRender
 import HomescreenWidgetCore
-import HomescreenWidgets
+import HomescreenHosting
 
 extension Dashboard {
     /// The whole screen at `now`: the panes of the current page (or the detail view), the

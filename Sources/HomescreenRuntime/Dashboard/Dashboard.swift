@@ -2,7 +2,7 @@ import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
-import HomescreenWidgets
+import HomescreenHosting
 
 /// The dashboard's state and its single update function: an event in, the new state and the
 /// effects to run out. No I/O happens here; `DashboardRuntime` runs the effects (store reads

@@ -2,7 +2,7 @@ import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
-import HomescreenWidgets
+import HomescreenHosting
 
 /// Runs the dashboard's effects: reads timelines from the kinds' providers, hands the kinds'
 /// writes to the `StoreWriter`, and feeds what comes back into the update. The event loop drives it; tests

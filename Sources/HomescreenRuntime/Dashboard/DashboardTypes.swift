@@ -2,7 +2,7 @@ import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
-import HomescreenWidgets
+import HomescreenHosting
 
 /// A pane of the dashboard: one of the home screen's, one of the lock screen's, or the detail
 /// view that Enter opens.
@@ -28,7 +28,7 @@ public struct DashboardSettings: Sendable {
     /// The clock was set with `--now`: the status line says so.
     public var simulatedClock: Bool
 
-    public init(config: DashboardConfig, catalog: WidgetCatalog = .standard, lockScreen: Bool = false, language: Language = .english,
+    public init(config: DashboardConfig, catalog: WidgetCatalog, lockScreen: Bool = false, language: Language = .english,
                 locale: Locale? = nil, timeZone: TimeZone, ascii: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
                 themeIndex: Int = 0, simulatedClock: Bool = false) {
         self.simulatedClock = simulatedClock

@@ -1,7 +1,7 @@
 import Foundation
 import HomescreenStore
 import HomescreenWidgetCore
-import HomescreenWidgets
+import HomescreenHosting
 
 /// Performs the kinds' writes one at a time, in the order of the key presses, each in one
 /// transaction, off the loop's thread (a store busy with another writer never freezes the

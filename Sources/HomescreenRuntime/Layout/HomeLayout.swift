@@ -1,6 +1,6 @@
 import HomescreenRender
 import HomescreenWidgetCore
-import HomescreenWidgets
+import HomescreenHosting
 
 /// Where each pane goes. The home screen is a phone's slot grid: small spans 2×2 slots, medium
 /// 4×2, large 4×4, filled in order (first fit, row by row), as many slot columns as the width

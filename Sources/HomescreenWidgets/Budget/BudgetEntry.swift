@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// Everything the budget views need at one instant: this month's spending from the local

@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The budget and year widgets' words in each interface language. Seed 001's Italian and seed

@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The budget data another program publishes for the widget (seed 001's format, what the

@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// One cell of the month grid (seed 003's CalendarDay, with its date and leap flag).

@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenRender
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The Vietnamese lunar/solar calendar (seed 003, Lịch Việt): the month grid with today, and

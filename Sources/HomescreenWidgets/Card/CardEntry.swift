@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenRender
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// What the card widget shows: a card and its code's payload, or why there is none.

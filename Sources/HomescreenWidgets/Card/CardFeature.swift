@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 extension WidgetKind { public static let card = WidgetKind("card") }

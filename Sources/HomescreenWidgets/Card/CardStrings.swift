@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The card widget's words in each interface language.

@@ -1,4 +1,5 @@
 import HomescreenRender
+import HomescreenHosting
 import HomescreenWidgetCore
 import Synchronization
 

@@ -1,4 +1,5 @@
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The pantry's interactive actions as the dashboard shows them: the optimistic state of a

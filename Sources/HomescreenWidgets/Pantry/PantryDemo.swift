@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// Realistic pantry contents relative to a day: two expired, some due soon, the rest fresh,

@@ -1,4 +1,5 @@
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// How urgent a product is, relative to today.

@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The pantry's words in each interface language.

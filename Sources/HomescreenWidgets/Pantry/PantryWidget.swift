@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenRender
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The pantry widget (seed 000): products first-expiring-first-out, consumed one unit at a time.

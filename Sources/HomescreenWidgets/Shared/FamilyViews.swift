@@ -1,4 +1,5 @@
 import HomescreenRender
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// A kind's view: what it draws in.

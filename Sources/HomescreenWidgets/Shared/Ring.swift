@@ -1,4 +1,5 @@
 import HomescreenRender
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The accessoryCircular family's ring (18×9, a box of 9×5 when compact), in the border role,

@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The year overview (seed 002's YearOverviewWidget): every month's budget and spending.

@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenRender
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The year overview's views: the 4×3 grid of months (medium and large), the current month

@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenRender
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The year overview widget (seed 002): a 4×3 grid of the year's months with what is left to

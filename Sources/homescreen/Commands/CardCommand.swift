@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgets
 
 struct CardCommand: ParsableCommand {

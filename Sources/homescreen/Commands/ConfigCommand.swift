@@ -5,6 +5,7 @@ import HomescreenRender
 import HomescreenRuntime
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 /// Where Homescreen keeps things, the settings in force, and a starter config file.
@@ -62,7 +63,7 @@ struct ConfigCommand: ParsableCommand {
             let environment = processEnvironment
             let path = file.path(environment: environment)
             let config: DashboardConfig
-            do { config = try DashboardConfig.load(path: path, explicit: file.config != nil) } catch let error as ConfigError {
+            do { config = try DashboardConfig.load(path: path, explicit: file.config != nil, catalog: .standard) } catch let error as ConfigError {
                 throw CLIError.usage(error.description)
             }
             let fileName = config.path.map { ($0 as NSString).lastPathComponent } ?? ""
@@ -149,11 +150,11 @@ enum StarterConfig {
 
         # The home screen, in fill order (families: small, medium, large).
         # home = [
-        \(panes(DashboardConfig.standard.home))
+        \(panes(DashboardConfig(catalog: .standard).home))
         # ]
         # The lock-screen strip (families: inline, rectangular, circular).
         # lock-screen = [
-        \(panes(DashboardConfig.standard.lockScreen))
+        \(panes(DashboardConfig(catalog: .standard).lockScreen))
         # ]
 
         # Key bindings: action = key or [keys]; a key moves from the action that had it.

@@ -4,6 +4,7 @@ import HomescreenRender
 import HomescreenRuntime
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 struct DoctorCommand: ParsableCommand {
@@ -40,7 +41,7 @@ struct DoctorCommand: ParsableCommand {
             report("config", configPath + " (does not exist: the defaults are used)")
         } else {
             do {
-                let config = try DashboardConfig.load(path: configPath, explicit: false)
+                let config = try DashboardConfig.load(path: configPath, explicit: false, catalog: .standard)
                 if let theme = config.theme, !storeOptions.themeLibrary.names().contains(theme) {
                     report("config", "\(configPath): theme = \"\(theme)\" is not a theme; the commands that read the config refuse to start")
                 } else {

@@ -3,6 +3,7 @@ import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 /// A product to add, validated: a name of 1…200 characters, a real due date (`FriendlyDate`), a positive amount

@@ -3,6 +3,7 @@ import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 struct PantryCommand: ParsableCommand {

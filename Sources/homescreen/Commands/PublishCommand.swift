@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 struct PublishCommand: ParsableCommand {

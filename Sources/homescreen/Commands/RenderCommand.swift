@@ -1,6 +1,7 @@
 import ArgumentParser
 import HomescreenRender
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 struct RenderCommand: ParsableCommand {

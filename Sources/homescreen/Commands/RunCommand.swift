@@ -5,6 +5,7 @@ import HomescreenRuntime
 import HomescreenStore
 import HomescreenTerminal
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 /// The full-screen dashboard: the default command.
@@ -80,7 +81,7 @@ struct RunCommand: ParsableCommand {
         }
         defer { screen.end() }
         let dashboardSettings = DashboardSettings(
-            config: settings, lockScreen: lockScreen, language: session.language,
+            config: settings, catalog: .standard, lockScreen: lockScreen, language: session.language,
             locale: session.locale, timeZone: session.timeZone,
             ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy || remembered.privacy == true,
             themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, simulatedClock: viewOptions.now != nil)

@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgets
 
 extension StatusCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomescreenRender
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 struct TimelineCommand: ParsableCommand {

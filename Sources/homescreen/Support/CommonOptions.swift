@@ -5,6 +5,7 @@ import HomescreenRuntime
 import HomescreenPostgres
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 /// The process's environment, read once (after `LocaleEnvironment.sanitize()`, the only change
@@ -173,7 +174,7 @@ struct ViewOptions: ParsableArguments {
     /// The config file (`--config`, else the default path; a missing default file is the defaults).
     func loadConfig(environment: [String: String]) throws -> DashboardConfig {
         let path = config ?? DashboardConfig.defaultPath(environment: environment)
-        do { return try DashboardConfig.load(path: path, explicit: config != nil) } catch let error as ConfigError {
+        do { return try DashboardConfig.load(path: path, explicit: config != nil, catalog: .standard) } catch let error as ConfigError {
             throw CLIError.usage(error.description)
         }
     }

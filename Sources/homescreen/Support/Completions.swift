@@ -3,6 +3,7 @@ import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 /// What the shell completions (`--generate-completion-script bash|zsh|fish`) offer for each

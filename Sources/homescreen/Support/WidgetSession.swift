@@ -4,6 +4,7 @@ import HomescreenRender
 import HomescreenRuntime
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 /// What the drawing commands share: the store to read, the instant, the language, and how to

@@ -3,6 +3,7 @@ import GRDB
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenHosting
 import HomescreenWidgets
 
 // A sixth kind that exists only in the tests, written the way ARCHITECTURE.md says a kind is

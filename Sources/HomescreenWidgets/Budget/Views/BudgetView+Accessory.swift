@@ -1,5 +1,6 @@
 import HomescreenRender
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The lock-screen families: inline (available and percentage), circular (percentage),

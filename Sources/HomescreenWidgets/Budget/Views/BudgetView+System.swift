@@ -1,5 +1,6 @@
 import HomescreenRender
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The home-screen families: small (what is available, big), medium (seed 002: available,

@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenRender
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The budget's views: one method per family (`BudgetView+System.swift`,

@@ -1,4 +1,5 @@
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// Checks what a person types for an event, for the command line and the dashboard's form

@@ -1,4 +1,5 @@
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// An event on one solar day.

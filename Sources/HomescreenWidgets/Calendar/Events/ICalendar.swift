@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// RFC 5545 (iCalendar) for events, both ways, written by hand: no iCalendar library is in the

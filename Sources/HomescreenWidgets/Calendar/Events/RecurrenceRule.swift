@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The part of an iCalendar RRULE (RFC 5545 §3.3.10) that all-day and daily events use:

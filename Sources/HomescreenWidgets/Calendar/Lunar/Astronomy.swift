@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// New moons and the sun's longitude for the Vietnamese calendar, from the truncated series of

@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// Giờ hoàng đạo and ngày hoàng đạo / hắc đạo: the twelve spirits (Thanh Long, Minh Đường,

@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// Names of the Vietnamese calendar: the sexagenary cycle (can-chi) of years, months and days,

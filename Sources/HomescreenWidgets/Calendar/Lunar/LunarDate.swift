@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// A day of the Vietnamese lunar calendar: the lunar year it belongs to (the one that starts

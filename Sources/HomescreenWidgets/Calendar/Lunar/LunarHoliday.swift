@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The lunar holidays the large calendar lists, on their day of a regular (not leap) month.

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The Vietnamese lunisolar calendar, computed astronomically for UTC+7.

@@ -1,4 +1,5 @@
 import HomescreenRender
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// Today in the small pane and on the lock screen: the solar date, the lunar date, can-chi.

@@ -1,4 +1,5 @@
 import HomescreenRender
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The calendar's views. Medium is seed 003's widget: the header ("Tháng 2, 2026" and

@@ -1,5 +1,6 @@
 import HomescreenRender
 import HomescreenStore
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The card widget's views. System families show the code where it scans (and say

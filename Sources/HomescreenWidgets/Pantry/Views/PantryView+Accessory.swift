@@ -1,4 +1,5 @@
 import HomescreenRender
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The lock-screen families: inline, circular and rectangular (the seed's two plus inline).

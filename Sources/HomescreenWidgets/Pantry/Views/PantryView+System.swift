@@ -1,4 +1,5 @@
 import HomescreenRender
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The home-screen families: small, medium (top five) and large (every product with amounts).

@@ -1,4 +1,5 @@
 import HomescreenRender
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// The pantry's views: one method per family (in `PantryView+Family.swift` files), sharing the

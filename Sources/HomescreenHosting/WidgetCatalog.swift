@@ -12,8 +12,8 @@ public struct PaneSpec: Hashable, Sendable {
     }
 }
 
-/// The kinds a build has, and the default layouts. Adding a kind is its folder plus one line
-/// in `standard`.
+/// The kinds a build has, and the default layouts. The build's own catalog is
+/// `WidgetCatalog.standard`, in the kinds' module: adding a kind is its folder plus one line there.
 public struct WidgetCatalog: Sendable {
     public private(set) var features: [AnyWidgetFeature]
     /// The default home screen, in fill order (system families).
@@ -26,19 +26,6 @@ public struct WidgetCatalog: Sendable {
         self.home = home
         self.lockScreen = lockScreen
     }
-
-    /// The registration lines: one per kind, with its place on the default home screen.
-    public static let standard = WidgetCatalog()
-        .register(PantryFeature())
-        .register(BudgetFeature())
-        .register(YearFeature())
-        .register(CalendarFeature())
-        .register(CardFeature())
-        .withScreens(home: [PaneSpec(.pantry, .systemMedium), PaneSpec(.budget, .systemSmall), PaneSpec(.calendar, .systemMedium),
-                            PaneSpec(.card, .systemSmall), PaneSpec(.year, .systemMedium)],
-                     lockScreen: [PaneSpec(.calendar, .accessoryInline), PaneSpec(.pantry, .accessoryRectangular),
-                                  PaneSpec(.budget, .accessoryCircular), PaneSpec(.calendar, .accessoryRectangular),
-                                  PaneSpec(.card, .accessoryCircular)])
 
     /// The catalog with one more kind, placed at the end of the default screens. A kind must
     /// not take a name, an action, a default key or a config key that is already taken.
@@ -108,9 +95,4 @@ public struct WidgetCatalog: Sendable {
     public func widget(_ kind: WidgetKind, store: any HomeStore, settings: WidgetSettings) -> AnyWidget? {
         feature(kind)?.widget(store: store, settings: settings)
     }
-}
-
-extension KeyTable {
-    /// The default keys of the standard catalog.
-    public static var standard: KeyTable { WidgetCatalog.standard.keyTable }
 }
