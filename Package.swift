@@ -107,8 +107,8 @@ let package = Package(
         .target(
             name: "HomescreenTestSupport",
             dependencies: [
-                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting", "HomescreenWidgets", "HomescreenRuntime",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenWidgets",
+                "HomescreenRuntime", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),

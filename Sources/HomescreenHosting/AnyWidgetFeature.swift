@@ -10,9 +10,11 @@ public struct AnyWidgetFeature: Sendable {
     /// The tables the kind reads, its keys and config keys, built when asked (a status line
     /// needs none of them).
     public var tables: Set<StoreTable> { makeTables() }
+    public var data: KindData? { makeData() }
     public var bindings: [KeyTable.Binding] { makeBindings() }
     public var settings: [SettingSpec] { makeSettings() }
     private let makeTables: @Sendable () -> Set<StoreTable>
+    private let makeData: @Sendable () -> KindData?
     private let makeBindings: @Sendable () -> [KeyTable.Binding]
     private let makeSettings: @Sendable () -> [SettingSpec]
     private let makeWidget: @Sendable (any HomeStore, WidgetSettings) -> AnyWidget
@@ -28,6 +30,7 @@ public struct AnyWidgetFeature: Sendable {
         title = feature.title
         families = feature.families
         makeTables = { feature.tables }
+        makeData = { feature.data }
         makeBindings = { feature.bindings }
         makeSettings = { feature.settings }
         makeWidget = { AnyWidget(feature.provider(store: $0, settings: $1)) }

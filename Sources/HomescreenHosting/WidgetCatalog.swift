@@ -43,6 +43,11 @@ public struct WidgetCatalog: Sendable {
         precondition(feature.settings.allSatisfy { setting in !settings.contains { $0.name == setting.name } && !Self.dashboardKeys.contains(setting.name) },
                      "\(feature.kind): a config key is taken")
         precondition(([family].compactMap { $0 } + families).allSatisfy(feature.families.contains), "\(feature.kind) does not draw that family")
+        if let data = feature.data {
+            precondition(data.owner == feature.kind.rawValue, "\(feature.kind): its data is named \(data.owner)")
+            let taken = Set(self.data.flatMap(\.tables))
+            precondition(data.tables.allSatisfy { !taken.contains($0) }, "\(feature.kind): a table of its data is another kind's")
+        }
         #endif
         var catalog = self
         catalog.features.append(AnyWidgetFeature(feature))
@@ -87,6 +92,9 @@ public struct WidgetCatalog: Sendable {
 
     /// The default key table: every kind's actions, then the dashboard's.
     public var keyTable: KeyTable { KeyTable(bindings: features.flatMap(\.bindings) + KeyTable.dashboardBindings) }
+
+    /// Every kind's own data: what a store is prepared with when it is opened.
+    public var data: [KindData] { features.compactMap(\.data) }
 
     /// Every kind's config keys.
     public var settings: [SettingSpec] { features.flatMap(\.settings) }

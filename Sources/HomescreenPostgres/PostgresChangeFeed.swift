@@ -71,9 +71,11 @@ public final class PostgresChangeFeed: ChangeFeed {
         }
     }
 
-    /// The store's table for a name PostgreSQL folded to lower case ("selectedcard").
+    /// The store's table for a notification's payload: a shared table's name as PostgreSQL
+    /// folded it ("selectedcard"), or a kind's table as its description spells it.
     static func table(named name: String) -> StoreTable? {
-        PostgresSchema.tables.first { $0.rawValue.lowercased() == name.lowercased() }
+        guard !name.isEmpty else { return nil }
+        return PostgresSchema.tables.first { $0.rawValue.lowercased() == name.lowercased() } ?? StoreTable(rawValue: name)
     }
 }
 

@@ -1,7 +1,7 @@
 import HomescreenStore
 
 /// The store's schema on PostgreSQL: the same tables, columns and rules as the SQLite store
-/// (schema 7), in a PostgreSQL schema of its own, `homescreen`, so it can share a database.
+/// (schema 7 made by `creation`, then the `ladder`), in a PostgreSQL schema of its own, `homescreen`, so it can share a database.
 /// Identifiers are unquoted (PostgreSQL folds them to lower case), so the plain SQL another
 /// program writes for the SQLite store (`INSERT INTO product (name, amountMilli, …)`) works here
 /// too. Triggers keep the month totals, the one-currency-per-month rule and the table
@@ -11,7 +11,22 @@ enum PostgresSchema {
     /// "HOME" in ASCII, as the SQLite store's application_id.
     static let applicationID = 0x484F_4D45
     /// The version this build writes and reads: the SQLite store's schema it mirrors.
-    static let version = 7
+    public static let version = 8
+    /// The version `creation` makes: PostgreSQL stores began at the SQLite store's schema 7, so
+    /// a version row below it was never written by Homescreen.
+    static let firstVersion = 7
+
+    /// The steps from `firstVersion` to `version`, each run once, in one transaction with the
+    /// others, under the store's advisory lock, when a store of an older version is opened.
+    static let ladder: [(version: Int, sql: String)] = [
+        (8, """
+            -- Each kind's own data is versioned on its own (`KindData`, migrated on both backends).
+            CREATE TABLE kindSchema (
+                kind text PRIMARY KEY CHECK (length(kind) BETWEEN 1 AND 40),
+                version integer NOT NULL CHECK (version >= 1)
+            );
+            """),
+    ]
     /// The channel every change is notified on; the payload is the table's name.
     static let channel = "homescreen"
 
@@ -26,7 +41,7 @@ enum PostgresSchema {
             applicationID integer NOT NULL,
             version integer NOT NULL
         );
-        INSERT INTO identity VALUES (1, \(applicationID), \(version));
+        INSERT INTO identity VALUES (1, \(applicationID), \(firstVersion));
         CREATE TABLE tableRevision (
             name text PRIMARY KEY,
             revision bigint NOT NULL DEFAULT 0

@@ -28,12 +28,14 @@ public final class PostgresStore: @unchecked Sendable {
         self.connection = connection
     }
 
-    /// The identity check, then the schema for an empty database, in one transaction under an
-    /// advisory lock (machines starting together create it once).
+    /// The identity check, then the schema for an empty database or the steps an older store
+    /// lacks, in one transaction under an advisory lock (machines starting together create or
+    /// migrate it once). A version row this build cannot take (newer, or one no Homescreen
+    /// wrote: below 7, 0, −1) is refused and the store left as it is.
     private func prepare() throws(PostgresError) {
-        // The common case in one round trip: the store is there, of a version this reads.
+        // The common case in one round trip: the store is there, at this build's version.
         if let identity = try? connection.execute("SELECT applicationID, version FROM homescreen.identity WHERE singleton = 1").first,
-           identity.int("applicationID") == Int64(PostgresSchema.applicationID), let version = identity.int("version"), version <= PostgresSchema.version {
+           identity.int("applicationID") == Int64(PostgresSchema.applicationID), identity.int("version") == Int64(PostgresSchema.version) {
             return
         }
         do {
@@ -49,13 +51,19 @@ public final class PostgresStore: @unchecked Sendable {
                         throw PostgresError.notAStore(location: path, reason: "it holds another program's tables (\(tables)) and no homescreen schema; use a database of its own (createdb homescreen)")
                     }
                     try connection.executeScript(PostgresSchema.creation)
-                    return
                 }
                 guard let identity = try? execute("SELECT applicationID, version FROM homescreen.identity WHERE singleton = 1").first,
-                      identity.int("applicationID") == Int64(PostgresSchema.applicationID), let version = identity.int("version") else {
+                      identity.int("applicationID") == Int64(PostgresSchema.applicationID), let version = identity.int("version").map(Int.init) else {
                     throw PostgresError.notAStore(location: path, reason: "its schema homescreen was not made by Homescreen")
                 }
-                if version > PostgresSchema.version { throw PostgresError.newerSchema(location: path, found: Int(version), supported: PostgresSchema.version) }
+                if version > PostgresSchema.version { throw PostgresError.newerSchema(location: path, found: version, supported: PostgresSchema.version) }
+                guard version >= PostgresSchema.firstVersion else {
+                    throw PostgresError.notAStore(location: path, reason: "its version row says \(version), a schema no Homescreen wrote on PostgreSQL (they begin at \(PostgresSchema.firstVersion))")
+                }
+                for step in PostgresSchema.ladder where step.version > version {
+                    try connection.executeScript(step.sql)
+                    try execute("UPDATE identity SET version = $1 WHERE singleton = 1", [String(step.version)])
+                }
             }
         } catch let error as PostgresError {
             throw error

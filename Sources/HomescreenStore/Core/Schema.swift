@@ -123,23 +123,26 @@ enum Schema {
         migrator.registerMigration("5-strict") { db in try migrateToStrict(db) }
         migrator.registerMigration("6-expense-currency") { db in try addExpenseCurrency(db) }
         migrator.registerMigration("7-event") { db in try addEvents(db) }
+        migrator.registerMigration("8-kind-data") { db in
+            // From here on a kind's own tables are its own: described in its folder
+            // (`KindData`), versioned per kind in this table, migrated on either backend.
+            try db.execute(sql: """
+                CREATE TABLE kindSchema (
+                    kind TEXT PRIMARY KEY NOT NULL CHECK (length(kind) BETWEEN 1 AND 40),
+                    version INTEGER NOT NULL CHECK (version >= 1)
+                ) STRICT;
+                PRAGMA user_version = 8;
+                """)
+        }
         return migrator
     }
 
-    /// The newest schema version this build knows.
-    static let version = 7
+    /// The newest schema version this build knows (the shared tables; each kind's own data has
+    /// its version in `kindSchema`).
+    static let version = 8
 
     /// Triggers that bump `table`'s revision after every insert, update and delete.
     static func trackingTriggers(for table: StoreTable) -> String {
-        let name = table.rawValue
-        precondition(!name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }, "a table name is a plain identifier")
-        return ["INSERT", "UPDATE", "DELETE"].map { operation in
-            """
-            CREATE TRIGGER IF NOT EXISTS "\(name)Revision\(operation.capitalized)" AFTER \(operation) ON "\(name)" BEGIN
-                INSERT INTO tableRevision (name, revision) VALUES ('\(name)', 1)
-                ON CONFLICT(name) DO UPDATE SET revision = revision + 1;
-            END;
-            """
-        }.joined(separator: "\n")
+        DataTable.tracking(table, .sqlite).map { $0 + ";" }.joined(separator: "\n")
     }
 }

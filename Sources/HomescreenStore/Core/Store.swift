@@ -10,6 +10,8 @@ public final class Store: Sendable {
     /// A pool for read-write use, a queue for read-only use (cheaper to open).
     public let database: any DatabaseReader
     private let writer: (any DatabaseWriter)?
+    /// Opened for writing (not the read-only fast path).
+    var isWritable: Bool { writer != nil }
     /// An empty store in memory, standing in for a file that does not exist yet (read-only opening).
     public let standsIn: Bool
 

@@ -21,6 +21,16 @@ public protocol StoreBackend: AnyObject, Sendable {
     func setAsideRows() throws -> [SetAsideRow]
     /// Runs `work` as one transaction: the store's reads and writes inside it join it.
     func batch<T>(_ work: () throws -> T) throws -> T
+
+    // What a kind's repository runs its own statements on, whichever backend is open.
+    /// `work` reads in one consistent view of the store.
+    func reading<T>(_ work: (any StoreSQL) throws -> T) throws -> T
+    /// `work` as one write transaction (joining `batch`'s); a refused statement throws
+    /// `ConstraintViolation` and nothing of `work` is kept.
+    func writing<T>(_ work: (any StoreSQL) throws -> T) throws -> T
+    /// `work` as one write transaction no other process's migration can interleave with (SQLite:
+    /// the folder lock, as for creating and migrating a store; PostgreSQL: an advisory lock).
+    func exclusively<T>(_ work: (any StoreSQL) throws -> T) throws -> T
 }
 
 /// Notices committed changes without polling: a descriptor to wait on, then the tables changed.

@@ -58,8 +58,14 @@ struct StoreOptions: ParsableArguments {
     func openForReading() throws -> any HomeStore { try Self.open(location(), reading: true) }
 
     private static func open(_ location: String, reading: Bool) throws -> any HomeStore {
-        if StoreLocation.isServer(location) { return try openServer(location) }
-        return reading ? try Store.openReadOnly(at: location) : try Store.open(at: location)
+        if StoreLocation.isServer(location) { return try prepared(openServer(location)) }
+        return try prepared(reading ? try Store.openReadOnly(at: location) : try Store.open(at: location))
+    }
+
+    /// The store with every kind's own data ready: created, or migrated, on first use.
+    static func prepared<Opened: StoreBackend>(_ store: Opened) throws -> Opened {
+        do { try store.prepare(WidgetCatalog.standard.data) } catch let error as KindDataError { throw CLIError.runtime(error.description) }
+        return store
     }
 
     /// A PostgreSQL store; a failure is one sentence without the password, exit 1.

@@ -39,7 +39,7 @@ struct WidgetSession {
             try DemoData.check(LocalDate(date, in: timeZone), option: "--now")
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-demo-\(getpid())-\(UUID().uuidString)")
             do {
-                let demo = try Store.open(at: folder.appendingPathComponent("store.sqlite").path)
+                let demo = try StoreOptions.prepared(Store.open(at: folder.appendingPathComponent("store.sqlite").path))
                 let (today, instant) = (LocalDate(date, in: timeZone), date)
                 try demo.batch { try DemoData.fill(demo, today: today, at: instant) }
                 self.store = demo
@@ -59,7 +59,7 @@ struct WidgetSession {
     /// dropped: dropping a connection starts libdispatch's once-a-second worker monitor.
     mutating func adoptCreatedStore() throws {
         guard let file = store as? Store, file.standsIn, FileManager.default.fileExists(atPath: file.path) else { return }
-        let opened = try Store.openReadOnly(at: file.path)
+        let opened = try StoreOptions.prepared(Store.openReadOnly(at: file.path))
         guard !opened.standsIn else { return }
         Self.retired.withLock { $0.append(file) }
         store = opened

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
@@ -8,8 +7,9 @@ import HomescreenWidgets
 
 // A sixth kind that exists only in the tests, written the way ARCHITECTURE.md says a kind is
 // added: this folder, and one registration line (`WidgetCatalog.standard.register(NoteFeature(),
-// home: .systemSmall)` in `SixthKindTests`). It has a table of its own with its own domain
-// interface, a key, a job, a full-screen list and a demo.
+// home: .systemSmall)` in `SixthKindTests`). It has a table of its own, described here and made
+// by whichever backend is open (SQLite or PostgreSQL), a repository for it, a key, a job, a
+// full-screen list, a demo and a doctor line. Nothing in the stores' modules knows it.
 
 extension WidgetKind {
     static let note = WidgetKind("note")
@@ -23,21 +23,34 @@ extension Action {
     static let addNote = Action("add-note", summary: "add a note")
 }
 
-/// The kind's domain: what it asks of a store.
-protocol NoteStore {
-    func notes() throws -> [String]
-    func addNote(_ text: String) throws
-}
+/// The kind's data, once for both backends: version 1 made the table, version 2 added `pinned`.
+let noteData = KindData(owner: "note", steps: [
+    .create(DataTable(.note, columns: [.id, .text("text", max: 500, nonBlank: true), .timestamp("createdAt")],
+                      indexes: [DataIndex("noteByCreation", on: ["createdAt", "id"])])),
+    .addColumn(.note, .flag("pinned")),
+])
 
-extension Store: NoteStore {
-    /// The kind's table, created once and tracked like the built-in ones.
-    func prepareNotes() throws {
-        try write { try $0.execute(sql: "CREATE TABLE IF NOT EXISTS note (id INTEGER PRIMARY KEY, text TEXT NOT NULL)") }
-        try trackChanges(of: .note)
+/// What the kind asks of a store, whichever is open.
+struct NoteRepository {
+    let store: any StoreBackend
+
+    func notes() throws -> [String] {
+        try store.reading { try $0.rows("SELECT text FROM note ORDER BY id").compactMap { $0.text("text") } }
     }
 
-    func notes() throws -> [String] { try read { try String.fetchAll($0, sql: "SELECT text FROM note ORDER BY id") } }
-    func addNote(_ text: String) throws { try write { try $0.execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: [text]) } }
+    func count() throws -> Int { try store.reading { Int(try $0.row("SELECT count(*) AS n FROM note")?.int("n") ?? 0) } }
+
+    @discardableResult
+    func add(_ text: String, at date: Date) throws -> Int64 {
+        try store.writing { sql in
+            try sql.row("INSERT INTO note (text, createdAt) VALUES (?, ?) RETURNING id", [.text(text), StoreValue(date)])?.int("id") ?? 0
+        }
+    }
+
+    /// When a note was written, as the store keeps it.
+    func createdAt(id: Int64) throws -> Date? {
+        try store.reading { try $0.row("SELECT createdAt FROM note WHERE id = ?", [.integer(id)])?.date("createdAt") }
+    }
 }
 
 struct NoteEntry: TimelineEntry, Encodable {
@@ -46,7 +59,7 @@ struct NoteEntry: TimelineEntry, Encodable {
 }
 
 struct NoteWidget: Widget {
-    let store: any HomeStore
+    let notes: NoteRepository
 
     var kind: WidgetKind { .note }
     var supportedFamilies: [WidgetFamily] { [.systemSmall, .systemMedium, .systemLarge] }
@@ -54,8 +67,7 @@ struct NoteWidget: Widget {
     func placeholder(in context: WidgetContext) -> NoteEntry { NoteEntry(date: Date(), notes: []) }
 
     func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<NoteEntry> {
-        guard let notes = store as? any NoteStore else { return Timeline(entries: [placeholder(in: context)], policy: .never) }
-        return Timeline(entries: [NoteEntry(date: date, notes: try notes.notes())], policy: .never)
+        Timeline(entries: [NoteEntry(date: date, notes: try notes.notes())], policy: .never)
     }
 
     func render(_ entry: NoteEntry, in context: WidgetContext) -> CellGrid {
@@ -73,9 +85,10 @@ struct NoteFeature: WidgetFeature {
     var title: String { "Notes" }
     var families: [WidgetFamily] { [.systemSmall, .systemMedium, .systemLarge] }
     var tables: Set<StoreTable> { [.note] }
+    var data: KindData? { noteData }
     var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .addNote, keys: [.character("w")])] }
 
-    func provider(store: any HomeStore, settings: WidgetSettings) -> NoteWidget { NoteWidget(store: store) }
+    func provider(store: any HomeStore, settings: WidgetSettings) -> NoteWidget { NoteWidget(notes: NoteRepository(store: store)) }
     func initialState() -> State { State() }
     func detail(_ entry: NoteEntry, scroll: Int) -> DetailNavigation { .list(entry.notes.count) }
 
@@ -83,7 +96,8 @@ struct NoteFeature: WidgetFeature {
         switch event {
         case .action(.addNote):
             let text = "Note from the key \(state.added + 1)"
-            return [.write(FeatureJob(.note, "add-note") { store, _ in try (store as! any NoteStore).addNote(text) })]
+            let now = environment.now
+            return [.write(FeatureJob(.note, "add-note") { store, _ in try NoteRepository(store: store).add(text, at: now) })]
         case .finished:
             state.added += 1
             return [.message(.success("Added a note.")), .reload(tables)]
@@ -95,8 +109,9 @@ struct NoteFeature: WidgetFeature {
     }
 
     func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
-        for number in 1...30 { try (store as! any NoteStore).addNote("Demo note \(number)") }
+        let notes = NoteRepository(store: store)
+        for number in 1...30 { try notes.add("Demo note \(number)", at: date) }
     }
 
-    func doctor(_ store: any HomeStore) throws -> String? { "\(try (store as! any NoteStore).notes().count) notes" }
+    func doctor(_ store: any HomeStore) throws -> String? { "\(try NoteRepository(store: store).count()) notes" }
 }

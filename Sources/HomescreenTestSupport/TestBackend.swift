@@ -1,0 +1,37 @@
+import Foundation
+import HomescreenPostgres
+import HomescreenStore
+
+/// The two backends a store test runs on: a SQLite file in a temporary folder, or a fresh
+/// database on the tests' PostgreSQL server.
+public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite, postgres
+    public var description: String { rawValue }
+
+    public struct Made {
+        public let store: any HomeStore
+        /// Another connection to the same store.
+        public let again: () throws -> any HomeStore
+        /// Plain SQL run by another program: `sqlite3` on the file, `psql` on the server.
+        public let plainSQL: (String) throws -> String
+    }
+
+    /// A new, empty store.
+    public func make() throws -> Made {
+        switch self {
+        case .sqlite:
+            let folder = TemporaryFolder()
+            let path = folder.path("s.sqlite")
+            return Made(store: try Store.open(at: path), again: { _ = folder; return try Store.open(at: path) },
+                        plainSQL: { sql in
+                            let result = try SQLiteShell.run(path, sql)
+                            guard result.status == 0 else { throw PostgresServer.ServerError(description: "sqlite3: " + result.stderr) }
+                            return result.stdout
+                        })
+        case .postgres:
+            let url = try PostgresServer.freshDatabase()
+            return Made(store: try PostgresStore.open(url: url), again: { try PostgresStore.open(url: url) },
+                        plainSQL: { try PostgresServer.sql(url, "SET search_path = homescreen; " + $0) })
+        }
+    }
+}
