@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HomescreenStore
 import HomescreenTestSupport
 
 /// The commands a user runs, checked through the real executable.
@@ -99,7 +100,7 @@ struct CommandTests {
         #expect(try Homescreen.run(["demo"], store: store).status == 0)
         let doctor = try Homescreen.run(["doctor"], store: store)
         #expect(doctor.status == 0)
-        for word in ["terminal", "colors", "locale", "themes", "dark, ", "high-contrast", "schema 7", "mode 600", "2 events (1 lunar)", "integrity ok", "14 products", "10 monthly budgets", "3 cards, 2 active; shown: card 1 (the first active one"] {
+        for word in ["terminal", "colors", "locale", "themes", "dark, ", "high-contrast", "schema \(Store.currentSchema)", "mode 600", "2 events (1 lunar)", "integrity ok", "14 products", "10 monthly budgets", "3 cards, 2 active; shown: card 1 (the first active one"] {
             #expect(doctor.stdout.contains(word), "\(word)")
         }
     }

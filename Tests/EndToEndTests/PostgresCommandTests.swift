@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HomescreenStore
 import HomescreenTestSupport
 
 /// The command line and the dashboard on a PostgreSQL store (a real server: `PostgresServer`):
@@ -43,7 +44,7 @@ struct PostgresCommandTests {
         let database = try PostgresServer.freshDatabase().components(separatedBy: "/").last!
         let url = PostgresServer.url(server.tcpURL, database: database)
         let doctor = try Self.run(["doctor"], url, ["PGPASSWORD": server.password])
-        #expect(doctor.stdout.contains("(PostgreSQL), schema 7") && !doctor.stdout.contains(server.password), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("(PostgreSQL), schema \(Store.currentSchema)") && !doctor.stdout.contains(server.password), "\(doctor.stdout)")
     }
 
     /// libpq (and the twenty libraries it needs) is loaded on the first use of a PostgreSQL

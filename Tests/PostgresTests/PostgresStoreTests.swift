@@ -15,8 +15,8 @@ struct PostgresStoreTests {
     @Test func anEmptyDatabaseBecomesAStoreAndOpensAgain() throws {
         let url = try PostgresServer.freshDatabase()
         let store = try PostgresStore.open(url: url)
-        #expect(try store.schemaVersion() == 7)
-        #expect(try store.integrityCheck().hasPrefix("schema 7, PostgreSQL 1"))
+        #expect(try store.schemaVersion() == PostgresSchema.version)
+        #expect(try store.integrityCheck().hasPrefix("schema \(PostgresSchema.version), PostgreSQL 1"))
         _ = try store.addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: Self.day)
         let again = try PostgresStore.open(url: url)
         #expect(try again.products().map(\.name) == ["Milk"])
@@ -35,8 +35,33 @@ struct PostgresStoreTests {
         let newer = try PostgresServer.freshDatabase()
         _ = try PostgresStore.open(url: newer)
         try PostgresConnection(url: newer).execute("UPDATE homescreen.identity SET version = 99")
-        #expect(throws: PostgresError.newerSchema(location: PostgresLocation.redacted(newer), found: 99, supported: 7)) { try PostgresStore.open(url: newer) }
+        #expect(throws: PostgresError.newerSchema(location: PostgresLocation.redacted(newer), found: 99, supported: PostgresSchema.version)) { try PostgresStore.open(url: newer) }
         #expect(try PostgresConnection(url: newer).execute("SELECT version FROM homescreen.identity").first?.int("version") == 99, "left untouched")
+    }
+
+    /// A store made at schema 7 (the first PostgreSQL schema, as today's main makes it) is
+    /// migrated on open, its rows intact; a version row no Homescreen wrote is refused in one
+    /// sentence and the store left as it is.
+    @Test func anOlderStoreIsMigratedAndANonsenseVersionRefused() throws {
+        let older = try PostgresServer.freshDatabase()
+        let connection = try PostgresConnection(url: older)
+        try connection.executeScript(PostgresSchema.creation)
+        try connection.execute("INSERT INTO homescreen.product (name, amountMilli, due) VALUES ('Milk', 2000, '2026-11-30')")
+        #expect(try connection.execute("SELECT version FROM homescreen.identity").first?.int("version") == 7)
+        let store = try PostgresStore.open(url: older)
+        #expect(try store.schemaVersion() == PostgresSchema.version)
+        #expect(try store.products().map(\.name) == ["Milk"])
+        #expect(try store.kindVersions() == [:], "the kinds' version table is there, empty")
+
+        for version in [6, 0, -1] {
+            try connection.execute("UPDATE homescreen.identity SET version = $1", [String(version)])
+            #expect { try PostgresStore.open(url: older) } throws: { error in
+                guard case PostgresError.notAStore(_, let reason) = error else { return false }
+                let sentence = "\(error)"
+                return reason.contains("its version row says \(version)") && sentence.hasSuffix(".") && sentence.components(separatedBy: ". ").count == 1
+            }
+            #expect(try connection.execute("SELECT version FROM homescreen.identity").first?.int("version") == Int64(version), "left untouched")
+        }
     }
 
     @Test func consumesFollowFirstExpiringOrderAndNeverGoBelowZero() throws {

@@ -22,6 +22,10 @@ public final class Store: Sendable {
         self.standsIn = standsIn
     }
 
+    /// The schema version of the shared tables this build writes (each kind's own data has its
+    /// version in `kindSchema`).
+    public static let currentSchema = Schema.version
+
     /// How long a writer waits for another process's transaction before giving up.
     public static let busyTimeout: TimeInterval = 15
 
