@@ -124,15 +124,15 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["HomescreenStore", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HomescreenStore", "HomescreenWidgets", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "PostgresTests",
-            dependencies: ["HomescreenPostgres", "HomescreenStore", "HomescreenWidgetCore", "HomescreenTestSupport"]
+            dependencies: ["HomescreenPostgres", "HomescreenStore", "HomescreenWidgets", "HomescreenWidgetCore", "HomescreenTestSupport"]
         ),
         .testTarget(
             name: "PantryTests",
-            dependencies: ["HomescreenWidgets", "HomescreenTestSupport"],
+            dependencies: ["HomescreenWidgets", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenPostgres
 import HomescreenStore
+import HomescreenWidgetCore
 
 /// The two backends a store test runs on: a SQLite file in a temporary folder, or a fresh
 /// database on the tests' PostgreSQL server.
@@ -34,4 +35,9 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
                         plainSQL: { try PostgresServer.sql(url, "SET search_path = homescreen; " + $0) })
         }
     }
+}
+
+/// The day the store tests write their products on.
+public enum LocalDateFixture {
+    public static let day = LocalDate(year: 2026, month: 11, day: 22)!
 }

@@ -46,13 +46,13 @@ struct PantryOrderTests {
                                arguments: [row.name, row.amount.thousandths, row.due.iso])
             }
         }
-        let swift = PantryOrder.summary(try store.products(), today: F.today, dueSoonDays: 5, limit: 40)
-        let (first, counts) = try store.pantrySnapshot(today: F.today, dueSoonDays: 5, limit: 40)
+        let swift = PantryOrder.summary(try PantryRepository(store).products(), today: F.today, dueSoonDays: 5, limit: 40)
+        let (first, counts) = try PantryRepository(store).pantrySnapshot(today: F.today, dueSoonDays: 5, limit: 40)
         #expect(first.map(\.id) == swift.items.map(\.product.id))
         #expect(counts == PantryCounts(inStock: swift.inStockCount, expired: swift.expiredCount, dueSoon: swift.dueSoonCount))
         let widget = PantryWidget(store: store)
         let entry = try widget.timeline(in: F.context(.systemLarge), at: F.now).entries[0]
-        #expect(entry.items.map(\.product.id) == PantryOrder.ordered(try store.products(), today: F.today, dueSoonDays: 5).prefix(PantryEntry.itemLimit).map(\.product.id))
+        #expect(entry.items.map(\.product.id) == PantryOrder.ordered(try PantryRepository(store).products(), today: F.today, dueSoonDays: 5).prefix(PantryEntry.itemLimit).map(\.product.id))
         // The accessories show the first product and the counts: a status line reads the top
         // five (what `timeline --json` lists), not 250 rows.
         for family in [WidgetFamily.accessoryInline, .accessoryCircular, .accessoryRectangular] {

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgets
 import Testing
 import HomescreenStore
 import HomescreenTestSupport
@@ -32,16 +33,16 @@ struct BothBackendsTests {
 
     @Test(arguments: Backend.allCases) func firstExpiringFirstOutNeverBelowZero(_ backend: Backend) throws {
         let store = try backend.make().store
-        try store.addProducts([("Rice", Quantity(units: 2), "kg", Self.day.adding(days: 30)), ("Spinach", Quantity(thousandths: 300), "kg", Self.day),
+        try PantryRepository(store).addProducts([("Rice", Quantity(units: 2), "kg", Self.day.adding(days: 30)), ("Spinach", Quantity(thousandths: 300), "kg", Self.day),
                                ("Éclair", .one, "", Self.day), ("Zucchini", .one, "", Self.day)])
-        #expect(try store.pantrySnapshot(today: Self.day, dueSoonDays: 5, limit: 10).first.map(\.name) == ["Spinach", "Zucchini", "Éclair", "Rice"])
-        let consumed = try store.consume(productID: nil, amount: .one)
+        #expect(try PantryRepository(store).pantrySnapshot(today: Self.day, dueSoonDays: 5, limit: 10).first.map(\.name) == ["Spinach", "Zucchini", "Éclair", "Rice"])
+        let consumed = try PantryRepository(store).consume(productID: nil, amount: .one)
         #expect(consumed.productName == "Spinach" && consumed.amount == Quantity(thousandths: 300) && consumed.remaining == .zero)
-        #expect(try store.pantrySnapshot(today: Self.day, dueSoonDays: 5, limit: 10).counts == PantryCounts(inStock: 3, expired: 0, dueSoon: 2))
-        #expect(throws: PantryError.productEmpty(id: consumed.productID, name: "Spinach")) { try store.consume(productID: consumed.productID, amount: .one) }
-        #expect(throws: PantryError.unknownProduct(id: 999)) { try store.removeProduct(id: 999) }
-        #expect(try store.undoLastConsume().remaining == Quantity(thousandths: 300))
-        #expect(throws: PantryError.nothingToUndo) { try store.undoLastConsume() }
+        #expect(try PantryRepository(store).pantrySnapshot(today: Self.day, dueSoonDays: 5, limit: 10).counts == PantryCounts(inStock: 3, expired: 0, dueSoon: 2))
+        #expect(throws: PantryError.productEmpty(id: consumed.productID, name: "Spinach")) { try PantryRepository(store).consume(productID: consumed.productID, amount: .one) }
+        #expect(throws: PantryError.unknownProduct(id: 999)) { try PantryRepository(store).removeProduct(id: 999) }
+        #expect(try PantryRepository(store).undoLastConsume().remaining == Quantity(thousandths: 300))
+        #expect(throws: PantryError.nothingToUndo) { try PantryRepository(store).undoLastConsume() }
     }
 
     @Test(arguments: Backend.allCases) func monthTotalsFollowEveryChange(_ backend: Backend) throws {
@@ -76,8 +77,8 @@ struct BothBackendsTests {
     @Test(arguments: Backend.allCases) func everyWriteBumpsItsTablesRevision(_ backend: Backend) throws {
         let store = try backend.make().store
         let before = try store.revisions()
-        _ = try store.addProduct(name: "Milk", amount: .one, unit: "l", due: Self.day, at: Date())
-        _ = try store.consume(productID: nil, amount: .one, at: Date())
+        _ = try PantryRepository(store).addProduct(name: "Milk", amount: .one, unit: "l", due: Self.day, at: Date())
+        _ = try PantryRepository(store).consume(productID: nil, amount: .one, at: Date())
         _ = try store.addCard(CardDraft(firstName: "Lan", lastName: "Nguyen"), at: Date())
         _ = try store.addEvent(EventDraft(title: "Giỗ", when: .lunar(month: 3, day: 15, leap: false, firstYear: nil)), at: Date())
         let after = try store.revisions()
@@ -116,15 +117,15 @@ struct BothBackendsTests {
 
     @Test(arguments: Backend.allCases) func concurrentWritersNeitherLoseNorOverdraw(_ backend: Backend) throws {
         let (store, again) = try backend.make()
-        let rice = try store.addProduct(name: "Rice", amount: Quantity(units: 100), unit: "kg", due: Self.day, at: Date())
+        let rice = try PantryRepository(store).addProduct(name: "Rice", amount: Quantity(units: 100), unit: "kg", due: Self.day, at: Date())
         let writers = try (0..<4).map { _ in try again() }
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             for _ in 0..<25 {
-                do { _ = try writers[index].consume(productID: nil, amount: .one, at: Date()) } catch { failures.add("\(error)") }
+                do { _ = try PantryRepository(writers[index]).consume(productID: nil, amount: .one, at: Date()) } catch { failures.add("\(error)") }
             }
         }
         #expect(failures.all.isEmpty, "\(failures.all.prefix(2))")
-        #expect(try store.products().first { $0.id == rice.id }?.amount == .zero)
+        #expect(try PantryRepository(store).products().first { $0.id == rice.id }?.amount == .zero)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgets
 import Testing
 import HomescreenTestSupport
 import HomescreenStore
@@ -17,9 +18,9 @@ struct PostgresStoreTests {
         let store = try PostgresStore.open(url: url)
         #expect(try store.schemaVersion() == PostgresSchema.version)
         #expect(try store.integrityCheck().hasPrefix("schema \(PostgresSchema.version), PostgreSQL 1"))
-        _ = try store.addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: Self.day)
+        _ = try PantryRepository(store).addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: Self.day)
         let again = try PostgresStore.open(url: url)
-        #expect(try again.products().map(\.name) == ["Milk"])
+        #expect(try PantryRepository(again).products().map(\.name) == ["Milk"])
     }
 
     @Test func aForeignDatabaseAndANewerSchemaAreRefusedAndLeftAlone() throws {
@@ -50,7 +51,7 @@ struct PostgresStoreTests {
         #expect(try connection.execute("SELECT version FROM homescreen.identity").first?.int("version") == 7)
         let store = try PostgresStore.open(url: older)
         #expect(try store.schemaVersion() == PostgresSchema.version)
-        #expect(try store.products().map(\.name) == ["Milk"])
+        #expect(try PantryRepository(store).products().map(\.name) == ["Milk"])
         #expect(try store.kindVersions() == [:], "the kinds' version table is there, empty")
 
         for version in [6, 0, -1] {
@@ -66,39 +67,39 @@ struct PostgresStoreTests {
 
     @Test func consumesFollowFirstExpiringOrderAndNeverGoBelowZero() throws {
         let store = try PostgresStore.open(url: try PostgresServer.freshDatabase())
-        try store.addProducts([("Rice", Quantity(units: 2), "kg", Self.day.adding(days: 30)), ("Spinach", Quantity(thousandths: 300), "kg", Self.day),
+        try PantryRepository(store).addProducts([("Rice", Quantity(units: 2), "kg", Self.day.adding(days: 30)), ("Spinach", Quantity(thousandths: 300), "kg", Self.day),
                                ("Éclair", Quantity(units: 1), "", Self.day), ("Zucchini", Quantity(units: 1), "", Self.day)])
         // The name's bytes break the tie on a day, as in the SQLite store: "Spinach" < "Zucchini" < "Éclair".
-        #expect(try store.pantrySnapshot(today: Self.day, dueSoonDays: 5, limit: 10).first.map(\.name) == ["Spinach", "Zucchini", "Éclair", "Rice"])
-        let consumed = try store.consume(productID: nil, amount: .one)
+        #expect(try PantryRepository(store).pantrySnapshot(today: Self.day, dueSoonDays: 5, limit: 10).first.map(\.name) == ["Spinach", "Zucchini", "Éclair", "Rice"])
+        let consumed = try PantryRepository(store).consume(productID: nil, amount: .one)
         #expect(consumed.productName == "Spinach" && consumed.amount == Quantity(thousandths: 300) && consumed.remaining == .zero)
-        let snapshot = try store.pantrySnapshot(today: Self.day, dueSoonDays: 5, limit: 10)
+        let snapshot = try PantryRepository(store).pantrySnapshot(today: Self.day, dueSoonDays: 5, limit: 10)
         #expect(snapshot.counts == PantryCounts(inStock: 3, expired: 0, dueSoon: 2))
-        #expect(throws: PantryError.productEmpty(id: consumed.productID, name: "Spinach")) { try store.consume(productID: consumed.productID, amount: .one) }
-        #expect(throws: PantryError.unknownProduct(id: 999)) { try store.consume(productID: 999, amount: .one) }
-        #expect(try store.undoLastConsume().remaining == Quantity(thousandths: 300))
-        #expect(throws: PantryError.nothingToUndo) { try store.undoLastConsume() }
-        #expect(try store.removeProduct(id: consumed.productID).name == "Spinach")
-        #expect(throws: PantryError.unknownProduct(id: consumed.productID)) { try store.updateProduct(id: consumed.productID, name: "X", amount: .one, unit: "", due: Self.day) }
+        #expect(throws: PantryError.productEmpty(id: consumed.productID, name: "Spinach")) { try PantryRepository(store).consume(productID: consumed.productID, amount: .one) }
+        #expect(throws: PantryError.unknownProduct(id: 999)) { try PantryRepository(store).consume(productID: 999, amount: .one) }
+        #expect(try PantryRepository(store).undoLastConsume().remaining == Quantity(thousandths: 300))
+        #expect(throws: PantryError.nothingToUndo) { try PantryRepository(store).undoLastConsume() }
+        #expect(try PantryRepository(store).removeProduct(id: consumed.productID).name == "Spinach")
+        #expect(throws: PantryError.unknownProduct(id: consumed.productID)) { try PantryRepository(store).updateProduct(id: consumed.productID, name: "X", amount: .one, unit: "", due: Self.day) }
     }
 
     /// The must-hold, with four connections as four machines: 4 × 50 consumes of one
     /// product of 200 units leave exactly 0, and none fails.
     @Test func concurrentConsumesNeitherLoseNorOverdraw() throws {
         let url = try PostgresServer.freshDatabase()
-        let product = try PostgresStore.open(url: url).addProduct(name: "Rice", amount: Quantity(units: 200), unit: "kg", due: Self.day)
+        let product = try PantryRepository(PostgresStore.open(url: url)).addProduct(name: "Rice", amount: Quantity(units: 200), unit: "kg", due: Self.day)
         let stores = try (0..<4).map { _ in try PostgresStore.open(url: url) }
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             for _ in 0..<50 {
-                do { _ = try stores[index].consume(productID: nil, amount: .one) } catch { failures.add("\(error)") }
+                do { _ = try PantryRepository(stores[index]).consume(productID: nil, amount: .one) } catch { failures.add("\(error)") }
             }
         }
         #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
         let reader = try PostgresStore.open(url: url)
-        #expect(try reader.products().first { $0.id == product.id }?.amount == .zero)
+        #expect(try PantryRepository(reader).products().first { $0.id == product.id }?.amount == .zero)
         #expect(try PostgresConnection(url: url).execute("SELECT count(*) AS n FROM homescreen.consumption").first?.int("n") == 200)
-        #expect(throws: PantryError.nothingInStock) { try reader.consume(productID: nil, amount: .one) }
+        #expect(throws: PantryError.nothingInStock) { try PantryRepository(reader).consume(productID: nil, amount: .one) }
     }
 
     @Test func plainSQLMeetsTheSameRulesAndKeepsTheTotals() throws {
@@ -129,7 +130,7 @@ struct PostgresStoreTests {
         let store = try PostgresStore.open(url: url)
         let feed = try store.changeFeed()
         let writer = try PostgresStore.open(url: url)
-        _ = try writer.addProduct(name: "Milk", amount: .one, unit: "l", due: Self.day)
+        _ = try PantryRepository(writer).addProduct(name: "Milk", amount: .one, unit: "l", due: Self.day)
         var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&descriptor, 1, 5_000) == 1, "the socket wakes up")
         #expect(feed.drainEvents())

@@ -18,7 +18,7 @@ struct DashboardStateTests {
         let store = try Store.open(at: folder.path("store.sqlite"))
         let today = LocalDate(start, in: zone)
         for (name, amount, days) in products {
-            try store.addProduct(name: name, amount: Quantity(units: amount), unit: "l", due: today.adding(days: days), at: start)
+            try PantryRepository(store).addProduct(name: name, amount: Quantity(units: amount), unit: "l", due: today.adding(days: days), at: start)
         }
         try store.setBudget(MonthlyBudget(month: YearMonth(today), limit: Money(cents: 80_000), currency: Currency(code: "CHF")!), at: start)
         let settings = DashboardSettings(config: config, catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: zone,
@@ -45,16 +45,16 @@ struct DashboardStateTests {
     @Test func rapidPressesEachCountOnceAndUndoPutsBackTheLast() throws {
         let (runtime, store) = try runtime()
         for _ in 0..<3 { runtime.send(.key(.character("c"))) }
-        #expect(try store.products().first { $0.name == "Milk" }?.amount == .zero)
+        #expect(try PantryRepository(store).products().first { $0.name == "Milk" }?.amount == .zero)
         #expect(runtime.dashboard.state(of: .pantry, as: PantryFeature.State.self)?.pendingConsumes == 0)
         // Milk is gone; the next consume takes Rice.
         runtime.send(.key(.character("c")))
-        #expect(try store.products().first { $0.name == "Rice" }?.amount == Quantity(units: 1))
+        #expect(try PantryRepository(store).products().first { $0.name == "Rice" }?.amount == Quantity(units: 1))
         runtime.send(.key(.character("u")))
-        #expect(try store.products().first { $0.name == "Rice" }?.amount == Quantity(units: 2))
+        #expect(try PantryRepository(store).products().first { $0.name == "Rice" }?.amount == Quantity(units: 2))
         #expect(text(runtime).contains("Put back 1 l of Rice"))
         runtime.send(.key(.character("u")))
-        #expect(try store.products().first { $0.name == "Milk" }?.amount == Quantity(units: 1))
+        #expect(try PantryRepository(store).products().first { $0.name == "Milk" }?.amount == Quantity(units: 1))
     }
 
     @Test func aFailedConsumeIsSaidAndTheScreenComesBack() throws {
@@ -132,10 +132,10 @@ struct DashboardStateTests {
         for character in "1.2345" { runtime.send(.key(.character(character))) }
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("'1.2345' is not an amount"), "more than three decimals are refused, never dropped")
-        #expect(try store.products().count == 2)
+        #expect(try PantryRepository(store).products().count == 2)
         runtime.send(.key(.backspace))
         runtime.send(.key(.enter))
-        #expect(try store.products().first { $0.name == "Eggs" }?.amount == Quantity(thousandths: 1234))
+        #expect(try PantryRepository(store).products().first { $0.name == "Eggs" }?.amount == Quantity(thousandths: 1234))
         #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added Eggs"))
     }
 
@@ -150,7 +150,7 @@ struct DashboardStateTests {
             runtime.send(.key(.control("u")))
             type(typed, into: runtime)
             runtime.send(.key(.enter))
-            #expect(try store.products().first { $0.name == "Eggs " + typed }?.due == expected, "\(typed)")
+            #expect(try PantryRepository(store).products().first { $0.name == "Eggs " + typed }?.due == expected, "\(typed)")
         }
         runtime.send(.key(.character("n")))
         type("Flour", into: runtime)
@@ -159,7 +159,7 @@ struct DashboardStateTests {
         type("someday", into: runtime)
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("'someday' is not a date; use YYYY-MM-DD such as \(today.adding(days: 3).iso), or tomorrow, +3d, friday."))
-        #expect(try store.products().contains { $0.name == "Flour" } == false)
+        #expect(try PantryRepository(store).products().contains { $0.name == "Flour" } == false)
     }
 
     @Test func themesCycleAndThePickerChooses() throws {
@@ -184,7 +184,7 @@ struct DashboardStateTests {
 
     @Test func writesFromElsewhereReloadOnlyWhenTheStoreSaysSo() throws {
         let (runtime, store) = try runtime()
-        try store.addProduct(name: "Zucchini", amount: .one, unit: "", due: LocalDate(start, in: zone).adding(days: -1), at: start)
+        try PantryRepository(store).addProduct(name: "Zucchini", amount: .one, unit: "", due: LocalDate(start, in: zone).adding(days: -1), at: start)
         #expect(!text(runtime).contains("Zucchini"))
         runtime.send(.storeChanged([.product]))
         #expect(text(runtime).contains("Zucchini"))
@@ -242,7 +242,7 @@ struct DashboardStateTests {
         }
         // Confirmed one by one, the seven empty the pantry, and the next press says so.
         for _ in 1...7 { runtime.send(.key(.character("c"))) }
-        #expect(try store.pantrySnapshot(today: LocalDate(start, in: zone), dueSoonDays: 5, limit: 1).counts.inStock == 0)
+        #expect(try PantryRepository(store).pantrySnapshot(today: LocalDate(start, in: zone), dueSoonDays: 5, limit: 1).counts.inStock == 0)
         runtime.send(.key(.character("c")))
         #expect(text(runtime).contains("Nothing to consume yet"))
     }

@@ -57,7 +57,7 @@ import Testing
     func running(clock: any WidgetClock = SystemClock(), columns: Int = 120, rows: Int = 40) throws -> Running {
         let store = try Store.open(at: folder.path("store.sqlite"))
         let today = LocalDate(clock.now, in: zone)
-        try store.addProduct(name: "Milk", amount: Quantity(units: 3), unit: "l", due: today, at: clock.now)
+        try PantryRepository(store).addProduct(name: "Milk", amount: Quantity(units: 3), unit: "l", due: today, at: clock.now)
         let running = try Running(terminal: FakeTerminal(columns: columns, rows: rows), store: store, clock: clock, zone: zone)
         #expect(running.terminal.waitForText { $0.contains("Milk") }, "no first frame")
         return running
@@ -78,15 +78,15 @@ import Testing
         #expect(running.terminal.waitForText { $0.contains("Consumed 1 l of Milk") && $0.contains("2 l") })
         // Drawn at once; written by the background writer a moment later.
         let deadline = Date().addingTimeInterval(5)
-        while try running.store.products().first?.amount != Quantity(units: 2), Date() < deadline { usleep(10_000) }
-        #expect(try running.store.products().first?.amount == Quantity(units: 2))
+        while try PantryRepository(running.store).products().first?.amount != Quantity(units: 2), Date() < deadline { usleep(10_000) }
+        #expect(try PantryRepository(running.store).products().first?.amount == Quantity(units: 2))
         running.terminal.type(.character("q"))
         #expect(running.finished() == .quit)
     }
 
     @Test func aWriteFromAnotherConnectionIsDrawnWithoutAKey() throws {
         let running = try running()
-        try Store.open(at: running.store.path).addProduct(name: "Zucchini", amount: .one, unit: "", due: LocalDate(Date(), in: zone))
+        try PantryRepository(Store.open(at: running.store.path)).addProduct(name: "Zucchini", amount: .one, unit: "", due: LocalDate(Date(), in: zone))
         #expect(running.terminal.waitForText { $0.contains("Zucchini") })
         running.signal(SIGTERM)
         #expect(running.finished() == .signal(SIGTERM))

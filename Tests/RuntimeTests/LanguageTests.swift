@@ -37,7 +37,7 @@ struct LanguageTests {
         let runtime = DemoDashboard.runtime(store, size: CellSize(columns: 120, rows: 40), language: language)
         func text() -> String { runtime.frame().rowTexts().joined(separator: "\n") }
         runtime.send(.key(.enter))
-        _ = try store.consume(productID: 1, amount: .one, at: DemoDashboard.start)   // Milk: 1 l, now none
+        _ = try PantryRepository(store).consume(productID: 1, amount: .one, at: DemoDashboard.start)   // Milk: 1 l, now none
         runtime.send(.key(.character("c")))
         #expect(text().contains(consume), "\(text())")
         runtime.send(.key(.escape))

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgets
 import GRDB
 import Testing
 import HomescreenTestSupport
@@ -14,7 +15,7 @@ struct StoreChangeWatcherTests {
         let watcher = try StoreChangeWatcher(storePath: path)
         // Another store object is another connection, as another process would be.
         let started = Date()
-        try Store.open(at: path).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
+        try PantryRepository(Store.open(at: path)).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
         #expect(try watcher.waitForChange(timeout: 5) == [.product])
         #expect(Date().timeIntervalSince(started) < 5)
         _ = writer
@@ -23,10 +24,10 @@ struct StoreChangeWatcherTests {
     @Test func readsAndSilenceAreNotChanges() throws {
         let path = folder.path("s.sqlite")
         let store = try Store.open(at: path)
-        try store.addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
+        try PantryRepository(store).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
         let watcher = try StoreChangeWatcher(storePath: path)
-        _ = try Store.openReadOnly(at: path).products()
-        _ = try store.products()
+        _ = try PantryRepository(Store.openReadOnly(at: path)).products()
+        _ = try PantryRepository(store).products()
         #expect(try watcher.waitForChange(timeout: 0.5).isEmpty)
     }
 
@@ -34,10 +35,10 @@ struct StoreChangeWatcherTests {
         let path = folder.path("s.sqlite")
         let store = try Store.open(at: path)
         let watcher = try StoreChangeWatcher(storePath: path)
-        let product = try store.addProduct(name: "Milk", amount: Quantity(units: 3), unit: "l", due: LocalDateFixture.day)
+        let product = try PantryRepository(store).addProduct(name: "Milk", amount: Quantity(units: 3), unit: "l", due: LocalDateFixture.day)
         #expect(try watcher.waitForChange(timeout: 5) == [.product])
         #expect(try watcher.changedTables().isEmpty)
-        try store.consume(productID: product.id, amount: .one)
+        try PantryRepository(store).consume(productID: product.id, amount: .one)
         var descriptor = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&descriptor, 1, 5000) == 1)
         #expect(watcher.drainEvents())

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgets
 import GRDB
 import Testing
 import HomescreenTestSupport
@@ -23,9 +24,9 @@ struct StoreOpeningTests {
 
     @Test func reopeningMigratesNothingAndKeepsData() throws {
         let path = folder.path("store.sqlite")
-        try Store.open(at: path).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
-        #expect(try Store.open(at: path).products().count == 1)
-        #expect(try Store.openReadOnly(at: path).products().count == 1)
+        try PantryRepository(Store.open(at: path)).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
+        #expect(try PantryRepository(Store.open(at: path)).products().count == 1)
+        #expect(try PantryRepository(Store.openReadOnly(at: path)).products().count == 1)
     }
 
     @Test func aFileThatIsNotSQLiteIsRefusedAndUntouched() throws {
@@ -77,7 +78,7 @@ struct StoreOpeningTests {
 
         let store = try Store.open(at: path)
         #expect(try store.schemaVersion() == Schema.version)
-        #expect(try store.products().map(\.name) == ["Milk"], "the data stays")
+        #expect(try PantryRepository(store).products().map(\.name) == ["Milk"], "the data stays")
         #expect(try store.revisions().isEmpty)
         // Another program's plain SQL, with no revision bump: the triggers record it.
         let other = try DatabaseQueue(path: path)
@@ -140,7 +141,7 @@ struct StoreOpeningTests {
 
         let store = try Store.open(at: path)
         #expect(try store.schemaVersion() == Schema.version)
-        #expect(try store.products().map(\.name) == ["Milk"])
+        #expect(try PantryRepository(store).products().map(\.name) == ["Milk"])
         #expect(try store.expenses(in: nil).map(\.amount.cents) == [1250, 990])
         #expect(try store.monthTotals(year: 2026)[YearMonth(year: 2026, month: 11)!] == MonthTotal(spent: Money(cents: 2240), expenseCount: 2),
                 "the month totals are rebuilt from the expenses that stayed")
@@ -184,7 +185,7 @@ struct StoreOpeningTests {
     @Test func aMissingStoreReadsAsEmptyWithoutBeingCreated() throws {
         let path = folder.path("nothing-here.sqlite")
         let store = try Store.openReadOnly(at: path)
-        #expect(try store.products().isEmpty)
+        #expect(try PantryRepository(store).products().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 

@@ -59,19 +59,6 @@ extension ChangeFeed {
     public var followsServer: Bool { false }
 }
 
-/// Products and their consumption (the pantry).
-public protocol PantryStore: StoreBackend {
-    func products() throws -> [Product]
-    func pantrySnapshot(today: LocalDate, dueSoonDays: Int, limit: Int) throws -> (first: [Product], counts: PantryCounts)
-    func addProduct(name: String, amount: Quantity, unit: String, due: LocalDate, at date: Date) throws -> Product
-    func addProducts(_ products: [(name: String, amount: Quantity, unit: String, due: LocalDate)], at date: Date) throws
-    func consume(productID: Int64?, amount: Quantity, at date: Date) throws -> Consumption
-    func undoLastConsume() throws -> Consumption
-    func undoConsumption(id: Int64) throws -> Consumption
-    func removeProduct(id: Int64) throws -> Product
-    func updateProduct(id: Int64, name: String, amount: Quantity, unit: String, due: LocalDate) throws -> Product
-}
-
 /// Monthly budgets, expenses and the month totals kept from them.
 public protocol BudgetStore: StoreBackend {
     func budgets() throws -> [MonthlyBudget]
@@ -118,7 +105,7 @@ public protocol EventStore: StoreBackend {
 }
 
 /// Every domain: what a kind's provider, jobs, demo data and doctor line are given.
-public typealias HomeStore = PantryStore & BudgetStore & SnapshotStore & CardStore & EventStore
+public typealias HomeStore = BudgetStore & SnapshotStore & CardStore & EventStore
 
 /// A refusal that is a sentence for the user (nothing in stock, an unknown id): said as it is,
 /// in the user's language, where other errors are wrapped in "the store refused the change".
@@ -175,16 +162,6 @@ extension StoreChangeWatcher: ChangeFeed {}
 
 // Writes stamped now, for callers that hold any store (`any HomeStore`): the protocols' methods
 // take the instant explicitly, these give it the value the concrete stores default to.
-extension PantryStore {
-    @discardableResult
-    public func addProduct(name: String, amount: Quantity, unit: String, due: LocalDate) throws -> Product {
-        try addProduct(name: name, amount: amount, unit: unit, due: due, at: Date())
-    }
-    public func addProducts(_ products: [(name: String, amount: Quantity, unit: String, due: LocalDate)]) throws { try addProducts(products, at: Date()) }
-    @discardableResult
-    public func consume(productID: Int64?, amount: Quantity) throws -> Consumption { try consume(productID: productID, amount: amount, at: Date()) }
-}
-
 extension BudgetStore {
     public func setBudget(_ budget: MonthlyBudget) throws { try setBudget(budget, at: Date()) }
     /// Adds an expense in `currency` (one of `addExpenses`). - Throws:

@@ -10,6 +10,13 @@ public enum SQLDialect: String, Sendable {
     /// What follows a SELECT that reads rows it will change (PostgreSQL locks them; SQLite's
     /// writer already holds the database).
     public var forUpdate: String { self == .sqlite ? "" : " FOR UPDATE" }
+
+    /// A text column ordered by its UTF-8 bytes, as SQLite's BINARY collation does.
+    public func bytes(_ column: String) -> String { self == .sqlite ? column : "\(column) COLLATE \"C\"" }
+
+    /// SQLite's hint to read a table through an index (its planner picks another on small
+    /// tables); PostgreSQL's planner takes no hints.
+    public func indexedBy(_ index: String) -> String { self == .sqlite ? " INDEXED BY \(index)" : "" }
 }
 
 /// A value bound to a statement, or read from a row. Days and instants travel as the text both

@@ -92,7 +92,7 @@ public struct PantryFeature: WidgetFeature {
                                                        environment.amount(amount)), tag: "remove \(product.id)")]
         case .confirmed(let tag) where tag.hasPrefix("remove "):
             guard let id = Int64(tag.dropFirst(7)) else { return [] }
-            return [.write(FeatureJob(.pantry, tag) { store, _ in RemovedProduct(product: try store.removeProduct(id: id)) })]
+            return [.write(FeatureJob(.pantry, tag) { store, _ in RemovedProduct(product: try PantryRepository(store).removeProduct(id: id)) })]
         case .finished(_, let removed as RemovedProduct):
             return [.message(.success(environment.language.text("Removed %1.", in: Self.words, environment.name(removed.product.name)))), .reload(tables)]
         case .action(.consume):
@@ -121,7 +121,7 @@ public struct PantryFeature: WidgetFeature {
             let checked = Self.check(form, environment.language, today: environment.today)
             guard case .success(let product) = checked else { return checked.rejection(tag: tag) }
             return [.write(FeatureJob(.pantry, "edit \(id)") { store, _ in
-                EditedProduct(product: try store.updateProduct(id: id, name: product.name, amount: product.amount, unit: product.unit, due: product.due))
+                EditedProduct(product: try PantryRepository(store).updateProduct(id: id, name: product.name, amount: product.amount, unit: product.unit, due: product.due))
             })]
         case .finished(_, let edited as EditedProduct):
             return [.message(.success(environment.language.text("Saved %1.", in: Self.words, environment.name(edited.product.name)))), .reload(tables)]
@@ -133,7 +133,7 @@ public struct PantryFeature: WidgetFeature {
             let (name, amount, unit, due) = (product.name, product.amount, product.unit, product.due)
             return [.message(.info(language.text("Adding %1…", in: Self.words, environment.name(name)))),
                     .write(FeatureJob(.pantry, "add-product \(name) \(amount) \(unit) \(due.iso)") { store, _ in
-                        try store.addProduct(name: name, amount: amount, unit: unit, due: due, at: Date())
+                        try PantryRepository(store).addProduct(name: name, amount: amount, unit: unit, due: due, at: Date())
                     })]
         case .finished(let job, let result):
             switch result {
@@ -198,7 +198,7 @@ public struct PantryFeature: WidgetFeature {
     /// One unit of a product (the first-expiring one when nil); the job remembers it for `u`.
     static func consuming(productID: Int64?) -> FeatureJob {
         FeatureJob(.pantry, productID.map { "consume \($0)" } ?? "consume") { store, memory in
-            let consumption = try store.consume(productID: productID, amount: .one, at: Date())
+            let consumption = try PantryRepository(store).consume(productID: productID, amount: .one, at: Date())
             memory["consumed", as: [OwnConsume].self] = (memory["consumed", as: [OwnConsume].self] ?? []) + [OwnConsume(id: consumption.id, at: Date())]
             return consumption
         }
@@ -214,7 +214,7 @@ public struct PantryFeature: WidgetFeature {
         }
         own.removeLast()
         memory["consumed", as: [OwnConsume].self] = own
-        return try store.undoConsumption(id: last.id)
+        return try PantryRepository(store).undoConsumption(id: last.id)
     }
 
     struct OwnConsume: Sendable { let id: Int64, at: Date }
@@ -256,11 +256,11 @@ public struct PantryFeature: WidgetFeature {
     }
 
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
-        try store.addProducts(PantryDemo.products(today: today), at: date)
+        try PantryRepository(store).addProducts(PantryDemo.products(today: today), at: date)
     }
 
     public func doctor(_ store: any HomeStore) throws -> String? {
-        let products = try store.products()
+        let products = try PantryRepository(store).products()
         return "\(products.count) " + Language.english.plural(products.count, one: "product", other: "products") + ", \(products.filter(\.isInStock).count) in stock"
     }
 }

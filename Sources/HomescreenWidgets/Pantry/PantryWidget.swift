@@ -8,11 +8,11 @@ import HomescreenWidgetCore
 /// The provider reads the store; the timeline holds one entry and reloads at local midnight,
 /// when "expires tomorrow" becomes "expires today".
 public struct PantryWidget: Widget {
-    public let store: any PantryStore
+    public let pantry: PantryRepository
     public let dueSoonDays: Int
 
-    public init(store: any PantryStore, dueSoonDays: Int = PantryOrder.defaultDueSoonDays) {
-        self.store = store
+    public init(store: any StoreBackend, dueSoonDays: Int = PantryOrder.defaultDueSoonDays) {
+        pantry = PantryRepository(store)
         self.dueSoonDays = dueSoonDays
     }
 
@@ -33,7 +33,7 @@ public struct PantryWidget: Widget {
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<PantryEntry> {
         let today = LocalDate(date, in: context.timeZone)
         let limit = context.detail ? Int.max : context.family.isSystem ? PantryEntry.itemLimit : PantryEntry.topCount
-        let (first, counts) = try store.pantrySnapshot(today: today, dueSoonDays: dueSoonDays, limit: limit)
+        let (first, counts) = try pantry.pantrySnapshot(today: today, dueSoonDays: dueSoonDays, limit: limit)
         let items = first.map { product in
             let days = today.days(until: product.due)
             return ExpiringProduct(product: product, urgency: PantryOrder.urgency(days: days, dueSoonDays: dueSoonDays), daysUntilDue: days)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenWidgets
 import HomescreenStore
 import HomescreenWidgetCore
 
@@ -22,7 +23,7 @@ struct DemoCommand: ParsableCommand {
         // The check and the filling are one transaction: a demo killed part-way leaves the
         // store as it was, and two demos at once cannot both fill it.
         try store.batch {
-            let existing = try store.products().count
+            let existing = try PantryRepository(store).products().count
             guard existing == 0 else {
                 throw CLIError.runtime("the store \(store.path) already holds \(existing) products; demo data goes into an empty store (use --store with a new path).")
             }
@@ -37,7 +38,7 @@ struct DemoCommand: ParsableCommand {
             try DemoData.fill(store, today: today, at: Date())
         }
         let filled = try store.budgetCounts()
-        Output.line("filled \(store.path) with demo data: \(try store.products().count) pantry products around \(today.iso), "
+        Output.line("filled \(store.path) with demo data: \(try PantryRepository(store).products().count) pantry products around \(today.iso), "
             + "\(filled.budgets) monthly budgets, \(filled.expenses) expenses and \(try store.cards().count) business cards")
     }
 }

@@ -24,7 +24,7 @@ struct PantryCommand: ParsableCommand {
 
         func run() throws {
             let new = try NewProduct(name: name, due: due, amount: amount, unit: unit, place: "", today: storeOptions.today)
-            let product = try storeOptions.openForWriting().addProduct(name: new.name, amount: new.amount, unit: new.unit, due: new.due)
+            let product = try PantryRepository(storeOptions.openForWriting()).addProduct(name: new.name, amount: new.amount, unit: new.unit, due: new.due)
             Output.line("added product \(product.id): \(Display.line(product))")
         }
     }
@@ -73,7 +73,7 @@ struct PantryCommand: ParsableCommand {
             let products = try entries.enumerated().map { index, entry in
                 try NewProduct(name: entry.name, due: entry.due, amount: entry.amount?.text ?? "1", unit: entry.unit ?? "", place: "product \(index + 1): ", today: today)
             }
-            try storeOptions.openForWriting().addProducts(products.map { ($0.name, $0.amount, $0.unit, $0.due) })
+            try PantryRepository(storeOptions.openForWriting()).addProducts(products.map { ($0.name, $0.amount, $0.unit, $0.due) })
             Output.line("imported \(products.count) " + Language.english.plural(products.count, one: "product", other: "products"))
         }
     }
@@ -98,7 +98,7 @@ struct PantryCommand: ParsableCommand {
         func run() throws {
             let today = try storeOptions.day(today, option: "--today")
             let dueSoonDays = try Arguments.dueSoonDays(dueSoonDays)
-            let products = try storeOptions.openForReading().products()
+            let products = try PantryRepository(storeOptions.openForReading()).products()
             let ordered = PantryOrder.ordered(products, today: today, dueSoonDays: dueSoonDays)
             let empty = products.filter { !$0.isInStock }.sorted { $0.due < $1.due }
             let rows = ordered.map { Row(id: $0.product.id, name: $0.product.name, amount: $0.product.amount.description, unit: $0.product.unit,
@@ -130,7 +130,7 @@ struct PantryCommand: ParsableCommand {
         func run() throws {
             let amount = try Arguments.quantity(amount, option: "--amount")
             let missing: PantryError = product.map { .unknownProduct(id: $0) } ?? .nothingInStock
-            let consumption = try storeOptions.openExistingForWriting(otherwise: missing).consume(productID: product, amount: amount)
+            let consumption = try PantryRepository(storeOptions.openExistingForWriting(otherwise: missing)).consume(productID: product, amount: amount)
             Output.line("consumed \(consumption.amount) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(consumption.remaining) left")
         }
     }
@@ -140,7 +140,7 @@ struct PantryCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let consumption = try storeOptions.openExistingForWriting(otherwise: PantryError.nothingToUndo).undoLastConsume()
+            let consumption = try PantryRepository(storeOptions.openExistingForWriting(otherwise: PantryError.nothingToUndo)).undoLastConsume()
             Output.line("put back \(consumption.amount) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(consumption.remaining) left")
         }
     }
@@ -151,7 +151,7 @@ struct PantryCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let product = try storeOptions.openExistingForWriting(otherwise: PantryError.unknownProduct(id: id)).removeProduct(id: id)
+            let product = try PantryRepository(storeOptions.openExistingForWriting(otherwise: PantryError.unknownProduct(id: id))).removeProduct(id: id)
             Output.line("removed product \(product.id): \(Display.safe(product.name))")
         }
     }

@@ -1,4 +1,5 @@
 import HomescreenStore
+import HomescreenWidgets
 
 /// An error the command line reports in one sentence on stderr, with its exit status:
 /// 2 for bad usage or bad input (nothing was written), 1 for a runtime failure.

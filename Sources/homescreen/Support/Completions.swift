@@ -37,7 +37,7 @@ enum Completions {
     }
 
     static let productIDs = CompletionKind.custom { words, _, _ in
-        (try? store(words)?.products().map { String($0.id) }) ?? []
+        (try? store(words).map { try PantryRepository($0).products().map { String($0.id) } }) ?? []
     }
 
     static let cardIDs = CompletionKind.custom { words, _, _ in

@@ -1,40 +1,37 @@
 import Foundation
+import HomescreenWidgets
 import GRDB
 import Testing
 import HomescreenTestSupport
 import HomescreenWidgetCore
 @testable import HomescreenStore
 
-enum LocalDateFixture {
-    static let day = LocalDate(year: 2026, month: 11, day: 22)!
-}
-
 struct PantryStoreTests {
     let folder = TemporaryFolder()
 
     @Test func consumeNeverGoesBelowZeroAndUndoPutsItBack() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
-        let product = try store.addProduct(name: "Spinach", amount: Quantity(argument: "0.3")!, unit: "kg", due: LocalDateFixture.day)
-        let consumed = try store.consume(productID: nil, amount: .one)
+        let product = try PantryRepository(store).addProduct(name: "Spinach", amount: Quantity(argument: "0.3")!, unit: "kg", due: LocalDateFixture.day)
+        let consumed = try PantryRepository(store).consume(productID: nil, amount: .one)
         #expect(consumed.amount == Quantity(argument: "0.3")! && consumed.remaining == .zero)
-        #expect(throws: PantryError.nothingInStock) { try store.consume(productID: nil, amount: .one) }
-        #expect(throws: PantryError.productEmpty(id: product.id, name: "Spinach")) { try store.consume(productID: product.id, amount: .one) }
-        #expect(try store.products().first?.amount == .zero)
-        let undone = try store.undoLastConsume()
+        #expect(throws: PantryError.nothingInStock) { try PantryRepository(store).consume(productID: nil, amount: .one) }
+        #expect(throws: PantryError.productEmpty(id: product.id, name: "Spinach")) { try PantryRepository(store).consume(productID: product.id, amount: .one) }
+        #expect(try PantryRepository(store).products().first?.amount == .zero)
+        let undone = try PantryRepository(store).undoLastConsume()
         #expect(undone.remaining == Quantity(argument: "0.3")!)
-        #expect(try store.products().first?.amount == Quantity(argument: "0.3")!)
-        #expect(throws: PantryError.nothingToUndo) { try store.undoLastConsume() }
-        #expect(throws: PantryError.unknownProduct(id: 999)) { try store.consume(productID: 999, amount: .one) }
-        #expect(throws: PantryError.unknownProduct(id: 999)) { try store.removeProduct(id: 999) }
+        #expect(try PantryRepository(store).products().first?.amount == Quantity(argument: "0.3")!)
+        #expect(throws: PantryError.nothingToUndo) { try PantryRepository(store).undoLastConsume() }
+        #expect(throws: PantryError.unknownProduct(id: 999)) { try PantryRepository(store).consume(productID: 999, amount: .one) }
+        #expect(throws: PantryError.unknownProduct(id: 999)) { try PantryRepository(store).removeProduct(id: 999) }
     }
 
     @Test func everyWriteBumpsTheRevisionOfTheTablesItTouches() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
         #expect(try store.revisions()[.product] == nil)
-        let product = try store.addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: LocalDateFixture.day)
-        try store.consume(productID: product.id, amount: .one)
-        try store.undoLastConsume()
-        try store.removeProduct(id: product.id)
+        let product = try PantryRepository(store).addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: LocalDateFixture.day)
+        try PantryRepository(store).consume(productID: product.id, amount: .one)
+        try PantryRepository(store).undoLastConsume()
+        try PantryRepository(store).removeProduct(id: product.id)
         #expect(try store.revisions()[.product] == 4)
         #expect(try store.revisions()[.consumption] == 2, "the consume and its undo")
     }
@@ -47,7 +44,7 @@ struct PantryStoreTests {
                 try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('   ', 1000, '', '2026-01-01', 0)")
             }
         }
-        #expect(try store.products().isEmpty)
+        #expect(try PantryRepository(store).products().isEmpty)
         #expect(try store.revisions().isEmpty)
     }
 
@@ -62,17 +59,17 @@ struct PantryStoreTests {
             }
         }
         try raw.write { try $0.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Fine', 500, 'g', '2028-02-29', 0)") }
-        #expect(try Store.openReadOnly(at: path).products().map(\.name) == ["Fine"])
+        #expect(try PantryRepository(Store.openReadOnly(at: path)).products().map(\.name) == ["Fine"])
     }
 
     @Test func consumeTakesTheFirstInTheStoresOrder() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
-        try store.addProduct(name: "b", amount: .one, unit: "", due: LocalDateFixture.day)
-        try store.addProduct(name: "a", amount: .one, unit: "", due: LocalDateFixture.day.adding(days: 1))
-        try store.addProduct(name: "a", amount: .one, unit: "", due: LocalDateFixture.day)
-        #expect(try store.consume(productID: nil, amount: .one).productID == 3)   // earliest day, then name
-        #expect(try store.consume(productID: nil, amount: .one).productID == 1)
-        #expect(try store.consume(productID: nil, amount: .one).productID == 2)
+        try PantryRepository(store).addProduct(name: "b", amount: .one, unit: "", due: LocalDateFixture.day)
+        try PantryRepository(store).addProduct(name: "a", amount: .one, unit: "", due: LocalDateFixture.day.adding(days: 1))
+        try PantryRepository(store).addProduct(name: "a", amount: .one, unit: "", due: LocalDateFixture.day)
+        #expect(try PantryRepository(store).consume(productID: nil, amount: .one).productID == 3)   // earliest day, then name
+        #expect(try PantryRepository(store).consume(productID: nil, amount: .one).productID == 1)
+        #expect(try PantryRepository(store).consume(productID: nil, amount: .one).productID == 2)
     }
 
     @Test func quantitiesParseExactlyOrNotAtAll() {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import HomescreenStore
 import HomescreenWidgetCore
 
 /// A product in the pantry: what it is, how much is left, and when it is due.
@@ -22,12 +22,12 @@ public struct Product: Hashable, Sendable, Identifiable {
 
     /// Reads a row defensively: data written by another program never crashes a view. A due
     /// date that is not a real day sorts as expired long ago, so it is seen and fixed.
-    init(row: Row) {
-        id = row.lenient("id") ?? 0
-        name = row.lenient("name") ?? ""
-        amount = Quantity(thousandths: max(0, row.lenient("amountMilli") ?? 0))
-        unit = row.lenient("unit") ?? ""
-        due = (row.lenient("due") as String?).flatMap(LocalDate.init(iso:)) ?? LocalDate(year: 1, month: 1, day: 1)!
+    init(row: StoreRow) {
+        id = row.int("id") ?? 0
+        name = row.text("name") ?? ""
+        amount = Quantity(thousandths: max(0, row.int("amountMilli") ?? 0))
+        unit = row.text("unit") ?? ""
+        due = row.day("due") ?? LocalDate(year: 1, month: 1, day: 1)!
     }
 }
 
