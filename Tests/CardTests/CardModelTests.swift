@@ -11,24 +11,24 @@ struct CardStoreTests {
 
     @Test func selectionFallsBackToTheFirstActiveCardAndKeepsARemovedChoice() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
-        #expect(try store.cardSelection() == .noCards)
-        let inactive = try store.addCard(CardDraft(firstName: "Marco", lastName: "Rossi", isActive: false))
-        #expect(try store.cardSelection() == .noCards, "an inactive card is not shown by default")
-        let lan = try store.addCard(CardDraft(serverCardID: "4821", firstName: "Lan", lastName: "Nguyen"))
-        let ada = try store.addCard(CardDraft(firstName: "Ada", lastName: "Lovelace"))
-        guard case .card(let first, chosen: false) = try store.cardSelection() else { Issue.record("no default card"); return }
+        #expect(try CardRepository(store).cardSelection() == .noCards)
+        let inactive = try CardRepository(store).addCard(CardDraft(firstName: "Marco", lastName: "Rossi", isActive: false))
+        #expect(try CardRepository(store).cardSelection() == .noCards, "an inactive card is not shown by default")
+        let lan = try CardRepository(store).addCard(CardDraft(serverCardID: "4821", firstName: "Lan", lastName: "Nguyen"))
+        let ada = try CardRepository(store).addCard(CardDraft(firstName: "Ada", lastName: "Lovelace"))
+        guard case .card(let first, chosen: false) = try CardRepository(store).cardSelection() else { Issue.record("no default card"); return }
         #expect(first.id == lan.id)
-        try store.selectCard(id: ada.id)
-        guard case .card(let chosen, chosen: true) = try store.cardSelection() else { Issue.record("no chosen card"); return }
+        try CardRepository(store).selectCard(id: ada.id)
+        guard case .card(let chosen, chosen: true) = try CardRepository(store).cardSelection() else { Issue.record("no chosen card"); return }
         #expect(chosen.id == ada.id)
-        try store.selectCard(id: inactive.id)
-        guard case .card(let picked, chosen: true) = try store.cardSelection() else { Issue.record("no chosen card"); return }
+        try CardRepository(store).selectCard(id: inactive.id)
+        guard case .card(let picked, chosen: true) = try CardRepository(store).cardSelection() else { Issue.record("no chosen card"); return }
         #expect(picked.id == inactive.id && !picked.isActive)
-        try store.removeCard(id: inactive.id)
-        #expect(try store.cardSelection() == .unavailable(id: inactive.id))
-        #expect(throws: CardError.unknownCard(id: inactive.id)) { try store.selectCard(id: inactive.id) }
-        #expect(throws: CardError.unknownCard(id: 99)) { try store.removeCard(id: 99) }
-        #expect(try store.cards().map(\.id) == [lan.id, ada.id])
+        try CardRepository(store).removeCard(id: inactive.id)
+        #expect(try CardRepository(store).cardSelection() == .unavailable(id: inactive.id))
+        #expect(throws: CardError.unknownCard(id: inactive.id)) { try CardRepository(store).selectCard(id: inactive.id) }
+        #expect(throws: CardError.unknownCard(id: 99)) { try CardRepository(store).removeCard(id: 99) }
+        #expect(try CardRepository(store).cards().map(\.id) == [lan.id, ada.id])
         let revisions = try store.revisions()
         #expect(revisions[.card] == 4 && revisions[.selectedCard] == 2, "every write bumps the tables it touches: 3 adds and a removal, 2 choices")
     }
@@ -66,7 +66,7 @@ struct CardStoreTests {
         #expect(throws: (any Error).self, "a date that is not one is refused by the schema") {
             try store.write { try $0.execute(sql: "INSERT INTO card (firstName, lastName, updatedAt) VALUES ('A', 'B', 'not a date')") }
         }
-        let card = try #require(try store.cards().first)
+        let card = try #require(try CardRepository(store).cards().first)
         #expect(card.company == nil && card.title == nil && card.firstName == "A\u{1B}[2J")
         let grid = CardWidget.draw(CardEntry(date: Date(), state: .card(card, chosen: false), template: .standard),
                                    in: WidgetContext(family: .systemMedium))

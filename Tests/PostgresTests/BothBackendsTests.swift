@@ -79,8 +79,8 @@ struct BothBackendsTests {
         let before = try store.revisions()
         _ = try PantryRepository(store).addProduct(name: "Milk", amount: .one, unit: "l", due: Self.day, at: Date())
         _ = try PantryRepository(store).consume(productID: nil, amount: .one, at: Date())
-        _ = try store.addCard(CardDraft(firstName: "Lan", lastName: "Nguyen"), at: Date())
-        _ = try store.addEvent(EventDraft(title: "Giỗ", when: .lunar(month: 3, day: 15, leap: false, firstYear: nil)), at: Date())
+        _ = try CardRepository(store).addCard(CardDraft(firstName: "Lan", lastName: "Nguyen"), at: Date())
+        _ = try EventRepository(store).addEvent(EventDraft(title: "Giỗ", when: .lunar(month: 3, day: 15, leap: false, firstYear: nil)), at: Date())
         let after = try store.revisions()
         for table in [StoreTable.product, .consumption, .card, .event] {
             #expect(after[table, default: 0] > before[table, default: 0], "\(table)")
@@ -90,29 +90,29 @@ struct BothBackendsTests {
 
     @Test(arguments: Backend.allCases) func cardsAndTheirChoice(_ backend: Backend) throws {
         let store = try backend.make().store
-        #expect(try store.cardSelection() == .noCards)
-        let lan = try store.addCard(CardDraft(firstName: "Lan", lastName: "Nguyen", company: "Saigon Coffee"), at: Date())
-        let minh = try store.addCard(CardDraft(firstName: "Minh", lastName: "Tran"), at: Date())
-        #expect(try store.cardSelection().shownID == lan.id)
-        _ = try store.selectCard(id: minh.id)
-        #expect(try store.cardListing().chosen == minh.id)
-        _ = try store.removeCard(id: minh.id)
-        #expect(try store.cardSelection() == .unavailable(id: minh.id))
-        #expect(throws: CardError.unknownCard(id: minh.id)) { try store.selectCard(id: minh.id) }
-        #expect(try store.updateCard(id: lan.id, CardDraft(firstName: "Lan", lastName: "Pham"), at: Date()).lastName == "Pham")
+        #expect(try CardRepository(store).cardSelection() == .noCards)
+        let lan = try CardRepository(store).addCard(CardDraft(firstName: "Lan", lastName: "Nguyen", company: "Saigon Coffee"), at: Date())
+        let minh = try CardRepository(store).addCard(CardDraft(firstName: "Minh", lastName: "Tran"), at: Date())
+        #expect(try CardRepository(store).cardSelection().shownID == lan.id)
+        _ = try CardRepository(store).selectCard(id: minh.id)
+        #expect(try CardRepository(store).cardListing().chosen == minh.id)
+        _ = try CardRepository(store).removeCard(id: minh.id)
+        #expect(try CardRepository(store).cardSelection() == .unavailable(id: minh.id))
+        #expect(throws: CardError.unknownCard(id: minh.id)) { try CardRepository(store).selectCard(id: minh.id) }
+        #expect(try CardRepository(store).updateCard(id: lan.id, CardDraft(firstName: "Lan", lastName: "Pham"), at: Date()).lastName == "Pham")
     }
 
     @Test(arguments: Backend.allCases) func eventsImportByUIDWithoutDuplicates(_ backend: Backend) throws {
         let store = try backend.make().store
         let drafts = [EventDraft(uid: "a@x", title: "Giỗ", when: .lunar(month: 6, day: 10, leap: true, firstYear: 2025)),
                       EventDraft(uid: "b@x", title: "Gym", when: .solar(start: Self.day, time: EventTime(hour: 18, minute: 30), rule: "FREQ=WEEKLY;COUNT=10", except: [Self.day.adding(days: 7)]))]
-        #expect(try store.importEvents(drafts, at: Date()) == { var c = EventImportCount(); c.added = 2; return c }())
+        #expect(try EventRepository(store).importEvents(drafts, at: Date()) == { var c = EventImportCount(); c.added = 2; return c }())
         var changed = drafts
         changed[1].title = "Gym (evening)"
-        let again = try store.importEvents(changed, at: Date())
+        let again = try EventRepository(store).importEvents(changed, at: Date())
         #expect(again.added == 0 && again.updated == 1 && again.unchanged == 1)
-        #expect(try store.events().map(\.when) == changed.map(\.when) && store.events().map(\.title) == ["Giỗ", "Gym (evening)"])
-        #expect(throws: EventError.unknownEvent(id: 999)) { try store.removeEvent(id: 999) }
+        #expect(try EventRepository(store).events().map(\.when) == changed.map(\.when) && EventRepository(store).events().map(\.title) == ["Giỗ", "Gym (evening)"])
+        #expect(throws: EventError.unknownEvent(id: 999)) { try EventRepository(store).removeEvent(id: 999) }
     }
 
     @Test(arguments: Backend.allCases) func concurrentWritersNeitherLoseNorOverdraw(_ backend: Backend) throws {

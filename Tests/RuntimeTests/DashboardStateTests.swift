@@ -267,8 +267,8 @@ struct DashboardStateTests {
                 "an empty picker still adds a card")
         runtime.send(.key(.escape))
         #expect(text(runtime).contains("No cards"))
-        let lan = try store.addCard(CardDraft(serverCardID: "4821", firstName: "Lan", lastName: "Nguyen", company: "Saigon Coffee"))
-        let marco = try store.addCard(CardDraft(serverCardID: "7340", firstName: "Marco", lastName: "Rossi", company: "Rossi & Figli", isActive: false))
+        let lan = try CardRepository(store).addCard(CardDraft(serverCardID: "4821", firstName: "Lan", lastName: "Nguyen", company: "Saigon Coffee"))
+        let marco = try CardRepository(store).addCard(CardDraft(serverCardID: "7340", firstName: "Marco", lastName: "Rossi", company: "Rossi & Figli", isActive: false))
         runtime.send(.storeChanged([.card]))
         let before = runtime.frame()
         #expect(text(runtime).contains("Lan Nguyen") && text(runtime).contains("Saigon Coffee"))
@@ -279,30 +279,30 @@ struct DashboardStateTests {
         #expect(picker.contains("Marco Rossi") && picker.contains("Rossi & Figli · inactive"))
         runtime.send(.key(.escape))
         #expect(runtime.dashboard.modal == nil)
-        #expect(try store.selectedCardID() == nil, "Esc chooses nothing")
+        #expect(try CardRepository(store).selectedCardID() == nil, "Esc chooses nothing")
 
         runtime.send(.key(.character("s")))
         runtime.send(.key(.down))
         runtime.send(.key(.enter))
-        #expect(try store.selectedCardID() == marco.id)
+        #expect(try CardRepository(store).selectedCardID() == marco.id)
         let after = text(runtime)
         #expect(after.contains("Marco Rossi") && !after.contains("Lan Nguyen") && after.contains("Showing Marco Rossi's card."))
         #expect(runtime.frame() != before)
-        #expect(try store.cardSelection() == .card(try store.cards()[1], chosen: true))
+        #expect(try CardRepository(store).cardSelection() == .card(try CardRepository(store).cards()[1], chosen: true))
 
         // The chosen card removed elsewhere: the pane says so, and the picker offers the rest.
-        try store.removeCard(id: marco.id)
+        try CardRepository(store).removeCard(id: marco.id)
         runtime.send(.storeChanged([.card]))
         #expect(text(runtime).contains("Card unavailable"))
         runtime.send(.key(.character("s")))
         runtime.send(.key(.enter))
-        #expect(try store.selectedCardID() == lan.id)
+        #expect(try CardRepository(store).selectedCardID() == lan.id)
         #expect(text(runtime).contains("Lan Nguyen"))
     }
 
     @Test func thePickerMasksNamesInPrivacyMode() throws {
         let (runtime, store) = try runtime(config: Self.cardPanes)
-        try store.addCard(CardDraft(firstName: "Lan", lastName: "Nguyen", company: "Saigon Coffee"))
+        try CardRepository(store).addCard(CardDraft(firstName: "Lan", lastName: "Nguyen", company: "Saigon Coffee"))
         runtime.send(.key(.character("p")))
         runtime.send(.key(.character("s")))
         let screen = text(runtime)
@@ -427,12 +427,12 @@ struct DashboardStateTests {
         for _ in 0..<9 { runtime.send(.key(.backspace)) }
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("'31/3' is not a lunar date"), "\(text(runtime))")
-        #expect(try store.events().isEmpty)
+        #expect(try EventRepository(store).events().isEmpty)
         // The form opens again on the field in error.
         for _ in 0..<4 { runtime.send(.key(.backspace)) }
         type("15/3", into: runtime)
         runtime.send(.key(.enter))
-        let saved = try store.events()
+        let saved = try EventRepository(store).events()
         #expect(saved.map(\.when) == [.lunar(month: 3, day: 15, leap: false, firstYear: nil)] && saved.first?.title == "Giỗ", "\(saved)")
         #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added Giỗ"), "\(text(runtime))")
     }

@@ -103,12 +103,12 @@ struct OverlayFitTests {
 
     @Test func aClickOnAPickerRowChoosesIt() throws {
         let (runtime, store) = try runtime(120, 40)
-        _ = try store.addCard(CardDraft(firstName: "Lan", lastName: "Nguyen"))
-        let marco = try store.addCard(CardDraft(firstName: "Marco", lastName: "Rossi"))
+        _ = try CardRepository(store).addCard(CardDraft(firstName: "Lan", lastName: "Nguyen"))
+        let marco = try CardRepository(store).addCard(CardDraft(firstName: "Marco", lastName: "Rossi"))
         runtime.send(.key(.character("s")))
         guard case .picker(let picker) = try #require(runtime.dashboard.modal).content else { Issue.record("no picker"); return }
         let (area, first, _) = Overlay.pickerGeometry(picker, screen: CellSize(columns: 120, rows: 40))
         runtime.send(.key(.mouse(Mouse(button: .left, column: area.x + 3, row: area.y + 1 - first, pressed: true))))
-        #expect(try store.selectedCardID() == marco.id && runtime.dashboard.modal == nil)
+        #expect(try CardRepository(store).selectedCardID() == marco.id && runtime.dashboard.modal == nil)
     }
 }

@@ -83,29 +83,8 @@ public protocol SnapshotStore: StoreBackend {
     func clearPublished(kind: WidgetKind) throws -> Bool
 }
 
-/// Business cards and the one chosen for the card widget.
-public protocol CardStore: StoreBackend {
-    func cards() throws -> [Card]
-    func selectedCardID() throws -> Int64?
-    func cardSelection() throws -> CardSelection
-    func cardListing() throws -> (cards: [Card], chosen: Int64?, shown: CardSelection)
-    func addCard(_ draft: CardDraft, at date: Date) throws -> Card
-    func selectCard(id: Int64) throws -> Card
-    func removeCard(id: Int64) throws -> Card
-    func updateCard(id: Int64, _ draft: CardDraft, at date: Date) throws -> Card
-}
-
-/// The calendar's own events: lunar anniversaries and solar events.
-public protocol EventStore: StoreBackend {
-    func events() throws -> [CalendarEvent]
-    func addEvent(_ draft: EventDraft, at date: Date) throws -> CalendarEvent
-    /// Adds new UIDs and replaces known ones, in one transaction.
-    func importEvents(_ drafts: [EventDraft], at date: Date) throws -> EventImportCount
-    func removeEvent(id: Int64) throws -> CalendarEvent
-}
-
 /// Every domain: what a kind's provider, jobs, demo data and doctor line are given.
-public typealias HomeStore = BudgetStore & SnapshotStore & CardStore & EventStore
+public typealias HomeStore = BudgetStore & SnapshotStore
 
 /// A refusal that is a sentence for the user (nothing in stock, an unknown id): said as it is,
 /// in the user's language, where other errors are wrapped in "the store refused the change".
@@ -179,17 +158,4 @@ extension BudgetStore {
 
 extension SnapshotStore {
     public func publish(kind: WidgetKind, json: String) throws { try publish(kind: kind, json: json, at: Date()) }
-}
-
-extension CardStore {
-    @discardableResult
-    public func addCard(_ draft: CardDraft) throws -> Card { try addCard(draft, at: Date()) }
-    @discardableResult
-    public func updateCard(id: Int64, _ draft: CardDraft) throws -> Card { try updateCard(id: id, draft, at: Date()) }
-}
-
-extension EventStore {
-    @discardableResult
-    public func addEvent(_ draft: EventDraft) throws -> CalendarEvent { try addEvent(draft, at: Date()) }
-    public func importEvents(_ drafts: [EventDraft]) throws -> EventImportCount { try importEvents(drafts, at: Date()) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgets
 import HomescreenStore
 import HomescreenHosting
 import HomescreenWidgetCore
@@ -54,7 +55,7 @@ public struct CalendarFeature: WidgetFeature {
             if let rejected = check.rejected(form) { return [.form(rejected, tag: "add-event")] }
             guard let title, let note, let when else { return [] }
             let draft = EventDraft(title: title, note: note, when: when)
-            return [.write(FeatureJob(.calendar, "add-event") { store, _ in AddedEvent(event: try store.addEvent(draft, at: Date())) })]
+            return [.write(FeatureJob(.calendar, "add-event") { store, _ in AddedEvent(event: try EventRepository(store).addEvent(draft, at: Date())) })]
         case .finished(_, let added as AddedEvent):
             return [.message(.success(text("Added %1 (%2).", environment.name(added.event.title), added.event.whenText))), .reload(tables)]
         case .action(.remove):
@@ -75,7 +76,7 @@ public struct CalendarFeature: WidgetFeature {
             return [Self.confirmRemoval(state.removable[index], environment)]
         case .confirmed(let tag) where tag.hasPrefix("remove-event "):
             guard let id = Int64(tag.dropFirst(13)) else { return [] }
-            return [.write(FeatureJob(.calendar, tag) { store, _ in RemovedEvent(event: try store.removeEvent(id: id)) })]
+            return [.write(FeatureJob(.calendar, tag) { store, _ in RemovedEvent(event: try EventRepository(store).removeEvent(id: id)) })]
         case .finished(_, let removed as RemovedEvent):
             return [.message(.success(text("Removed %1.", environment.name(removed.event.title)))), .reload(tables)]
         case .failed(_, let reason):
@@ -131,12 +132,12 @@ public struct CalendarFeature: WidgetFeature {
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
         // A giỗ three days from today's lunar date and a birthday kept by the solar date.
         guard let lunar = VietnameseCalendar.lunarDate(for: today.adding(days: 3)) else { return }
-        _ = try store.addEvent(EventDraft(title: "Giỗ ông nội", when: .lunar(month: lunar.month, day: lunar.day, leap: false, firstYear: nil)), at: date)
-        _ = try store.addEvent(EventDraft(title: "Sinh nhật Lan", when: .solar(start: today.adding(days: 12), time: nil, rule: "FREQ=YEARLY", except: [])), at: date)
+        _ = try EventRepository(store).addEvent(EventDraft(title: "Giỗ ông nội", when: .lunar(month: lunar.month, day: lunar.day, leap: false, firstYear: nil)), at: date)
+        _ = try EventRepository(store).addEvent(EventDraft(title: "Sinh nhật Lan", when: .solar(start: today.adding(days: 12), time: nil, rule: "FREQ=YEARLY", except: [])), at: date)
     }
 
     public func doctor(_ store: any HomeStore) throws -> String? {
-        let events = try store.events()
+        let events = try EventRepository(store).events()
         let unreadable = events.filter { event in
             if case .solar(_, _, let rule, _) = event.when, !rule.isEmpty { return (try? RecurrenceRule(parsing: rule)) == nil }
             return false

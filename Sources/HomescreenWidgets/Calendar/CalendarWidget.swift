@@ -10,9 +10,9 @@ import HomescreenWidgetCore
 /// moves, and when any program writes an event.
 public struct CalendarWidget: Widget {
     /// Where the events are; nil: a calendar without events (the benchmark, view tests).
-    public let store: (any EventStore)?
+    public let events: EventRepository?
 
-    public init(store: (any EventStore)? = nil) { self.store = store }
+    public init(store: (any StoreBackend)? = nil) { events = store.map(EventRepository.init) }
 
     public var kind: WidgetKind { .calendar }
     public var supportedFamilies: [WidgetFamily] { WidgetFamily.allCases }
@@ -26,7 +26,7 @@ public struct CalendarWidget: Widget {
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<CalendarEntry> {
         let today = LocalDate(date, in: context.timeZone)
         let (month, selected) = Self.focus(today: today, context: context)
-        let events = try store?.events() ?? []
+        let events = try self.events?.events() ?? []
         guard let entry = CalendarEntry(date: date, today: today, month: month, selected: selected, events: events) else {
             throw CalendarRangeError(month: month)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgets
 import HomescreenStore
 import HomescreenHosting
 import HomescreenWidgetCore
@@ -43,7 +44,7 @@ public struct CardFeature: WidgetFeature {
         switch event {
         case .action(.selectCard):
             // A small read, done at once: the picker opens on the same key press.
-            return [.read(FeatureJob(.card, "list") { store, _ in CardListing(try store.cardListing()) })]
+            return [.read(FeatureJob(.card, "list") { store, _ in CardListing(try CardRepository(store).cardListing()) })]
         case .action(.addItem):
             return [Self.addForm(environment.language)]
         case .finished(_, let listing as CardListing):
@@ -59,13 +60,13 @@ public struct CardFeature: WidgetFeature {
             guard let id = Int64(tag.dropFirst(10)) else { return [] }
             let checked = Self.draft(form, active: state.pickerCards.first { $0.id == id }?.isActive ?? true)
             guard case .success(let draft) = checked else { return checked.rejection(tag: tag) }
-            return [.write(FeatureJob(.card, tag) { store, _ in EditedCard(card: try store.updateCard(id: id, draft, at: Date())) })]
+            return [.write(FeatureJob(.card, tag) { store, _ in EditedCard(card: try CardRepository(store).updateCard(id: id, draft, at: Date())) })]
         case .finished(_, let edited as EditedCard):
             return [.message(.success(environment.language.text("Saved %1's card.", in: Self.words, environment.name(edited.card.fullName)))), .reload(tables)]
         case .submitted(let form, "add-card"):
             let checked = Self.draft(form, active: true)
             guard case .success(let draft) = checked else { return checked.rejection(tag: "add-card") }
-            return [.write(FeatureJob(.card, "add \(draft.firstName) \(draft.lastName)") { store, _ in AddedCard(card: try store.addCard(draft, at: Date())) })]
+            return [.write(FeatureJob(.card, "add \(draft.firstName) \(draft.lastName)") { store, _ in AddedCard(card: try CardRepository(store).addCard(draft, at: Date())) })]
         case .finished(_, let added as AddedCard):
             return [.message(.success(environment.language.text("Added %1's card; s chooses it.", in: Self.words, environment.name(added.card.fullName)))),
                     .reload(tables)]
@@ -75,13 +76,13 @@ public struct CardFeature: WidgetFeature {
             return [.confirm(environment.language.text("Remove %1 (card %2)?", in: Self.words, name, String(id)), tag: "remove-card \(id)")]
         case .confirmed(let tag) where tag.hasPrefix("remove-card "):
             guard let id = Int64(tag.dropFirst(12)) else { return [] }
-            return [.write(FeatureJob(.card, tag) { store, _ in RemovedCard(card: try store.removeCard(id: id)) })]
+            return [.write(FeatureJob(.card, tag) { store, _ in RemovedCard(card: try CardRepository(store).removeCard(id: id)) })]
         case .finished(_, let removed as RemovedCard):
             return [.message(.success(environment.language.text("Removed %1's card.", in: Self.words, environment.name(removed.card.fullName)))),
                     .reload(tables)]
         case .chosen(let index, _) where state.pickerCards.indices.contains(index):
             let id = state.pickerCards[index].id
-            return [.message(.info(environment.language.text("Choosing the card…", in: Self.words))), .write(FeatureJob(.card, "select \(id)") { store, _ in try store.selectCard(id: id) })]
+            return [.message(.info(environment.language.text("Choosing the card…", in: Self.words))), .write(FeatureJob(.card, "select \(id)") { store, _ in try CardRepository(store).selectCard(id: id) })]
         case .finished(_, let card as Card):
             return [.message(.success(environment.language.text("Showing %1's card.", in: Self.words, environment.privacy ? "card \(card.id)" : card.fullName))),
                     .reload(tables)]
@@ -173,11 +174,11 @@ public struct CardFeature: WidgetFeature {
     }
 
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
-        for card in CardDemo.cards { _ = try store.addCard(card, at: date) }
+        for card in CardDemo.cards { _ = try CardRepository(store).addCard(card, at: date) }
     }
 
     public func doctor(_ store: any HomeStore) throws -> String? {
-        let (cards, _, selection) = try store.cardListing()
+        let (cards, _, selection) = try CardRepository(store).cardListing()
         var shown = "none (no active card)"
         switch selection {
         case .card(let card, let chosen): shown = "card \(card.id)" + (chosen ? " (chosen)" : " (the first active one; none chosen)")

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgets
 import HomescreenRender
 import HomescreenStore
 import HomescreenHosting
@@ -6,11 +7,11 @@ import HomescreenWidgetCore
 
 /// The card widget (seed 004): the chosen business card as a QR code that scans.
 public struct CardWidget: Widget {
-    public let store: any CardStore
+    public let cards: CardRepository
     public let template: CardURLTemplate
 
-    public init(store: any CardStore, template: CardURLTemplate = .standard) {
-        self.store = store
+    public init(store: any StoreBackend, template: CardURLTemplate = .standard) {
+        cards = CardRepository(store)
         self.template = template
     }
 
@@ -23,7 +24,7 @@ public struct CardWidget: Widget {
 
     /// One entry; a card changes only when the store does, so there is no timed reload.
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<CardEntry> {
-        Timeline(entries: [CardEntry(date: date, state: try store.cardSelection(), template: template)], policy: .never)
+        Timeline(entries: [CardEntry(date: date, state: try cards.cardSelection(), template: template)], policy: .never)
     }
 
     public func render(_ entry: CardEntry, in context: WidgetContext) -> CellGrid {

@@ -36,7 +36,7 @@ struct CardCommand: ParsableCommand {
             let draft = CardDraft(serverCardID: serverID, firstName: first, lastName: last, company: company, title: title,
                                   email: email, phone: phone, isActive: !inactive)
             if let problem = draft.problem { throw CLIError.usage(problem) }
-            let card = try storeOptions.openForWriting().addCard(draft)
+            let card = try CardRepository(storeOptions.openForWriting()).addCard(draft)
             Output.line("added card \(card.id): \(Display.safe(card.fullName))")
         }
     }
@@ -59,7 +59,7 @@ struct CardCommand: ParsableCommand {
         }
 
         func run() throws {
-            let listing = try storeOptions.openForReading().cardListing()
+            let listing = try CardRepository(storeOptions.openForReading()).cardListing()
             let (cards, selected, shown) = (listing.cards, listing.chosen, listing.shown.shownID)
             if json {
                 Output.line(try Output.json(Listing(selected: selected, shown: shown, cards: cards), timeZone: storeOptions.timeZone))
@@ -82,7 +82,7 @@ struct CardCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let card = try storeOptions.openExistingForWriting(otherwise: CardError.unknownCard(id: id)).selectCard(id: id)
+            let card = try CardRepository(storeOptions.openExistingForWriting(otherwise: CardError.unknownCard(id: id))).selectCard(id: id)
             Output.line("showing card \(card.id): \(Display.safe(card.fullName))")
         }
     }
@@ -93,7 +93,7 @@ struct CardCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let card = try storeOptions.openExistingForWriting(otherwise: CardError.unknownCard(id: id)).removeCard(id: id)
+            let card = try CardRepository(storeOptions.openExistingForWriting(otherwise: CardError.unknownCard(id: id))).removeCard(id: id)
             Output.line("removed card \(card.id): \(Display.safe(card.fullName))")
         }
     }

@@ -31,7 +31,7 @@ struct DemoCommand: ParsableCommand {
             guard counts.budgets == 0, counts.expenses == 0 else {
                 throw CLIError.runtime("the store \(store.path) already holds \(counts.budgets) budgets and \(counts.expenses) expenses; demo data goes into an empty store (use --store with a new path).")
             }
-            let cards = try store.cards().count
+            let cards = try CardRepository(store).cards().count
             if cards > 0 {
                 throw CLIError.runtime("the store \(store.path) already holds \(cards) cards; demo data goes into an empty store (use --store with a new path).")
             }
@@ -39,6 +39,6 @@ struct DemoCommand: ParsableCommand {
         }
         let filled = try store.budgetCounts()
         Output.line("filled \(store.path) with demo data: \(try PantryRepository(store).products().count) pantry products around \(today.iso), "
-            + "\(filled.budgets) monthly budgets, \(filled.expenses) expenses and \(try store.cards().count) business cards")
+            + "\(filled.budgets) monthly budgets, \(filled.expenses) expenses and \(try CardRepository(store).cards().count) business cards")
     }
 }

@@ -61,7 +61,7 @@ struct EventCommand: ParsableCommand {
             } catch let problem as EventInput.Problem {
                 throw CLIError.usage(problem.description)
             }
-            let event = try storeOptions.openForWriting().addEvent(draft)
+            let event = try EventRepository(storeOptions.openForWriting()).addEvent(draft)
             let today = LocalDate(Date(), in: storeOptions.timeZone)
             let next = event.days(in: today...today.adding(days: 3660)).first.map { "; next: \($0.iso)" } ?? ""
             Output.line("added event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80))) (\(event.whenText))\(next)")
@@ -92,7 +92,7 @@ struct EventCommand: ParsableCommand {
             let last = try to.map { try storeOptions.day($0, option: "--to") } ?? first.adding(days: 365)
             guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
             guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }
-            let events = try storeOptions.storeExists() ? storeOptions.openForReading().events() : []
+            let events = try storeOptions.storeExists() ? EventRepository(storeOptions.openForReading()).events() : []
             let occurrences = EventSchedule.occurrences(of: events, in: first...last)
             if json {
                 let items = occurrences.map { occurrence in
@@ -128,7 +128,7 @@ struct EventCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let event = try storeOptions.openExistingForWriting(otherwise: EventError.unknownEvent(id: id)).removeEvent(id: id)
+            let event = try EventRepository(storeOptions.openExistingForWriting(otherwise: EventError.unknownEvent(id: id))).removeEvent(id: id)
             Output.line("removed event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80)))")
         }
     }
@@ -147,7 +147,7 @@ struct EventCommand: ParsableCommand {
 
         func run() throws {
             guard (1...100).contains(years) else { throw CLIError.usage("--years \(years) is out of range; use a number of years from 1 to 100.") }
-            let events = try storeOptions.storeExists() ? storeOptions.openForReading().events() : []
+            let events = try storeOptions.storeExists() ? EventRepository(storeOptions.openForReading()).events() : []
             let text = ICalendar.export(events, today: LocalDate(Date(), in: storeOptions.timeZone), years: years, timeZone: storeOptions.timeZone)
             FileHandle.standardOutput.write(Data(text.utf8))
         }
@@ -183,7 +183,7 @@ struct EventCommand: ParsableCommand {
                 texts.append(text)
             }
             let result = ICalendar.parse(texts, timeZone: storeOptions.timeZone)
-            let count = result.drafts.isEmpty ? EventImportCount() : try storeOptions.openForWriting().importEvents(result.drafts)
+            let count = result.drafts.isEmpty ? EventImportCount() : try EventRepository(storeOptions.openForWriting()).importEvents(result.drafts)
             for skipped in result.skipped { Output.error("skipped \"\(skipped.title)\": \(skipped.reason).") }
             Output.line("imported \(files.count) " + Language.english.plural(files.count, one: "file", other: "files")
                         + ": \(count.added) added, \(count.updated) updated, \(count.unchanged) unchanged, \(result.skipped.count) skipped")

@@ -41,7 +41,7 @@ enum Completions {
     }
 
     static let cardIDs = CompletionKind.custom { words, _, _ in
-        (try? store(words)?.cardListing().cards.map { String($0.id) }) ?? []
+        (try? store(words).map { try CardRepository($0).cardListing().cards.map { String($0.id) } }) ?? []
     }
 
     /// This month's expenses (those `expense list` shows by default).
@@ -50,7 +50,7 @@ enum Completions {
     }
 
     static let eventIDs = CompletionKind.custom { words, _, _ in
-        (try? store(words)?.events().map { String($0.id) }) ?? []
+        (try? store(words).map { try EventRepository($0).events().map { String($0.id) } }) ?? []
     }
 
     static let calendarFiles = CompletionKind.file(extensions: ["ics"])

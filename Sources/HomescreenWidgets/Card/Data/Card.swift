@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import HomescreenStore
 
 /// A business card (seed 004's `WidgetCardData`): who, and the id of the card on the sharing
 /// server when it has one (its code is then the card's URL; without one, a vCard).
@@ -38,21 +38,21 @@ public struct Card: Hashable, Sendable, Identifiable, Codable {
 
     /// Reads a row defensively: another program's data never crashes a view. Empty optional
     /// text reads as absent.
-    init(row: Row) {
+    init(row: StoreRow) {
         func text(_ column: String) -> String? {
-            guard let value = row.lenient(column) as String?, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            guard let value = row.text(column), !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
             return value
         }
-        id = row.lenient("id") ?? 0
+        id = row.int("id") ?? 0
         serverCardID = text("serverCardID")
-        firstName = row.lenient("firstName") ?? ""
-        lastName = row.lenient("lastName") ?? ""
+        firstName = row.text("firstName") ?? ""
+        lastName = row.text("lastName") ?? ""
         company = text("company")
         title = text("title")
         email = text("email")
         phone = text("phone")
-        isActive = (row.lenient("active") as Int64? ?? 1) != 0
-        updatedAt = row.lenient("updatedAt") ?? Date(timeIntervalSince1970: 0)
+        isActive = (row.int("active") ?? 1) != 0
+        updatedAt = row.date("updatedAt") ?? Date(timeIntervalSince1970: 0)
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import HomescreenStore
 import HomescreenWidgetCore
 
 /// A person's own date on the calendar: a lunar anniversary (a giỗ, a birthday kept by the
@@ -25,18 +25,18 @@ public struct CalendarEvent: Hashable, Sendable, Identifiable {
 
     /// Reads a row defensively (other programs write this table too): a row whose dates do not
     /// make sense reads as a lunar date that never occurs (month 0), never a crash.
-    init(row: Row) {
-        id = row.lenient("id") ?? 0
-        uid = row.lenient("uid") ?? ""
-        title = row.lenient("title") ?? ""
-        note = row.lenient("note") ?? ""
-        createdAt = row.lenient("createdAt") ?? Date(timeIntervalSince1970: 0)
-        if let dayText = row.lenient("day") as String?, let day = LocalDate(iso: dayText) {
-            let exceptions = (row.lenient("exdates") as String? ?? "").split(separator: ",").compactMap { LocalDate(iso: String($0)) }
-            when = .solar(start: day, time: (row.lenient("time") as String?).flatMap(EventTime.init(text:)), rule: row.lenient("rule") ?? "", except: exceptions)
+    init(row: StoreRow) {
+        id = row.int("id") ?? 0
+        uid = row.text("uid") ?? ""
+        title = row.text("title") ?? ""
+        note = row.text("note") ?? ""
+        createdAt = row.date("createdAt") ?? Date(timeIntervalSince1970: 0)
+        if let dayText = row.text("day"), let day = LocalDate(iso: dayText) {
+            let exceptions = (row.text("exdates") ?? "").split(separator: ",").compactMap { LocalDate(iso: String($0)) }
+            when = .solar(start: day, time: row.text("time").flatMap(EventTime.init(text:)), rule: row.text("rule") ?? "", except: exceptions)
         } else {
-            when = .lunar(month: row.lenient("lunarMonth") ?? 0, day: row.lenient("lunarDay") ?? 0,
-                          leap: (row.lenient("lunarLeap") as Int64? ?? 0) != 0, firstYear: row.lenient("lunarYear"))
+            when = .lunar(month: Int(row.int("lunarMonth") ?? 0), day: Int(row.int("lunarDay") ?? 0),
+                          leap: (row.int("lunarLeap") ?? 0) != 0, firstYear: row.int("lunarYear").map(Int.init))
         }
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import HomescreenStore
+import HomescreenWidgetCore
+
+/// The calendar's own access to whichever store is open: lunar anniversaries and solar events,
+/// each with a stable UID (an import by UID adds, replaces or leaves alone).
+public struct EventRepository: Sendable {
+    public let store: any StoreBackend
+
+    public init(_ store: any StoreBackend) { self.store = store }
+
+    /// Every event, by id.
+    public func events() throws -> [CalendarEvent] {
+        try store.reading { try $0.rows("SELECT * FROM event ORDER BY id").map(CalendarEvent.init(row:)) }
+    }
+
+    /// Adds an event, with a new UID unless the draft has one.
+    @discardableResult
+    public func addEvent(_ draft: EventDraft, at date: Date = Date()) throws -> CalendarEvent {
+        try store.writing { try Self.insert(draft, $0, at: date) }
+    }
+
+    /// Adds the drafts whose UID is new and replaces the ones whose UID is known, in one
+    /// transaction (an import: running it again changes nothing).
+    public func importEvents(_ drafts: [EventDraft], at date: Date = Date()) throws -> EventImportCount {
+        try store.writing { sql in
+            var count = EventImportCount()
+            for draft in drafts {
+                guard let uid = draft.uid, let row = try sql.row("SELECT * FROM event WHERE uid = ?\(sql.dialect.forUpdate)", [.text(uid)]) else {
+                    try Self.insert(draft, sql, at: date)
+                    count.added += 1
+                    continue
+                }
+                let known = CalendarEvent(row: row)
+                if known.title == draft.title && known.note == draft.note && known.when == draft.when {
+                    count.unchanged += 1
+                } else {
+                    try sql.execute("""
+                        UPDATE event SET title = ?, note = ?, lunarMonth = ?, lunarDay = ?, lunarLeap = ?, lunarYear = ?, day = ?, time = ?, rule = ?, exdates = ?
+                        WHERE id = ?
+                        """, [.text(draft.title), .text(draft.note)] + Self.columns(of: draft.when) + [.integer(known.id)])
+                    count.updated += 1
+                }
+            }
+            return count
+        }
+    }
+
+    @discardableResult
+    public func removeEvent(id: Int64) throws -> CalendarEvent {
+        try store.writing { sql in
+            guard let row = try sql.row("DELETE FROM event WHERE id = ? RETURNING *", [.integer(id)]) else { throw EventError.unknownEvent(id: id) }
+            return CalendarEvent(row: row)
+        }
+    }
+
+    @discardableResult
+    private static func insert(_ draft: EventDraft, _ sql: any StoreSQL, at date: Date) throws -> CalendarEvent {
+        let uid = draft.uid ?? UUID().uuidString.lowercased() + "@homescreen"
+        let id = try sql.row("""
+            INSERT INTO event (uid, title, note, lunarMonth, lunarDay, lunarLeap, lunarYear, day, time, rule, exdates, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """, [.text(uid), .text(draft.title), .text(draft.note)] + columns(of: draft.when) + [StoreValue(date)])?.int("id") ?? 0
+        return CalendarEvent(id: id, uid: uid, title: draft.title, note: draft.note, when: draft.when, createdAt: date)
+    }
+
+    /// lunarMonth, lunarDay, lunarLeap, lunarYear, day, time, rule, exdates.
+    private static func columns(of when: EventDate) -> [StoreValue] {
+        switch when {
+        case .lunar(let month, let day, let leap, let firstYear):
+            return [.integer(Int64(month)), .integer(Int64(day)), .integer(leap ? 1 : 0), StoreValue(firstYear.map(Int64.init)), .null, .null, "", ""]
+        case .solar(let start, let time, let rule, let except):
+            return [.null, .null, 0, .null, StoreValue(start), StoreValue(time?.description), .text(rule), .text(except.map(\.iso).joined(separator: ","))]
+        }
+    }
+}
