@@ -134,8 +134,7 @@ public final class PostgresStore: @unchecked Sendable {
     static func timestamp(_ date: Date) -> String { String(format: "%.6f", date.timeIntervalSince1970) }
 }
 
-extension PostgresStore {
-    // MARK: - StoreBackend
+extension PostgresStore: StoreBackend {
 
     public func revisions() throws -> [StoreTable: Int] {
         var result: [StoreTable: Int] = [:]

@@ -110,14 +110,14 @@ measure("draw systemLarge", runs: 200) { _ = PantryWidget.draw(entry, in: large)
 
 let expenseCount = 100_000
 let chf = Currency(code: "CHF")!
-for month in 1...12 { try store.setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: month)!, limit: Money(cents: 300_000), currency: chf)) }
+for month in 1...12 { try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: month)!, limit: Money(cents: 300_000), currency: chf)) }
 var expenseRows: [(amount: Money, day: LocalDate, note: String, category: String?)] = []
 for index in 0..<expenseCount {
     seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     let day = LocalDate(year: 2026, month: 1, day: 1)!.adding(days: Int((seed >> 33) % 365))
     expenseRows.append((Money(cents: Int64(100 + (seed >> 40) % 9_900)), day, "Expense \(index)", nil))
 }
-try store.addExpenses(expenseRows, currency: chf)
+try BudgetRepository(store).addExpenses(expenseRows, currency: chf)
 print("")
 print("budget and year with \(expenseCount) expenses over 2026 (\(expenseCount / 12) a month)")
 let budgetWidget = BudgetWidget(store: store), yearWidget = YearWidget(store: store)

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgets
 import GRDB
 import Testing
 import HomescreenTestSupport
@@ -11,22 +12,22 @@ struct BudgetStoreTests {
 
     @Test func monthTotalsFollowEveryChangeToExpenses() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
-        try store.setBudget(MonthlyBudget(month: F.november, limit: F.money("800"), currency: F.chf))
-        let lunch = try store.addExpense(amount: F.money("12.50"), currency: F.chf, day: F.today, note: "Lunch")
-        try store.addExpense(amount: F.money("0.10"), currency: F.chf, day: F.today)
-        try store.addExpense(amount: F.money("0.20"), currency: F.chf, day: LocalDate(iso: "2026-11-30")!)
-        try store.addExpense(amount: F.money("99"), currency: F.chf, day: LocalDate(iso: "2026-12-01")!)
-        #expect(try store.monthTotals(year: 2026)[F.november] == MonthTotal(spent: F.money("12.80"), expenseCount: 3))
-        try store.removeExpense(id: lunch.id)
-        #expect(try store.monthTotals(year: 2026)[F.november] == MonthTotal(spent: F.money("0.30"), expenseCount: 2))
-        #expect(throws: BudgetError.unknownExpense(id: 999)) { try store.removeExpense(id: 999) }
+        try BudgetRepository(store).setBudget(MonthlyBudget(month: F.november, limit: F.money("800"), currency: F.chf))
+        let lunch = try BudgetRepository(store).addExpense(amount: F.money("12.50"), currency: F.chf, day: F.today, note: "Lunch")
+        try BudgetRepository(store).addExpense(amount: F.money("0.10"), currency: F.chf, day: F.today)
+        try BudgetRepository(store).addExpense(amount: F.money("0.20"), currency: F.chf, day: LocalDate(iso: "2026-11-30")!)
+        try BudgetRepository(store).addExpense(amount: F.money("99"), currency: F.chf, day: LocalDate(iso: "2026-12-01")!)
+        #expect(try BudgetRepository(store).monthTotals(year: 2026)[F.november] == MonthTotal(spent: F.money("12.80"), expenseCount: 3))
+        try BudgetRepository(store).removeExpense(id: lunch.id)
+        #expect(try BudgetRepository(store).monthTotals(year: 2026)[F.november] == MonthTotal(spent: F.money("0.30"), expenseCount: 2))
+        #expect(throws: BudgetError.unknownExpense(id: 999)) { try BudgetRepository(store).removeExpense(id: 999) }
         // Another program writing the table with SQL keeps the totals right (triggers).
         let raw = try DatabaseQueue(path: folder.path("s.sqlite"))
         try raw.write { db in
             try db.execute(sql: "INSERT INTO expense (amountCents, day, note, createdAt) VALUES (500, '2026-11-02', 'x', '2026-11-02 10:00:00')")
             try db.execute(sql: "UPDATE expense SET day = '2026-10-31' WHERE amountCents = 20")
         }
-        let totals = try store.monthTotals(year: 2026)
+        let totals = try BudgetRepository(store).monthTotals(year: 2026)
         #expect(totals[F.november] == MonthTotal(spent: F.money("5.10"), expenseCount: 2))
         #expect(totals[YearMonth(year: 2026, month: 10)!] == MonthTotal(spent: F.money("0.20"), expenseCount: 1))
         #expect(totals[YearMonth(year: 2026, month: 12)!] == MonthTotal(spent: F.money("99"), expenseCount: 1))
@@ -37,28 +38,28 @@ struct BudgetStoreTests {
 
     @Test func budgetsAreReplacedAndWritesBumpTheirTables() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
-        try store.setBudget(MonthlyBudget(month: F.november, limit: F.money("800"), currency: F.chf))
-        try store.setBudget(MonthlyBudget(month: F.november, limit: F.money("900"), currency: Currency(code: "EUR")!))
-        #expect(try store.budgets() == [MonthlyBudget(month: F.november, limit: F.money("900"), currency: Currency(code: "EUR")!)])
-        let expense = try store.addExpense(amount: F.money("1"), currency: Currency(code: "EUR")!, day: F.today)
-        try store.removeExpense(id: expense.id)
+        try BudgetRepository(store).setBudget(MonthlyBudget(month: F.november, limit: F.money("800"), currency: F.chf))
+        try BudgetRepository(store).setBudget(MonthlyBudget(month: F.november, limit: F.money("900"), currency: Currency(code: "EUR")!))
+        #expect(try BudgetRepository(store).budgets() == [MonthlyBudget(month: F.november, limit: F.money("900"), currency: Currency(code: "EUR")!)])
+        let expense = try BudgetRepository(store).addExpense(amount: F.money("1"), currency: Currency(code: "EUR")!, day: F.today)
+        try BudgetRepository(store).removeExpense(id: expense.id)
         let revisions = try store.revisions()
         #expect(revisions[.budget] == 2 && revisions[.expense] == 2 && revisions[.product] == nil)
-        try store.publish(kind: .budget, json: "{}")
+        try PublishedSnapshots(store).publish(kind: .budget, json: "{}")
         #expect(try store.revisions()[.publishedSnapshot] == 1 && store.revisions()[.budget] == 2)
-        #expect(try store.clearPublished(kind: .budget))
-        #expect(try !store.clearPublished(kind: .budget))
+        #expect(try PublishedSnapshots(store).clear(kind: .budget))
+        #expect(try !PublishedSnapshots(store).clear(kind: .budget))
         #expect(try store.revisions()[.publishedSnapshot] == 2, "clearing nothing changes nothing")
     }
 
     @Test func theCurrencyOfAMonthWithoutBudgetIsTheLatestBefore() throws {
         let store = try Store.open(at: folder.path("s.sqlite"))
-        #expect(try store.currency(near: F.november) == nil)
-        try store.setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: 3)!, limit: F.money("1"), currency: Currency(code: "EUR")!))
-        try store.setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: 9)!, limit: F.money("1"), currency: F.chf))
-        #expect(try store.currency(near: F.november) == F.chf)
-        #expect(try store.currency(near: YearMonth(year: 2026, month: 5)!)?.code == "EUR")
-        #expect(try store.currency(near: YearMonth(year: 2025, month: 1)!)?.code == "EUR")
+        #expect(try BudgetRepository(store).currency(near: F.november) == nil)
+        try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: 3)!, limit: F.money("1"), currency: Currency(code: "EUR")!))
+        try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: 9)!, limit: F.money("1"), currency: F.chf))
+        #expect(try BudgetRepository(store).currency(near: F.november) == F.chf)
+        #expect(try BudgetRepository(store).currency(near: YearMonth(year: 2026, month: 5)!)?.code == "EUR")
+        #expect(try BudgetRepository(store).currency(near: YearMonth(year: 2025, month: 1)!)?.code == "EUR")
     }
 
     @Test func theSchemaRefusesImpossibleRows() throws {
@@ -81,6 +82,6 @@ struct BudgetStoreTests {
         try queue.close()
         let store = try Store.openReadOnly(at: path)
         #expect(try store.schemaVersion() == Schema.version)
-        #expect(try store.budgets().isEmpty)
+        #expect(try BudgetRepository(store).budgets().isEmpty)
     }
 }

@@ -12,12 +12,12 @@ struct BudgetTimelineTests {
     func store() throws -> Store {
         let store = try Store.open(at: folder.path("s.sqlite"))
         for month in [10, 11, 12] {
-            try store.setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: month)!, limit: F.money("800"), currency: F.chf))
+            try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: month)!, limit: F.money("800"), currency: F.chf))
         }
-        try store.setBudget(MonthlyBudget(month: YearMonth(year: 2027, month: 1)!, limit: F.money("500"), currency: F.chf))
-        try store.addExpense(amount: F.money("100"), currency: F.chf, day: LocalDate(iso: "2026-11-30")!)
-        try store.addExpense(amount: F.money("7"), currency: F.chf, day: LocalDate(iso: "2026-12-01")!)
-        try store.addExpense(amount: F.money("3"), currency: F.chf, day: LocalDate(iso: "2027-01-01")!)
+        try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(year: 2027, month: 1)!, limit: F.money("500"), currency: F.chf))
+        try BudgetRepository(store).addExpense(amount: F.money("100"), currency: F.chf, day: LocalDate(iso: "2026-11-30")!)
+        try BudgetRepository(store).addExpense(amount: F.money("7"), currency: F.chf, day: LocalDate(iso: "2026-12-01")!)
+        try BudgetRepository(store).addExpense(amount: F.money("3"), currency: F.chf, day: LocalDate(iso: "2027-01-01")!)
         return store
     }
 
@@ -86,7 +86,7 @@ struct BudgetTimelineTests {
 
     @Test func overBudgetIsItsOwnState() throws {
         let store = try store()
-        try store.addExpense(amount: F.money("800"), currency: F.chf, day: F.today)
+        try BudgetRepository(store).addExpense(amount: F.money("800"), currency: F.chf, day: F.today)
         let entry = try BudgetWidget(store: store).timeline(in: F.context(.systemSmall), at: F.now).entries[0]
         #expect(entry.state == .overBudget && entry.available == Money(cents: -10_000) && entry.percent == 113 && entry.perDay == nil)
     }
@@ -97,12 +97,12 @@ struct BudgetTimelineTests {
         let store = try store()
         let snapshot = F.published(age: 300)
         #expect(snapshot.source == .published)
-        try store.publish(kind: .budget, json: """
+        try PublishedSnapshots(store).publish(kind: .budget, json: """
             {"hasError": false, "lastUpdated": "2026-11-22T08:55:00Z", "spent": 1, "limit": 2, "month": "Novembre", "isDarkMode": true, "groupId": ""}
             """)
         let published = try BudgetWidget(store: store).timeline(in: F.context(.systemSmall), at: F.now)
         #expect(published.entries[0].source == .published && published.entries[0].spent == F.money("1"))
-        try store.clearPublished(kind: .budget)
+        try PublishedSnapshots(store).clear(kind: .budget)
         #expect(try BudgetWidget(store: store).timeline(in: F.context(.systemSmall), at: F.now).entries[0].source == .local)
     }
 

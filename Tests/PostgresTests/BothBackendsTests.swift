@@ -48,30 +48,30 @@ struct BothBackendsTests {
     @Test(arguments: Backend.allCases) func monthTotalsFollowEveryChange(_ backend: Backend) throws {
         let store = try backend.make().store
         let month = YearMonth(Self.day)
-        try store.setBudget(MonthlyBudget(month: month, limit: Money(cents: 80_000), currency: Self.chf), at: Date())
-        let lunch = try store.addExpense(amount: Money(cents: 1250), currency: Self.chf, day: Self.day, note: "Lunch", category: nil, at: Date())
-        let bus = try store.addExpense(amount: Money(cents: 800), currency: Self.chf, day: Self.day, note: "Bus", category: nil, at: Date())
-        #expect(try store.monthSummary(month, recent: 5).total == MonthTotal(spent: Money(cents: 2050), expenseCount: 2))
-        _ = try store.updateExpense(id: bus.id, amount: Money(cents: 900), day: Self.day.adding(days: 10), note: "Bus")
-        #expect(try store.monthTotals(year: 2026)[month] == MonthTotal(spent: Money(cents: 1250), expenseCount: 1))
-        #expect(try store.monthTotals(year: 2026)[month.adding(months: 1)] == MonthTotal(spent: Money(cents: 900), expenseCount: 1))
-        _ = try store.removeExpense(id: lunch.id)
-        #expect(try store.monthTotals(year: 2026)[month] == MonthTotal(spent: .zero, expenseCount: 0))
-        #expect(throws: BudgetError.unknownExpense(id: lunch.id)) { try store.removeExpense(id: lunch.id) }
+        try BudgetRepository(store).setBudget(MonthlyBudget(month: month, limit: Money(cents: 80_000), currency: Self.chf), at: Date())
+        let lunch = try BudgetRepository(store).addExpense(amount: Money(cents: 1250), currency: Self.chf, day: Self.day, note: "Lunch", category: nil, at: Date())
+        let bus = try BudgetRepository(store).addExpense(amount: Money(cents: 800), currency: Self.chf, day: Self.day, note: "Bus", category: nil, at: Date())
+        #expect(try BudgetRepository(store).monthSummary(month, recent: 5).total == MonthTotal(spent: Money(cents: 2050), expenseCount: 2))
+        _ = try BudgetRepository(store).updateExpense(id: bus.id, amount: Money(cents: 900), day: Self.day.adding(days: 10), note: "Bus")
+        #expect(try BudgetRepository(store).monthTotals(year: 2026)[month] == MonthTotal(spent: Money(cents: 1250), expenseCount: 1))
+        #expect(try BudgetRepository(store).monthTotals(year: 2026)[month.adding(months: 1)] == MonthTotal(spent: Money(cents: 900), expenseCount: 1))
+        _ = try BudgetRepository(store).removeExpense(id: lunch.id)
+        #expect(try BudgetRepository(store).monthTotals(year: 2026)[month] == MonthTotal(spent: .zero, expenseCount: 0))
+        #expect(throws: BudgetError.unknownExpense(id: lunch.id)) { try BudgetRepository(store).removeExpense(id: lunch.id) }
     }
 
     @Test(arguments: Backend.allCases) func aMonthKeepsOneCurrency(_ backend: Backend) throws {
         let store = try backend.make().store
         let month = YearMonth(Self.day)
-        _ = try store.addExpense(amount: Money(cents: 100), currency: Self.chf, day: Self.day, note: "", category: nil, at: Date())
+        _ = try BudgetRepository(store).addExpense(amount: Money(cents: 100), currency: Self.chf, day: Self.day, note: "", category: nil, at: Date())
         #expect(throws: BudgetError.currencyMismatch(month: month, kept: Self.chf, given: Self.eur)) {
-            try store.addExpense(amount: Money(cents: 100), currency: Self.eur, day: Self.day, note: "", category: nil, at: Date())
+            try BudgetRepository(store).addExpense(amount: Money(cents: 100), currency: Self.eur, day: Self.day, note: "", category: nil, at: Date())
         }
         #expect(throws: BudgetError.currencyConflict(month: month, expenses: 1, currency: Self.chf)) {
-            try store.setBudget(MonthlyBudget(month: month, limit: Money(cents: 100), currency: Self.eur), at: Date())
+            try BudgetRepository(store).setBudget(MonthlyBudget(month: month, limit: Money(cents: 100), currency: Self.eur), at: Date())
         }
-        #expect(try store.currency(of: month) == Self.chf)
-        #expect(try store.budgets().isEmpty && store.expenses(in: month).count == 1, "nothing written by the refusals")
+        #expect(try BudgetRepository(store).currency(of: month) == Self.chf)
+        #expect(try BudgetRepository(store).budgets().isEmpty && BudgetRepository(store).expenses(in: month).count == 1, "nothing written by the refusals")
     }
 
     @Test(arguments: Backend.allCases) func everyWriteBumpsItsTablesRevision(_ backend: Backend) throws {

@@ -20,7 +20,7 @@ struct DashboardStateTests {
         for (name, amount, days) in products {
             try PantryRepository(store).addProduct(name: name, amount: Quantity(units: amount), unit: "l", due: today.adding(days: days), at: start)
         }
-        try store.setBudget(MonthlyBudget(month: YearMonth(today), limit: Money(cents: 80_000), currency: Currency(code: "CHF")!), at: start)
+        try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(today), limit: Money(cents: 80_000), currency: Currency(code: "CHF")!), at: start)
         let settings = DashboardSettings(config: config, catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: zone,
                                          themes: [.builtInDark, Theme(name: "light", colors: [:])])
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
@@ -332,12 +332,12 @@ struct DashboardStateTests {
         type("12,505", into: runtime)
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("'12,505' has more than 2 decimals"), "digits are refused, never dropped")
-        #expect(try store.expenses(in: nil).isEmpty)
+        #expect(try BudgetRepository(store).expenses(in: nil).isEmpty)
         runtime.send(.key(.backspace))
         runtime.send(.key(.tab))
         type("Lunch", into: runtime)
         runtime.send(.key(.enter))
-        let saved = try store.expenses(in: nil)
+        let saved = try BudgetRepository(store).expenses(in: nil)
         #expect(saved.map(\.amount) == [Money(cents: 1250)] && saved.first?.note == "Lunch" && saved.first?.day == LocalDate(start, in: zone))
         #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added an expense of 12.50 (Lunch)"))
         // Both panes were reloaded at once: the budget pane's available and the year cell.
@@ -353,12 +353,12 @@ struct DashboardStateTests {
         type("99", into: runtime)
         runtime.send(.key(.escape))
         #expect(runtime.dashboard.modal == nil && text(runtime).contains("nothing was saved"))
-        #expect(try store.expenses(in: nil).isEmpty && store.revisions()[.budget] == 1)
+        #expect(try BudgetRepository(store).expenses(in: nil).isEmpty && store.revisions()[.budget] == 1)
     }
 
     @Test func theYearDetailMovesThroughMonthsWithTheArrows() throws {
         let (runtime, store) = try runtime(config: Self.budgetPanes)
-        try store.addExpense(amount: Money(cents: 4_200), currency: Currency(code: "CHF")!, day: LocalDate(iso: "2026-12-03")!, note: "Gift")
+        try BudgetRepository(store).addExpense(amount: Money(cents: 4_200), currency: Currency(code: "CHF")!, day: LocalDate(iso: "2026-12-03")!, note: "Gift")
         runtime.send(.key(.tab))
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("November 2026") && text(runtime).contains("←/→ month"))
@@ -372,7 +372,7 @@ struct DashboardStateTests {
         #expect(text(runtime).contains("Budget for 2026-10"), "\(text(runtime))")
         for character in "650" { runtime.send(.key(.character(character))) }
         runtime.send(.key(.enter))
-        #expect(try store.budgets().contains { $0.month == YearMonth(year: 2026, month: 10)! && $0.limit == Money(cents: 65_000) })
+        #expect(try BudgetRepository(store).budgets().contains { $0.month == YearMonth(year: 2026, month: 10)! && $0.limit == Money(cents: 65_000) })
         runtime.send(.key(.escape))
         #expect(runtime.dashboard.detail == nil)
     }

@@ -46,7 +46,7 @@ struct HelpAndHintsTests {
         runtime.send(.key(.character("a")))
         #expect(text(runtime).contains("Add an expense in CHF, the month's currency"), "\(text(runtime))")
         runtime.send(.key(.escape))
-        try store.publish(kind: .budget, json: #"{"spent": 10, "limit": 100, "month": "Nov", "currency": "CHF"}"#, at: DemoDashboard.start)
+        try PublishedSnapshots(store).publish(kind: .budget, json: #"{"spent": 10, "limit": 100, "month": "Nov", "currency": "CHF"}"#, at: DemoDashboard.start)
         runtime.send(.storeChanged([.publishedSnapshot]))
         runtime.send(.key(.character("a")))
         for character in "7" { runtime.send(.key(.character(character))) }

@@ -90,7 +90,7 @@ struct StoreOpeningTests {
         try other.close()
         // (The expense written without a currency gets its month's from a trigger: a second bump.)
         #expect(try store.revisions() == [.expense: 2, .product: 1])
-        #expect(try store.expenses(in: nil).map(\.currency.code) == ["EUR"])
+        #expect(try BudgetRepository(store).expenses(in: nil).map(\.currency.code) == ["EUR"])
         // Reopening migrates nothing more.
         #expect(try Store.open(at: path).schemaVersion() == Schema.version)
     }
@@ -114,7 +114,7 @@ struct StoreOpeningTests {
         try old.close()
         let store = try Store.open(at: path)
         #expect(try store.schemaVersion() == Schema.version)
-        let expenses = try store.expenses(in: nil)
+        let expenses = try BudgetRepository(store).expenses(in: nil)
         #expect(expenses.map(\.currency.code) == ["VND", "VND", "CHF", "CHF"])
         #expect(expenses.map(\.amount.cents) == [100, 200, 300, 400], "amounts unchanged")
     }
@@ -142,10 +142,10 @@ struct StoreOpeningTests {
         let store = try Store.open(at: path)
         #expect(try store.schemaVersion() == Schema.version)
         #expect(try PantryRepository(store).products().map(\.name) == ["Milk"])
-        #expect(try store.expenses(in: nil).map(\.amount.cents) == [1250, 990])
-        #expect(try store.monthTotals(year: 2026)[YearMonth(year: 2026, month: 11)!] == MonthTotal(spent: Money(cents: 2240), expenseCount: 2),
+        #expect(try BudgetRepository(store).expenses(in: nil).map(\.amount.cents) == [1250, 990])
+        #expect(try BudgetRepository(store).monthTotals(year: 2026)[YearMonth(year: 2026, month: 11)!] == MonthTotal(spent: Money(cents: 2240), expenseCount: 2),
                 "the month totals are rebuilt from the expenses that stayed")
-        #expect(try store.publishedSnapshot(kind: WidgetKind("budget")) == nil)
+        #expect(try PublishedSnapshots(store).snapshot(kind: WidgetKind("budget")) == nil)
         let setAside = try store.setAsideRows()
         #expect(setAside.map(\.table).sorted() == ["consumption", "expense", "product", "publishedSnapshot"])
         let oats = try #require(setAside.first { $0.table == "product" })

@@ -59,32 +59,8 @@ extension ChangeFeed {
     public var followsServer: Bool { false }
 }
 
-/// Monthly budgets, expenses and the month totals kept from them.
-public protocol BudgetStore: StoreBackend {
-    func budgets() throws -> [MonthlyBudget]
-    func currency(near month: YearMonth) throws -> Currency?
-    func monthTotals(year: Int) throws -> [YearMonth: MonthTotal]
-    func monthSummary(_ month: YearMonth, recent limit: Int) throws -> (budget: MonthlyBudget?, total: MonthTotal, recent: [Expense])
-    func yearSummary(_ year: Int) throws -> (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal])
-    func expenses(in month: YearMonth?) throws -> [Expense]
-    func forEachExpense(in month: YearMonth?, _ body: (Expense) throws -> Void) throws
-    func budgetCounts() throws -> (budgets: Int, expenses: Int)
-    func setBudget(_ budget: MonthlyBudget, at date: Date) throws
-    func currency(of month: YearMonth) throws -> Currency?
-    func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency, at date: Date) throws -> [Expense]
-    func removeExpense(id: Int64) throws -> Expense
-    func updateExpense(id: Int64, amount: Money, day: LocalDate, note: String) throws -> Expense
-}
-
-/// Widget data published whole by another program.
-public protocol SnapshotStore: StoreBackend {
-    func publishedSnapshot(kind: WidgetKind) throws -> PublishedSnapshot?
-    func publish(kind: WidgetKind, json: String, at date: Date) throws
-    func clearPublished(kind: WidgetKind) throws -> Bool
-}
-
 /// Every domain: what a kind's provider, jobs, demo data and doctor line are given.
-public typealias HomeStore = BudgetStore & SnapshotStore
+public typealias HomeStore = StoreBackend
 
 /// A refusal that is a sentence for the user (nothing in stock, an unknown id): said as it is,
 /// in the user's language, where other errors are wrapped in "the store refused the change".
@@ -138,24 +114,3 @@ extension Store: HomeStore {
 }
 
 extension StoreChangeWatcher: ChangeFeed {}
-
-// Writes stamped now, for callers that hold any store (`any HomeStore`): the protocols' methods
-// take the instant explicitly, these give it the value the concrete stores default to.
-extension BudgetStore {
-    public func setBudget(_ budget: MonthlyBudget) throws { try setBudget(budget, at: Date()) }
-    /// Adds an expense in `currency` (one of `addExpenses`). - Throws:
-    /// `BudgetError.currencyMismatch` when its month keeps its amounts in another currency
-    /// (nothing is written).
-    @discardableResult
-    public func addExpense(amount: Money, currency: Currency, day: LocalDate, note: String = "", category: String? = nil, at date: Date = Date()) throws -> Expense {
-        try addExpenses([(amount, day, note, category)], currency: currency, at: date)[0]
-    }
-    @discardableResult
-    public func addExpenses(_ expenses: [(amount: Money, day: LocalDate, note: String, category: String?)], currency: Currency) throws -> [Expense] {
-        try addExpenses(expenses, currency: currency, at: Date())
-    }
-}
-
-extension SnapshotStore {
-    public func publish(kind: WidgetKind, json: String) throws { try publish(kind: kind, json: json, at: Date()) }
-}

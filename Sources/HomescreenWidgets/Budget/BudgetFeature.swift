@@ -70,7 +70,7 @@ public struct BudgetFeature: WidgetFeature {
             guard let chosen, let limit else { return [] }
             return [.write(FeatureJob(.budget, "set-budget \(month.iso) \(limit.cents) \(chosen.code)") { store, _ in
                 let budget = MonthlyBudget(month: month, limit: limit, currency: chosen)
-                try store.setBudget(budget, at: Date())
+                try BudgetRepository(store).setBudget(budget, at: Date())
                 return budget
             })]
         case .finished(_, let budget as MonthlyBudget):
@@ -97,7 +97,7 @@ public struct BudgetFeature: WidgetFeature {
             if let rejected = check.rejected(form) { return [.form(rejected, tag: tag)] }
             guard let amount, let day else { return [] }
             let note = check[1]
-            return [.write(FeatureJob(.budget, tag) { store, _ in EditedExpense(expense: try store.updateExpense(id: id, amount: amount, day: day, note: note)) })]
+            return [.write(FeatureJob(.budget, tag) { store, _ in EditedExpense(expense: try BudgetRepository(store).updateExpense(id: id, amount: amount, day: day, note: note)) })]
         case .finished(_, let edited as EditedExpense):
             return [.message(.success(environment.language.text("Saved the expense of %1 on %2.", in: Self.words,
                                                                  environment.amount(edited.expense.amount.plain(edited.expense.currency)), edited.expense.day.iso))),
@@ -110,7 +110,7 @@ public struct BudgetFeature: WidgetFeature {
             return [.confirm(environment.language.text("Remove the expense of %1 on %2?", in: Self.words, what, expense.day.iso), tag: "remove \(expense.id)")]
         case .confirmed(let tag) where tag.hasPrefix("remove "):
             guard let id = Int64(tag.dropFirst(7)) else { return [] }
-            return [.write(FeatureJob(.budget, tag) { store, _ in RemovedExpense(expense: try store.removeExpense(id: id)) })]
+            return [.write(FeatureJob(.budget, tag) { store, _ in RemovedExpense(expense: try BudgetRepository(store).removeExpense(id: id)) })]
         case .finished(_, let removed as RemovedExpense):
             return [.message(.success(environment.language.text("Removed the expense of %1 on %2.", in: Self.words,
                                                                  environment.amount(removed.expense.amount.plain(removed.expense.currency)), removed.expense.day.iso))),
@@ -126,7 +126,7 @@ public struct BudgetFeature: WidgetFeature {
             let note = check[1]
             return [.message(.info(language.text("Saving %1…", in: Self.words, environment.amount("\(amount.plain(currency)) \(currency.code)")))),
                     .write(FeatureJob(.budget, "add-expense \(amount.cents) \(day.iso) \(note)") { store, _ in
-                        try store.addExpense(amount: amount, currency: currency, day: day, note: note, category: nil, at: Date())
+                        try BudgetRepository(store).addExpense(amount: amount, currency: currency, day: day, note: note, category: nil, at: Date())
                     })]
         case .finished(_, let expense as Expense):
             state.form.saved()
@@ -221,13 +221,13 @@ public struct BudgetFeature: WidgetFeature {
     }
 
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
-        for budget in BudgetDemo.budgets(today: today) { try store.setBudget(budget, at: date) }
-        _ = try store.addExpenses(BudgetDemo.expenses(today: today), currency: BudgetDemo.budgets(today: today).first?.currency ?? .euro, at: date)
+        for budget in BudgetDemo.budgets(today: today) { try BudgetRepository(store).setBudget(budget, at: date) }
+        _ = try BudgetRepository(store).addExpenses(BudgetDemo.expenses(today: today), currency: BudgetDemo.budgets(today: today).first?.currency ?? .euro, at: date)
     }
 
     public func doctor(_ store: any HomeStore) throws -> String? {
-        let published = try store.publishedSnapshot(kind: .budget)
-        let counts = try store.budgetCounts()
+        let published = try PublishedSnapshots(store).snapshot(kind: .budget)
+        let counts = try BudgetRepository(store).budgetCounts()
         return "\(counts.budgets) " + Language.english.plural(counts.budgets, one: "monthly budget", other: "monthly budgets")
             + ", \(counts.expenses) " + Language.english.plural(counts.expenses, one: "expense", other: "expenses")
             + (published.map { "; a published snapshot (from \(ISO8601DateFormatter().string(from: $0.publishedAt))) is shown instead, `homescreen publish budget --clear` removes it" } ?? "")

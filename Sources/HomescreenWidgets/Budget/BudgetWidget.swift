@@ -8,9 +8,9 @@ import HomescreenWidgetCore
 /// to spend. A snapshot published by another program wins while it exists (`homescreen
 /// publish budget --clear` removes it); otherwise the store's budgets and expenses are shown.
 public struct BudgetWidget: Widget {
-    public let store: any BudgetStore & SnapshotStore
+    public let store: any StoreBackend
 
-    public init(store: any BudgetStore & SnapshotStore) { self.store = store }
+    public init(store: any StoreBackend) { self.store = store }
 
     public var kind: WidgetKind { .budget }
     public var supportedFamilies: [WidgetFamily] { WidgetFamily.allCases }
@@ -25,14 +25,14 @@ public struct BudgetWidget: Widget {
 
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<BudgetEntry> {
         let reload = TimeBoundaries.nextHour(after: date, in: context.timeZone)
-        if let snapshot = try store.publishedSnapshot(kind: .budget) {
+        if let snapshot = try PublishedSnapshots(store).snapshot(kind: .budget) {
             let entry = Self.entry(published: snapshot, at: date, context: context)
             return Timeline(entries: Self.freshnessTimeline(entry, until: reload), policy: .after(reload))
         }
         let today = LocalDate(date, in: context.timeZone)
         let month = YearMonth(today)
-        let summary = try store.monthSummary(month, recent: context.detail ? Int.max : BudgetEntry.recentLimit)
-        let currency = try summary.budget?.currency ?? store.currency(near: month) ?? Currency.preferred(by: context.locale)
+        let summary = try BudgetRepository(store).monthSummary(month, recent: context.detail ? Int.max : BudgetEntry.recentLimit)
+        let currency = try summary.budget?.currency ?? BudgetRepository(store).currency(near: month) ?? Currency.preferred(by: context.locale)
         let entry = BudgetEntry(date: date, source: .local, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
                                 denomination: .currency(currency), spent: summary.total.spent, limit: summary.budget?.limit,
                                 expenseCount: summary.total.expenseCount, recent: summary.recent, daysLeft: month.dayCount - today.day + 1)

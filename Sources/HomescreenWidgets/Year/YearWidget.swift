@@ -7,9 +7,9 @@ import HomescreenWidgetCore
 /// The year overview widget (seed 002): a 4×3 grid of the year's months with what is left to
 /// spend in each, the current month highlighted. Reloads when the month changes.
 public struct YearWidget: Widget {
-    public let store: any BudgetStore
+    public let store: any StoreBackend
 
-    public init(store: any BudgetStore) { self.store = store }
+    public init(store: any StoreBackend) { self.store = store }
 
     public var kind: WidgetKind { .year }
     public var supportedFamilies: [WidgetFamily] { Self.families }
@@ -25,12 +25,12 @@ public struct YearWidget: Widget {
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<YearEntry> {
         let current = YearMonth(date, in: context.timeZone)
         let selected = context.detail ? current.adding(months: context.cursor) : current
-        let summary = try store.yearSummary(selected.year)
+        let summary = try BudgetRepository(store).yearSummary(selected.year)
         let months = (1...12).map { number -> YearEntry.Month in
             let month = YearMonth(year: selected.year, month: number)!
             return YearEntry.Month(month: month, budget: summary.budgets[month], total: summary.totals[month] ?? .none)
         }
-        let expenses = context.detail ? try store.expenses(in: selected) : []
+        let expenses = context.detail ? try BudgetRepository(store).expenses(in: selected) : []
         let entry = YearEntry(date: date, current: current, selected: selected, months: months, expenses: expenses)
         return Timeline(entries: [entry], policy: .after(TimeBoundaries.nextMonth(after: date, in: context.timeZone)))
     }

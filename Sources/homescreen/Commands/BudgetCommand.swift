@@ -28,9 +28,9 @@ struct BudgetCommand: ParsableCommand {
             // Checked before the store is created: bad input writes nothing.
             _ = try Arguments.money(limit, currency: explicit ?? .euro, option: "--limit")
             let store = try storeOptions.openForWriting()
-            let currency = try explicit ?? store.currency(near: month) ?? storeOptions.localeCurrency
+            let currency = try explicit ?? BudgetRepository(store).currency(near: month) ?? storeOptions.localeCurrency
             let amount = try Arguments.money(limit, currency: currency, option: "--limit")
-            try store.setBudget(MonthlyBudget(month: month, limit: amount, currency: currency))
+            try BudgetRepository(store).setBudget(MonthlyBudget(month: month, limit: amount, currency: currency))
             Output.line("budget for \(month.iso): \(amount.plain(currency)) \(currency.code)")
         }
     }
@@ -55,8 +55,8 @@ struct BudgetCommand: ParsableCommand {
         func run() throws {
             let month = try month.map { try Arguments.month($0, option: "the month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
             let store = try storeOptions.openForReading()
-            let summary = try store.monthSummary(month, recent: 0)
-            let currency = try store.currency(near: month) ?? storeOptions.localeCurrency
+            let summary = try BudgetRepository(store).monthSummary(month, recent: 0)
+            let currency = try BudgetRepository(store).currency(near: month) ?? storeOptions.localeCurrency
             let limit = summary.budget?.limit, spent = summary.total.spent
             guard spent.fitsAsTotal else {
                 throw CLIError.runtime("the total of \(month.iso) (\(summary.total.expenseCount) expenses) is too large to show; totals go up to "

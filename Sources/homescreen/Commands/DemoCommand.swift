@@ -27,7 +27,7 @@ struct DemoCommand: ParsableCommand {
             guard existing == 0 else {
                 throw CLIError.runtime("the store \(store.path) already holds \(existing) products; demo data goes into an empty store (use --store with a new path).")
             }
-            let counts = try store.budgetCounts()
+            let counts = try BudgetRepository(store).budgetCounts()
             guard counts.budgets == 0, counts.expenses == 0 else {
                 throw CLIError.runtime("the store \(store.path) already holds \(counts.budgets) budgets and \(counts.expenses) expenses; demo data goes into an empty store (use --store with a new path).")
             }
@@ -37,7 +37,7 @@ struct DemoCommand: ParsableCommand {
             }
             try DemoData.fill(store, today: today, at: Date())
         }
-        let filled = try store.budgetCounts()
+        let filled = try BudgetRepository(store).budgetCounts()
         Output.line("filled \(store.path) with demo data: \(try PantryRepository(store).products().count) pantry products around \(today.iso), "
             + "\(filled.budgets) monthly budgets, \(filled.expenses) expenses and \(try CardRepository(store).cards().count) business cards")
     }

@@ -36,9 +36,9 @@ struct ExpenseCommand: ParsableCommand {
             _ = try Arguments.money(text, currency: .euro, option: "the amount")
             let store = try storeOptions.openForWriting()
             // The month's own currency (its budget's or its expenses'), else the nearest budget's.
-            let currency = try store.currency(of: YearMonth(day)) ?? store.currency(near: YearMonth(day)) ?? storeOptions.localeCurrency
+            let currency = try BudgetRepository(store).currency(of: YearMonth(day)) ?? BudgetRepository(store).currency(near: YearMonth(day)) ?? storeOptions.localeCurrency
             let money = try Arguments.money(text, currency: currency, option: "the amount")
-            let expense = try store.addExpense(amount: money, currency: currency, day: day, note: note, category: category?.isEmpty == true ? nil : category)
+            let expense = try BudgetRepository(store).addExpense(amount: money, currency: currency, day: day, note: note, category: category?.isEmpty == true ? nil : category)
             Output.line("added expense \(expense.id): \(money.plain(currency)) \(currency.code) on \(day.iso)" + (note.isEmpty ? "" : " (\(Display.safe(note)))"))
         }
     }
@@ -71,7 +71,7 @@ struct ExpenseCommand: ParsableCommand {
             let output = Output.Stream()
             var count = 0
             if json { output.write("[") }
-            try store.forEachExpense(in: month) { expense in
+            try BudgetRepository(store).forEachExpense(in: month) { expense in
                 let currency = expense.currency
                 let row = Row(id: expense.id, date: expense.day.iso, amount: expense.amount.plain(currency), currency: currency.code,
                               note: expense.note, category: expense.category)
@@ -94,7 +94,7 @@ struct ExpenseCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let expense = try storeOptions.openExistingForWriting(otherwise: BudgetError.unknownExpense(id: id)).removeExpense(id: id)
+            let expense = try BudgetRepository(storeOptions.openExistingForWriting(otherwise: BudgetError.unknownExpense(id: id))).removeExpense(id: id)
             Output.line("removed expense \(expense.id) of \(expense.day.iso)")
         }
     }

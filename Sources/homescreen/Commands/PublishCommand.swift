@@ -28,13 +28,13 @@ struct PublishCommand: ParsableCommand {
             throw CLIError.usage("'\(kind)' cannot be published; publish budget (seed 001's snapshot).")
         }
         if clear {
-            let removed = try storeOptions.openExistingForWriting(otherwise: CLIError.usage("there is no published budget snapshot to clear.")).clearPublished(kind: .budget)
+            let removed = try PublishedSnapshots(storeOptions.openExistingForWriting(otherwise: CLIError.usage("there is no published budget snapshot to clear."))).clear(kind: .budget)
             guard removed else { throw CLIError.usage("there is no published budget snapshot to clear.") }
             return Output.line("cleared the published budget snapshot; the widget shows the store's budgets again")
         }
         let data = try Arguments.contents(of: file, limit: PublishedSnapshot.maximumBytes)
         let snapshot = try PublishedBudget.parse(data, timeZone: storeOptions.timeZone)
-        try storeOptions.openForWriting().publish(kind: .budget, json: String(decoding: data, as: UTF8.self))
+        try PublishedSnapshots(storeOptions.openForWriting()).publish(kind: .budget, json: String(decoding: data, as: UTF8.self))
         Output.line("published the budget snapshot of \(snapshot.month.isEmpty ? "no month" : Display.safe(snapshot.month)), updated \(ISO8601DateFormatter().string(from: snapshot.lastUpdated))")
     }
 }
