@@ -7,8 +7,8 @@ import HomescreenHosting
 import HomescreenWidgets
 
 // A sixth kind that exists only in the tests, written the way ARCHITECTURE.md says a kind is
-// added: this folder, and one registration line (`WidgetCatalog.standard.register(NoteFeature(),
-// home: .systemSmall)` in `SixthKindTests`). It has a table of its own with its own domain
+// added: this folder, and one registration line with its place (`WidgetCatalog.standard
+// .register(NoteFeature(), home: .at(5, .systemSmall))` in `SixthKindTests`). It has a table of its own with its own domain
 // interface, a key, a job, a full-screen list and a demo.
 
 extension WidgetKind {
