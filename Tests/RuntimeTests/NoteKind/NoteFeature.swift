@@ -71,6 +71,7 @@ struct NoteFeature: WidgetFeature {
 
     var kind: WidgetKind { .note }
     var title: String { "Notes" }
+    var summary: String { "short notes, the newest last" }
     var families: [WidgetFamily] { [.systemSmall, .systemMedium, .systemLarge] }
     var tables: Set<StoreTable> { [.note] }
     var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .addNote, keys: [.character("w")])] }
