@@ -6,6 +6,7 @@ import HomescreenWidgetCore
 public struct AnyWidgetFeature: Sendable {
     public let kind: WidgetKind
     public let title: String
+    public let summary: String
     public let families: [WidgetFamily]
     /// The tables the kind reads, its keys and config keys, built when asked (a status line
     /// needs none of them).
@@ -28,6 +29,7 @@ public struct AnyWidgetFeature: Sendable {
     public init<Feature: WidgetFeature>(_ feature: Feature) {
         kind = feature.kind
         title = feature.title
+        summary = feature.summary
         families = feature.families
         makeTables = { feature.tables }
         makeData = { feature.data }

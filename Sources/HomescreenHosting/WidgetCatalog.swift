@@ -12,24 +12,44 @@ public struct PaneSpec: Hashable, Sendable {
     }
 }
 
-/// The kinds a build has, and the default layouts. The build's own catalog is
-/// `WidgetCatalog.standard`, in the kinds' module: adding a kind is its folder plus one line there.
-public struct WidgetCatalog: Sendable {
-    public private(set) var features: [AnyWidgetFeature]
-    /// The default home screen, in fill order (system families).
-    public private(set) var home: [PaneSpec]
-    /// The default lock-screen strip (accessory families).
-    public private(set) var lockScreen: [PaneSpec]
+/// A kind's place on a default screen: its position in that screen's order (0 is first) and
+/// the family it is drawn in. `.at(0, .systemMedium)`.
+public struct Placement: Hashable, Sendable {
+    public let position: Int
+    public let family: WidgetFamily
 
-    public init(_ features: [AnyWidgetFeature] = [], home: [PaneSpec] = [], lockScreen: [PaneSpec] = []) {
-        self.features = features
-        self.home = home
-        self.lockScreen = lockScreen
+    public init(position: Int, family: WidgetFamily) {
+        precondition(position >= 0, "a position on a screen counts from 0")
+        self.position = position
+        self.family = family
     }
 
-    /// The catalog with one more kind, placed at the end of the default screens. A kind must
-    /// not take a name, an action, a default key or a config key that is already taken.
-    public func register<Feature: WidgetFeature>(_ feature: Feature, home family: WidgetFamily? = nil, lockScreen families: [WidgetFamily] = []) -> WidgetCatalog {
+    /// At `position` on its screen, in `family`.
+    public static func at(_ position: Int, _ family: WidgetFamily) -> Placement { Placement(position: position, family: family) }
+}
+
+/// The kinds a build has, and the default layouts. The build's own catalog is
+/// `WidgetCatalog.standard`, in the kinds' module: adding a kind is its folder plus one line there,
+/// its default places included.
+public struct WidgetCatalog: Sendable {
+    public private(set) var features: [AnyWidgetFeature]
+    /// The places the registration lines gave, in registration order.
+    private var homePlaces: [(kind: WidgetKind, placement: Placement)] = []
+    private var lockScreenPlaces: [(kind: WidgetKind, placement: Placement)] = []
+
+    public init() { features = [] }
+
+    /// The catalog with one more kind, and its places on the default screens. A kind must not
+    /// take a name, an action, a default key or a config key that is already taken.
+    ///
+    /// - Parameters:
+    ///   - home: its pane on the default home screen (a system family), nil for none: said on
+    ///     the line, so that no kind is left off by forgetting.
+    ///   - lockScreen: its panes in the default lock-screen strip (accessory families).
+    /// The positions order each screen, whatever the registration order; they must run from 0
+    /// without a gap or a position named twice (`placementProblems`, checked in debug builds
+    /// when the screens are read).
+    public func register<Feature: WidgetFeature>(_ feature: Feature, home: Placement?, lockScreen: [Placement] = []) -> WidgetCatalog {
         // Checked in debug builds, so by every test run: the catalog is fixed when the program is
         // built, and a release build (a status line run every few seconds) skips building the
         // key tables again at each start.
@@ -42,7 +62,9 @@ public struct WidgetCatalog: Sendable {
         }
         precondition(feature.settings.allSatisfy { setting in !settings.contains { $0.name == setting.name } && !Self.dashboardKeys.contains(setting.name) },
                      "\(feature.kind): a config key is taken")
-        precondition(([family].compactMap { $0 } + families).allSatisfy(feature.families.contains), "\(feature.kind) does not draw that family")
+        precondition(([home].compactMap { $0 } + lockScreen).allSatisfy { feature.families.contains($0.family) }, "\(feature.kind) does not draw that family")
+        precondition(home.map(\.family.isSystem) ?? true && lockScreen.allSatisfy { !$0.family.isSystem },
+                     "\(feature.kind): the home screen takes system families, the lock screen accessory ones")
         if let data = feature.data {
             precondition(data.owner == feature.kind.rawValue, "\(feature.kind): its data is named \(data.owner)")
             let taken = Set(self.data.flatMap(\.tables))
@@ -51,18 +73,52 @@ public struct WidgetCatalog: Sendable {
         #endif
         var catalog = self
         catalog.features.append(AnyWidgetFeature(feature))
-        if let family { catalog.home.append(PaneSpec(feature.kind, family)) }
-        catalog.lockScreen += families.map { PaneSpec(feature.kind, $0) }
+        if let home { catalog.homePlaces.append((feature.kind, home)) }
+        catalog.lockScreenPlaces += lockScreen.map { (feature.kind, $0) }
         return catalog
     }
 
-    /// The catalog with other default screens (the order of the panes is a design choice,
-    /// not the registration order).
-    public func withScreens(home: [PaneSpec], lockScreen: [PaneSpec]) -> WidgetCatalog {
-        var catalog = self
-        catalog.home = home
-        catalog.lockScreen = lockScreen
-        return catalog
+    /// The default home screen, in fill order (system families).
+    public var home: [PaneSpec] { screen(.home) }
+    /// The default lock-screen strip (accessory families).
+    public var lockScreen: [PaneSpec] { screen(.lockScreen) }
+
+    /// A default screen, in the order of its positions. A debug build stops here when the
+    /// placements are not sound: every dashboard and `config init` reads the screens, so every
+    /// test run would.
+    private func screen(_ screen: DefaultScreen) -> [PaneSpec] {
+        #if DEBUG
+        let problems = placementProblems.filter { $0.screen == screen }
+        precondition(problems.isEmpty, problems.map(\.description).joined(separator: "; "))
+        #endif
+        return places(screen).enumerated().sorted { ($0.element.placement.position, $0.offset) < ($1.element.placement.position, $1.offset) }
+            .map { PaneSpec($0.element.kind, $0.element.placement.family) }
+    }
+
+    private func places(_ screen: DefaultScreen) -> [(kind: WidgetKind, placement: Placement)] {
+        screen == .home ? homePlaces : lockScreenPlaces
+    }
+
+    /// What is wrong with the default screens the registration lines make: a position named
+    /// twice, a position left empty before the last one (positions run 0, 1, 2…), or the same
+    /// pane twice on a screen. Empty for a sound catalog.
+    public var placementProblems: [PlacementProblem] {
+        DefaultScreen.allCases.flatMap { screen -> [PlacementProblem] in
+            let places = places(screen)
+            let byPosition = Dictionary(grouping: places, by: \.placement.position)
+            var problems: [PlacementProblem] = []
+            for position in byPosition.keys.sorted() where byPosition[position]!.count > 1 {
+                problems.append(.sharedPosition(screen, position, byPosition[position]!.map(\.kind)))
+            }
+            for position in 0..<(places.map(\.placement.position).max().map { $0 + 1 } ?? 0) where byPosition[position] == nil {
+                problems.append(.gap(screen, position))
+            }
+            var seen: Set<PaneSpec> = []
+            for place in places where !seen.insert(PaneSpec(place.kind, place.placement.family)).inserted {
+                problems.append(.repeatedPane(screen, PaneSpec(place.kind, place.placement.family)))
+            }
+            return problems
+        }
     }
 
     /// The config file keys of the dashboard itself.
@@ -102,5 +158,39 @@ public struct WidgetCatalog: Sendable {
     /// The widget of a kind, reading `store`.
     public func widget(_ kind: WidgetKind, store: any HomeStore, settings: WidgetSettings) -> AnyWidget? {
         feature(kind)?.widget(store: store, settings: settings)
+    }
+}
+
+/// One of the two default screens.
+public enum DefaultScreen: String, CaseIterable, Sendable {
+    case home = "home screen"
+    case lockScreen = "lock screen"
+}
+
+/// Why the default screens the registration lines make are not sound.
+public enum PlacementProblem: Hashable, Sendable, CustomStringConvertible {
+    /// Several kinds at one position: their order would be the registration order, which says
+    /// nothing.
+    case sharedPosition(DefaultScreen, Int, [WidgetKind])
+    /// No pane at a position before the last one.
+    case gap(DefaultScreen, Int)
+    /// The same kind in the same family twice on one screen.
+    case repeatedPane(DefaultScreen, PaneSpec)
+
+    public var screen: DefaultScreen {
+        switch self {
+        case .sharedPosition(let screen, _, _), .gap(let screen, _), .repeatedPane(let screen, _): return screen
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .sharedPosition(let screen, let position, let kinds):
+            return "the default \(screen.rawValue) has \(kinds.map(\.rawValue).joined(separator: " and ")) at position \(position)"
+        case .gap(let screen, let position):
+            return "the default \(screen.rawValue) has no pane at position \(position); positions run from 0 without a gap"
+        case .repeatedPane(let screen, let pane):
+            return "the default \(screen.rawValue) has \(pane.kind.rawValue) \(pane.family.rawValue) twice"
+        }
     }
 }

@@ -20,6 +20,9 @@ public protocol WidgetFeature: Sendable {
     var kind: WidgetKind { get }
     /// The pane title, also used while the pane loads or when its store read failed.
     var title: String { get }
+    /// What it shows, in English and ASCII (the man page drops other characters) and at most
+    /// 60 characters (a line of `homescreen --help`'s list of kinds).
+    var summary: String { get }
     var families: [WidgetFamily] { get }
     /// The store tables its views read: a write to any of them, by any program, reloads its panes.
     var tables: Set<StoreTable> { get }

@@ -45,6 +45,16 @@ struct ArchitectureTests {
         #expect(ncursesUsers == ["HomescreenTerminal"])
     }
 
+    /// The kinds check their own command-line values (`PantryInput`, `BudgetInput`…) as plain
+    /// functions: only the executable knows the argument parser.
+    @Test func onlyTheExecutableKnowsTheArgumentParser() throws {
+        let graph = try Self.dependencies()
+        #expect(graph.filter { $0.value.contains("ArgumentParser") }.map(\.key) == ["homescreen"])
+        for module in ["HomescreenWidgets", "HomescreenHosting", "HomescreenRuntime"] {
+            #expect(!Self.closure(of: module, in: graph).contains("ArgumentParser"), "\(module) depends on the argument parser")
+        }
+    }
+
     /// The test reads what it claims: a graph where the runtime reaches the kinds is caught.
     @Test func theCheckSeesAnIndirectDependency() {
         let graph: [String: Set<String>] = ["HomescreenRuntime": ["Helper"], "Helper": ["HomescreenWidgets"]]

@@ -16,7 +16,7 @@ struct SixthKindTests {
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     /// The registration line.
-    static let catalog = WidgetCatalog.standard.register(NoteFeature(), home: .systemSmall)
+    static let catalog = WidgetCatalog.standard.register(NoteFeature(), home: .at(5, .systemSmall))
 
     func runtime(_ backend: TestBackend) throws -> (DashboardRuntime, TestBackend.Made) {
         let made = try backend.make()
@@ -36,7 +36,12 @@ struct SixthKindTests {
     func text(_ runtime: DashboardRuntime) -> String { runtime.frame().rowTexts().joined(separator: "\n") }
 
     @Test(arguments: TestBackend.allCases) func itIsOnTheHomeScreenTakesFocusAndOpensFullScreen(_ backend: TestBackend) throws {
+        // The place on its registration line, after the five; nothing else sets it.
+        #expect(Self.catalog.placementProblems.isEmpty)
+        #expect(Self.catalog.home == WidgetCatalog.standard.home + [PaneSpec(.note, .systemSmall)])
+        #expect(Self.catalog.lockScreen == WidgetCatalog.standard.lockScreen)
         let (runtime, _) = try runtime(backend)
+        #expect(runtime.dashboard.panes == Self.catalog.home)
         let index = try #require(runtime.dashboard.focus)
         #expect(runtime.dashboard.panes[index].kind == .note)
         let screen = text(runtime)

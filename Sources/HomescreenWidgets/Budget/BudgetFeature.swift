@@ -25,6 +25,7 @@ public struct BudgetFeature: WidgetFeature {
 
     public var kind: WidgetKind { .budget }
     public var title: String { BudgetStrings.of(.english).title }
+    public var summary: String { "this month's spending against its limit, and what is left" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
     public var tables: Set<StoreTable> { [.budget, .expense, .publishedSnapshot] }
     public var bindings: [KeyTable.Binding] {

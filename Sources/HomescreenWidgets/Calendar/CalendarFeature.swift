@@ -22,6 +22,7 @@ public struct CalendarFeature: WidgetFeature {
 
     public var kind: WidgetKind { .calendar }
     public var title: String { CalendarView.title }
+    public var summary: String { "the month with Vietnamese lunar days, holidays and events" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
     public var tables: Set<StoreTable> { [.event] }
 

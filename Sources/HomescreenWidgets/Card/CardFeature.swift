@@ -28,6 +28,7 @@ public struct CardFeature: WidgetFeature {
 
     public var kind: WidgetKind { .card }
     public var title: String { CardStrings.of(.english).title }
+    public var summary: String { "the chosen business card as a QR code that scans" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
     public var tables: Set<StoreTable> { [.card, .selectedCard] }
     public var settings: [SettingSpec] { [Self.cardURL.spec] }

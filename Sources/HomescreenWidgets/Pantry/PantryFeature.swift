@@ -51,6 +51,7 @@ public struct PantryFeature: WidgetFeature {
 
     public var kind: WidgetKind { .pantry }
     public var title: String { PantryStrings.of(.english).title }
+    public var summary: String { "products, first expiring first; expired and due-soon counts" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
     public var tables: Set<StoreTable> { [.product] }
     public var settings: [SettingSpec] { [Self.dueSoonDays.spec] }

@@ -12,6 +12,7 @@ public struct YearFeature: WidgetFeature {
 
     public var kind: WidgetKind { .year }
     public var title: String { "Year" }
+    public var summary: String { "the twelve months, with what each month's budget left" }
     public var families: [WidgetFamily] { YearWidget.families }
     public var tables: Set<StoreTable> { [.budget, .expense] }
 

@@ -23,13 +23,13 @@ struct BudgetCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let month = try Arguments.month(month, option: "the month")
-            let explicit = try currency.map(Arguments.currency)
+            let month = try BudgetInput.month(month, option: "the month")
+            let explicit = try currency.map(BudgetInput.currency)
             // Checked before the store is created: bad input writes nothing.
-            _ = try Arguments.money(limit, currency: explicit ?? .euro, option: "--limit")
+            _ = try BudgetInput.money(limit, currency: explicit ?? .euro, option: "--limit")
             let store = try storeOptions.openForWriting()
             let currency = try explicit ?? BudgetRepository(store).currency(near: month) ?? storeOptions.localeCurrency
-            let amount = try Arguments.money(limit, currency: currency, option: "--limit")
+            let amount = try BudgetInput.money(limit, currency: currency, option: "--limit")
             try BudgetRepository(store).setBudget(MonthlyBudget(month: month, limit: amount, currency: currency))
             Output.line("budget for \(month.iso): \(amount.plain(currency)) \(currency.code)")
         }
@@ -53,7 +53,7 @@ struct BudgetCommand: ParsableCommand {
         }
 
         func run() throws {
-            let month = try month.map { try Arguments.month($0, option: "the month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
+            let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
             let store = try storeOptions.openForReading()
             let summary = try BudgetRepository(store).monthSummary(month, recent: 0)
             let currency = try BudgetRepository(store).currency(near: month) ?? storeOptions.localeCurrency

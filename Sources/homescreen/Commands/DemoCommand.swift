@@ -1,15 +1,21 @@
 import ArgumentParser
 import Foundation
-import HomescreenWidgets
+import HomescreenHosting
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenWidgets
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Fill a store with realistic demo data: pantry products due around today, a year of budgets and expenses, three business cards.",
+        abstract: abstract(.standard),
         discussion: "Only an empty store is filled, so real data is never mixed with demo data."
     )
+
+    /// The command's summary, naming the catalog's kinds (each fills its own demo data).
+    static func abstract(_ catalog: WidgetCatalog) -> String {
+        "Fill an empty store with realistic demo data for \(Display.list(catalog.kinds.map(\.rawValue)))."
+    }
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The day the demo data is centred on: YYYY-MM-DD, +1m... (default: today).", valueName: "date"), completion: Completions.dates)
     var today: String?

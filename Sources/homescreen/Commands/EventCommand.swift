@@ -48,19 +48,14 @@ struct EventCommand: ParsableCommand {
 
         func run() throws {
             try checkOptions()
-            let draft: EventDraft
-            do {
-                let when: EventDate
-                if let lunar {
-                    when = try EventInput.lunar(lunar, leap: leap, year: year)
-                } else {
-                    let day = try storeOptions.day(date ?? "", option: "--date")
-                    when = .solar(start: day, time: nil, rule: try EventInput.rule(yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : daily ? "daily" : ""), except: [])
-                }
-                draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when)
-            } catch let problem as EventInput.Problem {
-                throw CLIError.usage(problem.description)
+            let when: EventDate
+            if let lunar {
+                when = try EventInput.lunar(lunar, leap: leap, year: year)
+            } else {
+                let day = try storeOptions.day(date ?? "", option: "--date")
+                when = .solar(start: day, time: nil, rule: try EventInput.rule(yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : daily ? "daily" : ""), except: [])
             }
+            let draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when)
             let event = try EventRepository(storeOptions.openForWriting()).addEvent(draft)
             let today = LocalDate(Date(), in: storeOptions.timeZone)
             let next = event.days(in: today...today.adding(days: 3660)).first.map { "; next: \($0.iso)" } ?? ""

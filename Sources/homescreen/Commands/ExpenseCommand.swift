@@ -28,17 +28,15 @@ struct ExpenseCommand: ParsableCommand {
                 throw CLIError.usage(amount.isEmpty ? "expense add needs an amount, such as 12.50." : "expense add takes one amount; got \(amount.joined(separator: " ")).")
             }
             let day = try storeOptions.day(date, option: "--date")
-            let note = note.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard note.count <= 200 else { throw CLIError.usage("the note is \(note.count) characters long; use at most 200.") }
-            let category = category?.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (category?.count ?? 0) <= 40 else { throw CLIError.usage("the category '\(category!)' is too long; use at most 40 characters.") }
+            let note = try BudgetInput.note(note)
+            let category = try BudgetInput.category(category)
             // Checked before the store is created: bad input writes nothing.
-            _ = try Arguments.money(text, currency: .euro, option: "the amount")
+            _ = try BudgetInput.money(text, currency: .euro, option: "the amount")
             let store = try storeOptions.openForWriting()
             // The month's own currency (its budget's or its expenses'), else the nearest budget's.
             let currency = try BudgetRepository(store).currency(of: YearMonth(day)) ?? BudgetRepository(store).currency(near: YearMonth(day)) ?? storeOptions.localeCurrency
-            let money = try Arguments.money(text, currency: currency, option: "the amount")
-            let expense = try BudgetRepository(store).addExpense(amount: money, currency: currency, day: day, note: note, category: category?.isEmpty == true ? nil : category)
+            let money = try BudgetInput.money(text, currency: currency, option: "the amount")
+            let expense = try BudgetRepository(store).addExpense(amount: money, currency: currency, day: day, note: note, category: category)
             Output.line("added expense \(expense.id): \(money.plain(currency)) \(currency.code) on \(day.iso)" + (note.isEmpty ? "" : " (\(Display.safe(note)))"))
         }
     }
@@ -66,7 +64,7 @@ struct ExpenseCommand: ParsableCommand {
         }
 
         func run() throws {
-            let month: YearMonth? = try month == "all" ? nil : month.map { try Arguments.month($0, option: "--month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
+            let month: YearMonth? = try month == "all" ? nil : month.map { try BudgetInput.month($0, option: "--month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
             let store = try storeOptions.openForReading()
             let output = Output.Stream()
             var count = 0

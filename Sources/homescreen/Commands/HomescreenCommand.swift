@@ -1,14 +1,39 @@
 import ArgumentParser
+import HomescreenHosting
+import HomescreenWidgets
 
 struct HomescreenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "homescreen",
-        abstract: "Home-screen widgets in the terminal: pantry, budget, year, calendar and card.",
-        discussion: """
+        abstract: abstract(.standard),
+        discussion: discussion(.standard),
+        version: Version.text,
+        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, TimelineCommand.self, PantryCommand.self,
+                      BudgetCommand.self, ExpenseCommand.self, CardCommand.self, EventCommand.self, PublishCommand.self,
+                      DemoCommand.self, DoctorCommand.self,
+                      ConfigCommand.self, MigrateCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+
+    /// The help's first line, naming the catalog's kinds in registration order.
+    static func abstract(_ catalog: WidgetCatalog) -> String {
+        "Home-screen widgets in the terminal: \(Display.list(catalog.kinds.map(\.rawValue)))."
+    }
+
+    /// The help's text, with a line per kind of the catalog: its name and its `summary`.
+    static func discussion(_ catalog: WidgetCatalog) -> String {
+        let width = (catalog.kinds.map(\.rawValue.count).max() ?? 0) + 2
+        let kinds = catalog.features.map { "  " + $0.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary }
+        return """
             Widgets read one shared store (SQLite) that other programs write too.
             Without a command, the full-screen dashboard runs (`homescreen run`;
             press ? in it for the keys). The one-shot commands draw a widget pane
             as text: plain, ANSI, or tmux format for a status line.
+
+            Widget kinds (the KIND of render, status and timeline):
+
+            """ + kinds.joined(separator: "\n") + """
+
 
             Exit status: 0 success, 1 runtime failure (store, terminal),
             2 bad usage or input (nothing is written).
@@ -24,12 +49,6 @@ struct HomescreenCommand: ParsableCommand {
               homescreen card add --first Lan --last Nguyen --server-id 4821
               homescreen render card --family large        a QR code that scans
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
-            """,
-        version: Version.text,
-        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, TimelineCommand.self, PantryCommand.self,
-                      BudgetCommand.self, ExpenseCommand.self, CardCommand.self, EventCommand.self, PublishCommand.self,
-                      DemoCommand.self, DoctorCommand.self,
-                      ConfigCommand.self, MigrateCommand.self],
-        defaultSubcommand: RunCommand.self
-    )
+            """
+    }
 }

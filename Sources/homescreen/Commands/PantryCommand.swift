@@ -23,7 +23,7 @@ struct PantryCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let new = try NewProduct(name: name, due: due, amount: amount, unit: unit, place: "", today: storeOptions.today)
+            let new = try PantryInput.product(name: name, due: due, amount: amount, unit: unit, place: "", today: storeOptions.today)
             let product = try PantryRepository(storeOptions.openForWriting()).addProduct(name: new.name, amount: new.amount, unit: new.unit, due: new.due)
             Output.line("added product \(product.id): \(Display.line(product))")
         }
@@ -71,9 +71,9 @@ struct PantryCommand: ParsableCommand {
             }
             let today = storeOptions.today
             let products = try entries.enumerated().map { index, entry in
-                try NewProduct(name: entry.name, due: entry.due, amount: entry.amount?.text ?? "1", unit: entry.unit ?? "", place: "product \(index + 1): ", today: today)
+                try PantryInput.product(name: entry.name, due: entry.due, amount: entry.amount?.text ?? "1", unit: entry.unit ?? "", place: "product \(index + 1): ", today: today)
             }
-            try PantryRepository(storeOptions.openForWriting()).addProducts(products.map { ($0.name, $0.amount, $0.unit, $0.due) })
+            try PantryRepository(storeOptions.openForWriting()).addProducts(products)
             Output.line("imported \(products.count) " + Language.english.plural(products.count, one: "product", other: "products"))
         }
     }
@@ -97,7 +97,7 @@ struct PantryCommand: ParsableCommand {
 
         func run() throws {
             let today = try storeOptions.day(today, option: "--today")
-            let dueSoonDays = try Arguments.dueSoonDays(dueSoonDays)
+            let dueSoonDays = try PantryInput.dueSoonDays(dueSoonDays)
             let products = try PantryRepository(storeOptions.openForReading()).products()
             let ordered = PantryOrder.ordered(products, today: today, dueSoonDays: dueSoonDays)
             let empty = products.filter { !$0.isInStock }.sorted { $0.due < $1.due }
@@ -128,7 +128,7 @@ struct PantryCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let amount = try Arguments.quantity(amount, option: "--amount")
+            let amount = try PantryInput.quantity(amount, option: "--amount")
             let missing: PantryError = product.map { .unknownProduct(id: $0) } ?? .nothingInStock
             let consumption = try PantryRepository(storeOptions.openExistingForWriting(otherwise: missing)).consume(productID: product, amount: amount)
             Output.line("consumed \(consumption.amount) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(consumption.remaining) left")

@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenStore
 import HomescreenWidgets
 
@@ -24,6 +25,8 @@ struct CLIError: Error {
     init(_ error: any Error) {
         switch error {
         case let error as CLIError: self = error
+        // A kind's refusal of a value (`PantryInput`, `BudgetInput`, `EventInput`).
+        case let error as InputProblem: self.init(message: error.description, exitCode: 2)
         case let error as StoreError: self.init(message: error.description, exitCode: 1)
         case let error as PantryError:
             if case .unknownProduct = error { self.init(message: error.description, exitCode: 2) } else { self.init(message: error.description, exitCode: 1) }

@@ -85,7 +85,7 @@ struct StoreOptions: ParsableArguments {
     /// The day given in `option` (YYYY-MM-DD, `tomorrow`, `+3d`…: `FriendlyDate`), or today.
     func day(_ text: String?, option: String) throws -> LocalDate {
         let today = today
-        return try text.map { try Arguments.date($0, option: option, today: today) } ?? today
+        return try text.map { try LocalDate(argument: $0, option: option, today: today) } ?? today
     }
 
     /// The theme folders: the user's, then the shipped ones.
@@ -173,7 +173,7 @@ struct ViewOptions: ParsableArguments {
     /// The widgets' settings: the options over the config file over the defaults.
     func settings(config: DashboardConfig) throws -> WidgetSettings {
         var settings = config.widgetSettings
-        if let dueSoonDays { settings[PantryFeature.dueSoonDays] = try Arguments.dueSoonDays(dueSoonDays) }
+        if let dueSoonDays { settings[PantryFeature.dueSoonDays] = try PantryInput.dueSoonDays(dueSoonDays) }
         return settings
     }
 
@@ -206,111 +206,6 @@ struct ViewOptions: ParsableArguments {
             }
             throw CLIError.usage(error.description + ".")
         }
-    }
-}
-
-/// Parsing of the arguments that name a kind or a family.
-enum Arguments {
-    static func kind(_ text: String) throws -> WidgetKind {
-        guard let kind = WidgetCatalog.standard.kind(named: text) else {
-            if let name = Suggestion.nearest(to: text, among: WidgetCatalog.standard.kinds.map(\.rawValue)) {
-                throw CLIError.usage("'\(text)' is not a widget kind; did you mean '\(name)'? The kinds are \(WidgetCatalog.standard.kindNames).")
-            }
-            throw CLIError.usage("'\(text)' is not a widget kind; use one of \(WidgetCatalog.standard.kindNames).")
-        }
-        return kind
-    }
-
-    static func family(_ text: String) throws -> WidgetFamily {
-        guard let family = WidgetFamily(argument: text) else {
-            throw CLIError.usage("'\(text)' is not a widget family; use \(WidgetFamily.accepted).")
-        }
-        return family
-    }
-
-    /// Refuses a family the kind does not draw.
-    static func family(_ family: WidgetFamily, of kind: WidgetKind) throws -> WidgetFamily {
-        let families = WidgetCatalog.standard.families(of: kind)
-        guard families.contains(family) else {
-            throw CLIError.usage("the \(kind.rawValue) widget has no \(family.rawValue) family; use \(families.map(\.rawValue).joined(separator: " or ")).")
-        }
-        return family
-    }
-
-    static func density(_ text: String) throws -> Density {
-        guard let density = Density(rawValue: text.lowercased()) else {
-            throw CLIError.usage("--density '\(text)' is not a density; use regular or compact.")
-        }
-        return density
-    }
-
-    /// A day as `FriendlyDate` reads it, relative to `today`.
-    static func date(_ text: String, option: String, today: LocalDate) throws -> LocalDate {
-        guard let date = FriendlyDate.parse(text, today: today) else {
-            throw CLIError.usage("\(option) '\(text)' is not a date; use \(FriendlyDate.accepted(today: today)).")
-        }
-        guard LocalDate.supported.contains(date) else {
-            throw CLIError.usage("\(option) '\(text)' is outside the days Homescreen works with; use a day \(LocalDate.supportedText).")
-        }
-        return date
-    }
-
-    static func dueSoonDays(_ days: Int) throws -> Int {
-        guard PantryOrder.dueSoonDaysRange.contains(days) else {
-            throw CLIError.usage("--due-soon-days \(days) is out of range; use a whole number from 0 to 365.")
-        }
-        return days
-    }
-
-    static func month(_ text: String, option: String) throws -> YearMonth {
-        guard let month = YearMonth(iso: text) else {
-            throw CLIError.usage("\(option) '\(text)' is not a month; use a month as YYYY-MM, such as \(YearMonth(Date(), in: .current).iso).")
-        }
-        guard LocalDate.supported.contains(month.firstDay) else {
-            throw CLIError.usage("\(option) '\(text)' is outside the months Homescreen works with; use a month from 1800-01 to 2199-12.")
-        }
-        return month
-    }
-
-    static func currency(_ text: String) throws -> Currency {
-        guard let currency = Currency(code: text) else {
-            throw CLIError.usage("--currency '\(text)' is not a supported currency; use \(Currency.accepted).")
-        }
-        return currency
-    }
-
-    static func money(_ text: String, currency: Currency, option: String) throws -> Money {
-        switch Money.parse(text, currency: currency) {
-        case .success(let money): return money
-        case .failure(let error):
-            throw CLIError.usage("\(option) '\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).")
-        }
-    }
-
-    /// A file's bytes, or standard input's for "-", read only up to `limit` bytes and one more
-    /// (a larger input is refused by the parser without being read whole).
-    static func contents(of file: String, limit: Int) throws -> Data {
-        let handle: FileHandle
-        if file == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            var info = stat()
-            guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let opened = FileHandle(forReadingAtPath: file) else {
-                throw CLIError.usage("cannot read '\(file)'; give a readable JSON file or - for standard input.")
-            }
-            handle = opened
-        }
-        defer { if file != "-" { try? handle.close() } }
-        var data = Data()
-        while data.count <= limit, let chunk = try? handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty { data += chunk }
-        return data
-    }
-
-    static func quantity(_ text: String, option: String) throws -> Quantity {
-        guard let quantity = Quantity(argument: text) else {
-            throw CLIError.usage("\(option) '\(text)' is not an amount; use \(Quantity.accepted).")
-        }
-        return quantity
     }
 }
 

@@ -28,6 +28,11 @@ enum Display {
 
     static func column(_ text: String, _ width: Int) -> String { DisplayWidth.pad(SafeText.clean(text), to: width) }
 
+    /// Words as an English list: "pantry, budget and card".
+    static func list(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words[words.count - 1]
+    }
+
     static func line(_ product: Product) -> String {
         let unit = UnitName.after(product.amount == .one, product.unit)
         let amount = unit.isEmpty ? product.amount.description : "\(product.amount) \(safe(unit))"

@@ -6,10 +6,11 @@ import HomescreenHosting
 import HomescreenWidgets
 
 // A sixth kind that exists only in the tests, written the way ARCHITECTURE.md says a kind is
-// added: this folder, and one registration line (`WidgetCatalog.standard.register(NoteFeature(),
-// home: .systemSmall)` in `SixthKindTests`). It has a table of its own, described here and made
-// by whichever backend is open (SQLite or PostgreSQL), a repository for it, a key, a job, a
-// full-screen list, a demo and a doctor line. Nothing in the stores' modules knows it.
+// added: this folder, and one registration line with its place (`WidgetCatalog.standard
+// .register(NoteFeature(), home: .at(5, .systemSmall))` in `SixthKindTests`). It has a table of
+// its own, described here and made by whichever backend is open (SQLite or PostgreSQL), a
+// repository for it, a key, a job, a full-screen list, a demo and a doctor line. Nothing in the
+// stores' modules knows it.
 
 extension WidgetKind {
     static let note = WidgetKind("note")
@@ -83,6 +84,7 @@ struct NoteFeature: WidgetFeature {
 
     var kind: WidgetKind { .note }
     var title: String { "Notes" }
+    var summary: String { "short notes, the newest last" }
     var families: [WidgetFamily] { [.systemSmall, .systemMedium, .systemLarge] }
     var tables: Set<StoreTable> { [.note] }
     var data: KindData? { noteData }

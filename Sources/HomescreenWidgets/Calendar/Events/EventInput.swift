@@ -5,10 +5,8 @@ import HomescreenWidgetCore
 /// Checks what a person types for an event, for the command line and the dashboard's form
 /// alike: each problem is one sentence naming the value and what is accepted.
 public enum EventInput {
-    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        public let description: String
-        init(_ description: String) { self.description = description }
-    }
+    /// The one kind of bad input every kind reports (the command line exits with status 2).
+    public typealias Problem = InputProblem
 
     public static let maximumLength = 20_000
 

@@ -1,0 +1,62 @@
+import Foundation
+import HomescreenRender
+import HomescreenWidgetCore
+import HomescreenHosting
+import HomescreenWidgets
+
+/// The arguments that are no kind's: which kind, which family, which density, which file. A
+/// kind's own values are checked by the kind (`PantryInput`, `BudgetInput`, `EventInput`,
+/// `CardDraft`), whose `InputProblem` the command line reports as bad input.
+enum Arguments {
+    static func kind(_ text: String) throws -> WidgetKind {
+        guard let kind = WidgetCatalog.standard.kind(named: text) else {
+            if let name = Suggestion.nearest(to: text, among: WidgetCatalog.standard.kinds.map(\.rawValue)) {
+                throw CLIError.usage("'\(text)' is not a widget kind; did you mean '\(name)'? The kinds are \(WidgetCatalog.standard.kindNames).")
+            }
+            throw CLIError.usage("'\(text)' is not a widget kind; use one of \(WidgetCatalog.standard.kindNames).")
+        }
+        return kind
+    }
+
+    static func family(_ text: String) throws -> WidgetFamily {
+        guard let family = WidgetFamily(argument: text) else {
+            throw CLIError.usage("'\(text)' is not a widget family; use \(WidgetFamily.accepted).")
+        }
+        return family
+    }
+
+    /// Refuses a family the kind does not draw.
+    static func family(_ family: WidgetFamily, of kind: WidgetKind) throws -> WidgetFamily {
+        let families = WidgetCatalog.standard.families(of: kind)
+        guard families.contains(family) else {
+            throw CLIError.usage("the \(kind.rawValue) widget has no \(family.rawValue) family; use \(families.map(\.rawValue).joined(separator: " or ")).")
+        }
+        return family
+    }
+
+    static func density(_ text: String) throws -> Density {
+        guard let density = Density(rawValue: text.lowercased()) else {
+            throw CLIError.usage("--density '\(text)' is not a density; use regular or compact.")
+        }
+        return density
+    }
+
+    /// A file's bytes, or standard input's for "-", read only up to `limit` bytes and one more
+    /// (a larger input is refused by the parser without being read whole).
+    static func contents(of file: String, limit: Int) throws -> Data {
+        let handle: FileHandle
+        if file == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            var info = stat()
+            guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let opened = FileHandle(forReadingAtPath: file) else {
+                throw CLIError.usage("cannot read '\(file)'; give a readable JSON file or - for standard input.")
+            }
+            handle = opened
+        }
+        defer { if file != "-" { try? handle.close() } }
+        var data = Data()
+        while data.count <= limit, let chunk = try? handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty { data += chunk }
+        return data
+    }
+}

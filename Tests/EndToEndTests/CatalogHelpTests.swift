@@ -1,0 +1,45 @@
+import Foundation
+import HomescreenHosting
+import HomescreenTestSupport
+import HomescreenWidgets
+import Testing
+@testable import homescreen
+
+/// The root help and `demo`'s summary name the catalog's kinds, each with its summary: a kind
+/// added to the catalog is in them without a line of the command line changing.
+struct CatalogHelpTests {
+    /// The help with its wrapping undone (the parser wraps at 80 columns).
+    static func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+
+    @Test func theRootHelpListsEveryKindOfTheCatalogWithItsSummary() throws {
+        let help = try Homescreen.run(["--help"], store: nil)
+        #expect(help.status == 0)
+        let text = Self.words(help.stdout)
+        #expect(text.contains("Home-screen widgets in the terminal: pantry, budget, year, calendar and card."))
+        for feature in WidgetCatalog.standard.features {
+            #expect(text.contains("\(feature.kind.rawValue) \(Self.words(feature.summary))"), "\(feature.kind)")
+        }
+        let demo = try Homescreen.run(["demo", "--help"], store: nil)
+        #expect(Self.words(demo.stdout).contains("Fill an empty store with realistic demo data for pantry, budget, year, calendar and card."))
+    }
+
+    @Test func theTextsAreMadeFromTheCatalogTheyAreGiven() {
+        let catalog = WidgetCatalog().register(CardFeature(), home: .at(0, .systemSmall)).register(PantryFeature(), home: .at(1, .systemMedium))
+        #expect(HomescreenCommand.abstract(catalog) == "Home-screen widgets in the terminal: card and pantry.")
+        #expect(DemoCommand.abstract(catalog) == "Fill an empty store with realistic demo data for card and pantry.")
+        // The list of kinds is exactly the catalog's (the examples below it stay as written).
+        let discussion = HomescreenCommand.discussion(catalog)
+        #expect(discussion.contains("Widget kinds (the KIND of render, status and timeline):\n  card    \(CardFeature().summary)\n  pantry  \(PantryFeature().summary)\n\n"))
+    }
+
+    @Test func everySummaryFitsALineOfTheManPage() {
+        for feature in WidgetCatalog.standard.features {
+            #expect(!feature.summary.isEmpty && feature.summary.count <= 60 && feature.summary.allSatisfy(\.isASCII), "\(feature.kind): \(feature.summary)")
+        }
+    }
+
+    @Test func listsReadAsEnglish() {
+        #expect(Display.list([]) == "" && Display.list(["card"]) == "card" && Display.list(["card", "year"]) == "card and year")
+        #expect(Display.list(["pantry", "budget", "year"]) == "pantry, budget and year")
+    }
+}
