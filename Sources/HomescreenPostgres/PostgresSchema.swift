@@ -25,10 +25,26 @@ enum PostgresSchema {
                 kind text PRIMARY KEY CHECK (length(kind) BETWEEN 1 AND 40),
                 version integer NOT NULL CHECK (version >= 1)
             );
+            -- Whole numbers as SQLite's STRICT INTEGER keeps them: a bigint column rounds 2.5
+            -- written as a literal to 3 (an amount would change meaning); numeric keeps 2.5 for
+            -- the CHECK to refuse, as SQLite does. (The month totals' trigger names a column, so it
+            -- is made again around the change.)
+            DROP TRIGGER expenseMonthTotal ON expense;
+            \(wholeNumbers.map { table, column in
+                "ALTER TABLE \(table) ALTER COLUMN \(column) TYPE numeric, ADD CONSTRAINT \(table)\(column)Whole CHECK (\(column) = trunc(\(column)));"
+            }.joined(separator: "\n"))
+            CREATE TRIGGER expenseMonthTotal AFTER INSERT OR DELETE OR UPDATE OF amountCents, day ON expense
+                FOR EACH ROW EXECUTE FUNCTION keepMonthTotal();
             """),
     ]
     /// The channel every change is notified on; the payload is the table's name.
     static let channel = "homescreen"
+
+    /// The columns of whole numbers other programs write (ids excepted: they come from sequences).
+    static let wholeNumbers: [(table: String, column: String)] = [
+        ("product", "amountMilli"), ("consumption", "amountMilli"), ("budget", "limitCents"), ("expense", "amountCents"),
+        ("card", "active"), ("selectedCard", "cardID"), ("event", "lunarMonth"), ("event", "lunarDay"), ("event", "lunarLeap"), ("event", "lunarYear"),
+    ]
 
     /// The tables views read: tracked by triggers, named in notifications (folded to lower case).
     static let tables: [StoreTable] = [.product, .consumption, .budget, .expense, .publishedSnapshot, .card, .selectedCard, .event]

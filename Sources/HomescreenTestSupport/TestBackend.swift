@@ -32,7 +32,12 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
         case .postgres:
             let url = try PostgresServer.freshDatabase()
             return Made(store: try PostgresStore.open(url: url), again: { try PostgresStore.open(url: url) },
-                        plainSQL: { try PostgresServer.sql(url, "SET search_path = homescreen; " + $0) })
+                        plainSQL: { sql in
+                            let result = try Spawn.runWithStatus("/usr/bin/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url,
+                                                                                   "-c", "SET search_path = homescreen; " + sql])
+                            guard result.status == 0 else { throw PostgresServer.ServerError(description: "psql failed: \(sql)") }
+                            return result.output
+                        })
         }
     }
 }

@@ -137,7 +137,10 @@ public final class TmuxDashboard {
 /// Foundation's Process wait forever.
 public enum Spawn {
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> String { try runWithStatus(executable, arguments).output }
+
+    /// Runs `executable` to its end. - Returns: its exit status (as `waitpid` gives it) and its output.
+    public static func runWithStatus(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("hs-spawn-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         var actions = posix_spawn_file_actions_t()
@@ -153,6 +156,6 @@ public enum Spawn {
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
     }
 }
