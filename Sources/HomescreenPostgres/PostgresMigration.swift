@@ -13,6 +13,15 @@ public enum PostgresMigration {
         let columns: [String]
         let timestamps: [String]
         let order: String
+        /// A table of the shared schema 7, whose days and instants PostgreSQL keeps as `date` and
+        /// `timestamptz` (a kind's own data keeps them as text on both sides).
+        var shared = true
+    }
+
+    /// A kind's own table, as its description says it is now.
+    static func table(_ table: StoreTable, of data: KindData) -> Table {
+        let columns = data.columns(of: table).map(\.name)
+        return Table(name: table.rawValue, columns: columns, timestamps: [], order: columns.contains("id") ? "id" : columns[0], shared: false)
     }
 
     static let tables: [Table] = [
@@ -47,8 +56,12 @@ public enum PostgresMigration {
         }
     }
 
-    public static func copy(from source: Store, to target: PostgresStore) throws -> Report {
-        try target.transaction {
+    /// - Parameter kinds: the kinds' own data: prepared on both sides, then copied too.
+    public static func copy(from source: Store, to target: PostgresStore, kinds: [KindData]) throws -> Report {
+        try source.prepare(kinds)
+        try target.prepare(kinds)
+        let tables = tables + kinds.flatMap { data in data.tables.map { table($0, of: data) } }
+        return try target.transaction {
             let existing = try tables.reduce(0) { sum, table in
                 sum + Int(try target.execute("SELECT count(*) AS n FROM \(table.name)").first?.int("n") ?? 0)
             }
@@ -84,8 +97,8 @@ public enum PostgresMigration {
     private static func check(_ table: Table, rows: [[String?]], target: PostgresStore) throws {
         let columns = table.columns.map { column -> String in
             switch column {
-            case "due", "day": return "to_char(\(column), 'YYYY-MM-DD') AS \(column)"
-            case "json": return "json::text AS json"
+            case "due" where table.shared, "day" where table.shared: return "to_char(\(column), 'YYYY-MM-DD') AS \(column)"
+            case "json" where table.shared: return "json::text AS json"
             default: return "\(column)::text AS \(column)"
             }
         } + table.timestamps.map { "to_char(\($0) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS \($0)" }

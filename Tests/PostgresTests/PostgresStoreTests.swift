@@ -177,3 +177,33 @@ final class Failures: @unchecked Sendable {
     func add(_ text: String) { lock.lock(); list.append(text); lock.unlock() }
     var all: [String] { lock.lock(); defer { lock.unlock() }; return list }
 }
+
+/// `homescreen migrate` copies a kind's own data too, from its description: a new kind's rows
+/// are not left behind when a household moves to a server.
+struct KindDataMigrationTests {
+    static let data = KindData(owner: "water", steps: [
+        .create(DataTable(StoreTable(rawValue: "glass"), columns: [.id, .day("day"), .integer("count", 0...50), .timestamp("createdAt")])),
+        .addColumn(StoreTable(rawValue: "glass"), .text("note", max: 80).orNull()),
+    ])
+
+    @Test func aKindsOwnRowsAreCopiedAndCompared() throws {
+        let folder = TemporaryFolder()
+        let source = try Store.open(at: folder.path("s.sqlite"))
+        try source.prepare([Self.data])
+        try source.writing { sql in
+            try sql.execute("INSERT INTO glass (day, count, createdAt, note) VALUES ('2026-11-25', 3, '2026-11-25 08:00:00.250', 'é ☕')")
+            try sql.execute("INSERT INTO glass (day, count, note) VALUES ('2026-11-26', 0, NULL)")
+        }
+        let target = try PostgresStore.open(url: try PostgresServer.freshDatabase())
+        let report = try PostgresMigration.copy(from: source, to: target, kinds: [Self.data])
+        #expect(report.rows.contains { $0.table == "glass" && $0.count == 2 })
+        let copied = try target.reading { try $0.rows("SELECT day, count, createdAt, note FROM glass ORDER BY id") }
+        #expect(copied.map { $0.text("day") } == ["2026-11-25", "2026-11-26"])
+        #expect(copied.map { $0.int("count") } == [3, 0])
+        #expect(copied[0].text("createdAt") == "2026-11-25 08:00:00.250" && copied[0].text("note") == "é ☕" && copied[1].text("note") == nil)
+        #expect(try target.kindVersions()["water"] == 2)
+        // The next id continues after the copied ones.
+        let next = try target.writing { try $0.row("INSERT INTO glass (day, count) VALUES ('2026-11-27', 1) RETURNING id")?.int("id") }
+        #expect(next == 3)
+    }
+}

@@ -16,6 +16,17 @@ public struct KindData: Sendable {
 
     public var version: Int { steps.count }
 
+    /// A table's columns at this version: as created, then as its steps added them.
+    public func columns(of table: StoreTable) -> [DataColumn] {
+        steps.flatMap { step -> [DataColumn] in
+            switch step {
+            case .create(let created) where created.name == table: return created.columns
+            case .addColumn(let changed, let column) where changed == table: return [column]
+            default: return []
+            }
+        }
+    }
+
     /// The tables its steps create.
     public var tables: [StoreTable] {
         steps.compactMap { if case .create(let table) = $0 { return table.name } else { return nil } }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HomescreenPostgres
 import HomescreenStore
+import HomescreenHosting
+import HomescreenWidgets
 
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +30,7 @@ struct MigrateCommand: ParsableCommand {
         let source = try Store.openReadOnly(at: path)
         let target = try StoreOptions.openServer(to)
         do {
-            let report = try PostgresMigration.copy(from: source, to: target)
+            let report = try PostgresMigration.copy(from: source, to: target, kinds: WidgetCatalog.standard.data)
             let rows = report.rows.map { "\($0.count) \($0.table)" }.joined(separator: ", ")
             Output.line("copied \(path) to \(target.path): \(rows); \(report.monthTotals) month totals equal on both sides")
         } catch let problem as PostgresMigration.Problem {
