@@ -20,7 +20,7 @@ public struct AnyWidgetFeature: Sendable {
     private let makeSettings: @Sendable () -> [SettingSpec]
     private let makeWidget: @Sendable (any HomeStore, WidgetSettings) -> AnyWidget
     private let makeState: @Sendable () -> any Sendable
-    private let reduce: @Sendable (inout any Sendable, FeatureEvent, FeatureEnvironment) -> [FeatureEffect]
+    private let reduce: @Sendable (inout any Sendable, KindEvent, FeatureEnvironment) -> [KindEffect]
     private let adjust: @Sendable (AnyEntry, any Sendable) -> AnyEntry
     private let navigation: @Sendable (AnyEntry, Int) -> DetailNavigation?
     private let demo: @Sendable (any HomeStore, LocalDate, Date) throws -> Void
@@ -37,10 +37,16 @@ public struct AnyWidgetFeature: Sendable {
         makeSettings = { feature.settings }
         makeWidget = { AnyWidget(feature.provider(store: $0, settings: $1)) }
         makeState = { feature.initialState() }
+        let kind = feature.kind
         reduce = { state, event, environment in
-            var typed = state as? Feature.State ?? feature.initialState()
+            guard var typed = state as? Feature.State else { preconditionFailure("\(kind): its state is a \(type(of: state)), not its own") }
             defer { state = typed }
-            return feature.update(&typed, event, environment)
+            let typedEvent: FeatureEvent<Feature.Message>
+            switch event {
+            case .action(let action): typedEvent = .action(action)
+            case .message(let message): typedEvent = .message(message.open(Feature.Message.self))
+            }
+            return feature.update(&typed, typedEvent, environment).map { KindEffect($0, of: kind) }
         }
         adjust = { entry, state in
             guard let state = state as? Feature.State else { return entry }
@@ -53,7 +59,7 @@ public struct AnyWidgetFeature: Sendable {
 
     public func widget(store: any HomeStore, settings: WidgetSettings) -> AnyWidget { makeWidget(store, settings) }
     public func initialState() -> any Sendable { makeState() }
-    public func update(_ state: inout any Sendable, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
+    public func update(_ state: inout any Sendable, _ event: KindEvent, _ environment: FeatureEnvironment) -> [KindEffect] {
         reduce(&state, event, environment)
     }
     public func optimistic(_ entry: AnyEntry, state: any Sendable) -> AnyEntry { adjust(entry, state) }
@@ -61,4 +67,83 @@ public struct AnyWidgetFeature: Sendable {
     public func detail(_ entry: AnyEntry, scroll: Int) -> DetailNavigation? { navigation(entry, scroll) }
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws { try demo(store, today, date) }
     public func doctor(_ store: any HomeStore) throws -> String? { try report(store) }
+}
+
+// The one place a kind's types are erased: its messages, effects and jobs as the runtime holds
+// them, and opened again (checked) only on their way back to the same kind.
+
+/// A kind's message on its way back to it, its type hidden from the runtime.
+public struct KindMessage: Sendable {
+    public let kind: WidgetKind
+    private let value: any Sendable
+
+    init<Message: Sendable>(_ value: Message, of kind: WidgetKind) {
+        self.kind = kind
+        self.value = value
+    }
+
+    /// The message as its kind's type; another type is a programming error, never a reset.
+    func open<Message: Sendable>(_ type: Message.Type) -> Message {
+        guard let typed = value as? Message else { preconditionFailure("\(kind): a message of type \(Swift.type(of: value)) is not its \(Message.self)") }
+        return typed
+    }
+}
+
+/// What happens to a kind, as the runtime hands it over.
+public enum KindEvent: Sendable {
+    case action(Action)
+    case message(KindMessage)
+}
+
+/// A kind's effect as the runtime runs it.
+public enum KindEffect: Sendable {
+    case message(StatusMessage)
+    case form(Form, submitted: @Sendable (Form) -> KindMessage)
+    case picker(Picker, chosen: @Sendable (Picker.Choice) -> KindMessage)
+    case confirm(String, yes: KindMessage)
+    case write(KindJob)
+    case read(KindJob)
+
+    init<Message, Memory>(_ effect: FeatureEffect<Message, Memory>, of kind: WidgetKind) {
+        switch effect {
+        case .message(let message): self = .message(message)
+        case .form(let form, let submitted): self = .form(form) { KindMessage(submitted($0), of: kind) }
+        case .picker(let picker, let chosen): self = .picker(picker) { KindMessage(chosen($0), of: kind) }
+        case .confirm(let question, let yes): self = .confirm(question, yes: KindMessage(yes, of: kind))
+        case .write(let job): self = .write(KindJob(job))
+        case .read(let job): self = .read(KindJob(job))
+        }
+    }
+}
+
+/// A kind's job as the runtime's writer runs it: the kind's memory is kept opaque between runs.
+public struct KindJob: Sendable, Equatable, CustomStringConvertible {
+    public let kind: WidgetKind
+    public let name: String
+    private let perform: @Sendable (any StoreBackend, inout (any Sendable)?, JobContext) -> KindMessage
+
+    public init<Message, Memory>(_ job: FeatureJob<Message, Memory>) {
+        kind = job.kind
+        name = job.name
+        let kind = job.kind
+        perform = { store, memory, context in
+            var typed: Memory
+            if let memory {
+                guard let kept = memory as? Memory else { preconditionFailure("\(kind): its job memory is a \(type(of: memory)), not its own") }
+                typed = kept
+            } else {
+                typed = Memory()
+            }
+            defer { memory = typed }
+            return KindMessage(job.perform(store, &typed, context), of: kind)
+        }
+    }
+
+    /// Runs the job. - Parameter memory: the kind's, kept by the caller between runs.
+    public func run(_ store: any StoreBackend, memory: inout (any Sendable)?, context: JobContext) -> KindMessage {
+        perform(store, &memory, context)
+    }
+
+    public var description: String { "\(kind.rawValue) \(name)" }
+    public static func == (lhs: KindJob, rhs: KindJob) -> Bool { lhs.kind == rhs.kind && lhs.name == rhs.name }
 }

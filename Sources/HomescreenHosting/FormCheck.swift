@@ -46,20 +46,20 @@ public struct FormCheck {
 /// A kind's form between its submission and the store's answer: kept so that a failed save
 /// opens it again with everything typed and the reason under it.
 public struct SubmittedForm: Sendable, Equatable {
-    public let tag: String
     private var form: Form?
 
-    public init(tag: String) { self.tag = tag }
+    public init() {}
 
     public mutating func submitted(_ form: Form) { self.form = form }
     public mutating func saved() { form = nil }
 
-    /// What a failed save does: says why, reloads the tables, and reopens the form.
-    public mutating func failed(_ reason: String, reload tables: Set<StoreTable>) -> [FeatureEffect] {
-        var effects: [FeatureEffect] = [.message(.failure(reason)), .reload(tables)]
+    /// What a failed save does: says why and reopens the form, whose next submission comes back
+    /// as `submitted` says.
+    public mutating func failed<Message, Memory>(_ reason: String, submitted: @escaping @Sendable (Form) -> Message) -> [FeatureEffect<Message, Memory>] {
+        var effects: [FeatureEffect<Message, Memory>] = [.message(.failure(reason))]
         if var form {
             form.error = reason
-            effects.append(.form(form, tag: tag))
+            effects.append(.form(form, submitted: submitted))
         }
         form = nil
         return effects
@@ -72,8 +72,8 @@ public enum FormResult<Value> {
     case rejected(Form)
 
     /// The effect that reopens a rejected form (none for a success).
-    public func rejection(tag: String) -> [FeatureEffect] {
-        if case .rejected(let form) = self { return [.form(form, tag: tag)] }
+    public func rejection<Message, Memory>(submitted: @escaping @Sendable (Form) -> Message) -> [FeatureEffect<Message, Memory>] {
+        if case .rejected(let form) = self { return [.form(form, submitted: submitted)] }
         return []
     }
 }

@@ -16,6 +16,11 @@ public protocol WidgetFeature: Sendable {
     /// What the kind keeps between key presses on the dashboard (unconfirmed consumes, a
     /// submitted form…).
     associatedtype State: Sendable = NoState
+    /// What comes back to the kind: a form it opened, submitted; an item its picker chose; a
+    /// question answered yes; a job's result. Each carries its own value, typed.
+    associatedtype Message: Sendable = Never
+    /// What its jobs keep between runs, on the writer's thread (the pantry: its own consumes).
+    associatedtype Memory: JobMemory = NoMemory
 
     var kind: WidgetKind { get }
     /// The pane title, also used while the pane loads or when its store read failed.
@@ -38,7 +43,7 @@ public protocol WidgetFeature: Sendable {
     func initialState() -> State
     /// A key bound to one of its actions, its form submitted, its picker chosen, or one of its
     /// jobs done: the new state and the effects to run.
-    func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect]
+    func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, Memory>]
     /// The entry as the dashboard shows it: with changes not yet confirmed by the store.
     func optimistic(_ entry: Provider.Entry, _ state: State) -> Provider.Entry
     /// What the arrows do in the full-screen view of `entry`, scrolled to `scroll`.
@@ -55,7 +60,7 @@ public struct NoState: Sendable, Equatable { public init() {} }
 extension WidgetFeature {
     public var bindings: [KeyTable.Binding] { [] }
     public var settings: [SettingSpec] { [] }
-    public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] { [] }
+    public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, Memory>] { [] }
     public func optimistic(_ entry: Provider.Entry, _ state: State) -> Provider.Entry { entry }
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {}
     public func doctor(_ store: any HomeStore) throws -> String? { nil }
@@ -93,68 +98,103 @@ public struct DetailNavigation: Equatable, Sendable {
 }
 
 /// What happens to a kind on the dashboard.
-public enum FeatureEvent: Sendable {
+public enum FeatureEvent<Message: Sendable>: Sendable {
     /// A key bound to one of its actions.
     case action(Action)
-    /// Its form (opened with `tag`) was submitted.
-    case submitted(Form, tag: String)
-    /// Its picker (opened with `tag`) chose the item at the index.
-    case chosen(Int, tag: String)
-    /// Its question (asked with `tag`) was answered yes.
-    case confirmed(tag: String)
-    /// One of its jobs finished, with the job's result.
-    case finished(FeatureJob, result: any Sendable)
-    /// One of its jobs failed; the reason is a sentence for the status line.
-    case failed(FeatureJob, reason: String)
+    /// What it asked to hear back: from a form, a picker, a question or a job.
+    case message(Message)
 }
 
-/// What a kind's update asks the dashboard to do.
-public enum FeatureEffect: Sendable {
+/// What a kind's update asks the dashboard to do. Every modal and job says what comes back as
+/// the kind's own `Message`; the runtime never reads it.
+public enum FeatureEffect<Message: Sendable, Memory: JobMemory>: Sendable {
     case message(StatusMessage)
-    /// Opens a form over the dashboard; its submission comes back as `.submitted` with the tag.
-    case form(Form, tag: String)
-    /// Opens a picker; the choice comes back as `.chosen` with the tag.
-    case picker(Picker, tag: String)
-    /// Asks a yes/no question; yes comes back as `.confirmed` with the tag, no changes nothing.
-    case confirm(String, tag: String)
-    /// Runs a write on the dashboard's writer (serial, off the loop's thread); the result comes
-    /// back as `.finished` or `.failed`.
-    case write(FeatureJob)
+    /// Opens a form over the dashboard; its submission comes back as `submitted(form)`.
+    case form(Form, submitted: @Sendable (Form) -> Message)
+    /// Opens a picker; what was chosen (an item, or one of the picker's own keys) comes back.
+    case picker(Picker, chosen: @Sendable (Picker.Choice) -> Message)
+    /// Asks a yes/no question; yes comes back as `yes`, no changes nothing.
+    case confirm(String, yes: Message)
+    /// Runs a write on the dashboard's writer (serial, off the loop's thread). The runtime then
+    /// reloads, once, the panes whose tables the write changed: a kind never asks for it.
+    case write(FeatureJob<Message, Memory>)
     /// Runs a small read at once (the picker opens on the same key press).
-    case read(FeatureJob)
-    /// Reloads every pane whose kind reads one of these tables.
-    case reload(Set<StoreTable>)
+    case read(FeatureJob<Message, Memory>)
 }
 
-/// Work on the store that a kind asks for. `name` says what it is ("consume", "add-expense
-/// 12.50 on 2026-11-18") for tests and logs; jobs compare by kind and name.
-public struct FeatureJob: Sendable, Equatable, CustomStringConvertible {
+/// Work on the store that a kind asks for, and what its result becomes. `name` says what it is
+/// ("consume", "add-expense 12.50 on 2026-11-18") for tests and logs; jobs compare by kind and name.
+public struct FeatureJob<Message: Sendable, Memory: JobMemory>: Sendable, Equatable, CustomStringConvertible {
     public let kind: WidgetKind
     public let name: String
-    let work: @Sendable (any HomeStore, inout JobMemory) throws -> any Sendable
+    let perform: @Sendable (any StoreBackend, inout Memory, JobContext) -> Message
 
-    /// - Parameter work: runs on the writer's thread, given the store and the kind's memory there.
-    public init(_ kind: WidgetKind, _ name: String, _ work: @escaping @Sendable (any HomeStore, inout JobMemory) throws -> any Sendable) {
+    /// - Parameters:
+    ///   - work: runs on the writer's thread, given the open store, the kind's memory there and
+    ///     the dashboard's clock at the key press (`--now`, the tests' clock): what it stamps.
+    ///   - reply: its result or why it failed, as the kind's message.
+    public init<Value>(_ kind: WidgetKind, _ name: String, _ work: @escaping @Sendable (any StoreBackend, inout Memory, Date) throws -> Value,
+                       then reply: @escaping @Sendable (Result<Value, JobFailure>) -> Message) {
         self.kind = kind
         self.name = name
-        self.work = work
+        perform = { store, memory, context in
+            do {
+                return reply(.success(try work(store, &memory, context.now)))
+            } catch let refusal as any StoreRefusal {
+                return reply(.failure(.refused(refusal)))
+            } catch {
+                return reply(.failure(context.reading ? .readFailed("\(error)") : .writeFailed("\(error)")))
+            }
+        }
     }
-
-    public func run(_ store: any HomeStore, memory: inout JobMemory) throws -> any Sendable { try work(store, &memory) }
 
     public var description: String { "\(kind.rawValue) \(name)" }
     public static func == (lhs: FeatureJob, rhs: FeatureJob) -> Bool { lhs.kind == rhs.kind && lhs.name == rhs.name }
 }
 
-/// What a kind's jobs remember between runs, on the writer's thread (the pantry: its own
-/// consumes, so `u` puts back this dashboard's last one). One per kind and dashboard.
-public struct JobMemory: Sendable {
-    private var values: [String: any Sendable] = [:]
-    public init() {}
-    public subscript<Value: Sendable>(_ key: String, as type: Value.Type) -> Value? {
-        get { values[key] as? Value }
-        set { values[key] = newValue }
+/// When and how a job runs.
+public struct JobContext: Sendable {
+    /// The dashboard's clock when the job was asked for.
+    public let now: Date
+    /// A read run at once (a failure is said as the error says it), not a write.
+    public let reading: Bool
+
+    public init(now: Date, reading: Bool) {
+        self.now = now
+        self.reading = reading
     }
+}
+
+/// What a kind's jobs remember between runs, on the writer's thread; one per kind and dashboard.
+public protocol JobMemory: Sendable {
+    init()
+}
+
+/// The memory of a kind whose jobs keep none.
+public struct NoMemory: JobMemory { public init() {} }
+
+/// Why a job failed, worded in the user's language when the kind says it.
+public enum JobFailure: Error, Sendable {
+    /// The store said no (nothing in stock, an unknown id): its own sentence.
+    case refused(any StoreRefusal)
+    /// A write the store could not make; nothing of it was applied.
+    case writeFailed(String)
+    /// A read that failed, as the error says it.
+    case readFailed(String)
+
+    /// The sentence for the status line; in privacy mode the refusal's values (a product's name
+    /// and id) are masked.
+    public func text(in language: Language, privacy: Bool) -> String {
+        switch self {
+        case .refused(let refusal) where privacy && !refusal.values.isEmpty:
+            return StatusMessage.sentence(language.text(refusal.sentence, in: .refusals, values: refusal.values.map { _ in "•••••" }))
+        case .refused(let refusal): return StatusMessage.sentence(refusal.text(in: language))
+        case .writeFailed(let error): return language.text("The store refused the change (%1); nothing was lost, try again.", in: .dashboard, error)
+        case .readFailed(let error): return error
+        }
+    }
+
+    public func text(_ environment: FeatureEnvironment) -> String { text(in: environment.language, privacy: environment.privacy) }
 }
 
 /// What a kind's update may look at: the clock, the interface settings, and every entry the

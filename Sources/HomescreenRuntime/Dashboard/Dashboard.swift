@@ -167,8 +167,11 @@ public struct Dashboard: Sendable {
             storeLost = false
             message = .success(text("Connected to the store again; every widget was reloaded."))
             return [.reloadAll]
-        case .jobFinished(let job, let result): return send(.finished(job, result: result), to: job.kind)
-        case .jobFailed(let job, let reason): return send(.failed(job, reason: reason.text(in: settings.language, privacy: settings.privacy)), to: job.kind)
+        case .jobDone(let reply, let changed):
+            // The kind hears first (its unconfirmed consume goes), then the panes its write changed reload, once.
+            let effects = send(.message(reply), to: reply.kind)
+            let kinds = catalog.kinds(reading: changed)
+            return effects + (kinds.isEmpty ? [] : [.reload(kinds)])
         }
     }
 
@@ -309,15 +312,15 @@ public struct Dashboard: Sendable {
                 return []
             case .submitted:
                 modal = nil
-                guard case .kind(let kind, let tag) = current.purpose else { return [] }
-                return send(.submitted(form, tag: tag), to: kind)
+                guard case .kind(let reply) = current.purpose, let submitted = reply.submitted else { return [] }
+                return send(.message(submitted(form)), to: reply.kind)
             }
         case .confirm:
             switch key {
             case .character("y"), .character("Y"):
                 modal = nil
-                guard case .kind(let kind, let tag) = current.purpose else { return [] }
-                return send(.confirmed(tag: tag), to: kind)
+                guard case .kind(let reply) = current.purpose, let yes = reply.yes else { return [] }
+                return send(.message(yes), to: reply.kind)
             case .character("n"), .character("N"), .escape:
                 modal = nil
                 message = .info(text("Cancelled; nothing was changed."))
@@ -340,12 +343,12 @@ public struct Dashboard: Sendable {
                     settings.themeIndex = index
                     message = .info(text("Theme: %1", theme.name))
                     return [.remember(choices)]
-                case .kind(let kind, let tag): return send(.chosen(index, tag: tag), to: kind)
+                case .kind(let reply): return reply.chosen.map { send(.message($0(.item(index))), to: reply.kind) } ?? []
                 }
-            case .pressed(let tag, let index):
+            case .pressed(let key, let index):
                 modal = nil
-                guard case .kind(let kind, _) = current.purpose else { return [] }
-                return send(.chosen(index, tag: tag), to: kind)
+                guard case .kind(let reply) = current.purpose, let chosen = reply.chosen else { return [] }
+                return send(.message(chosen(.key(key, item: index))), to: reply.kind)
             }
         }
     }
@@ -381,7 +384,7 @@ public struct Dashboard: Sendable {
     // MARK: - Kinds
 
     /// Runs a kind's update on its own state and turns what it asks for into effects.
-    private mutating func send(_ event: FeatureEvent, to kind: WidgetKind) -> [Effect] {
+    private mutating func send(_ event: KindEvent, to kind: WidgetKind) -> [Effect] {
         guard let feature = catalog.feature(kind) else { return [] }
         var state = kindStates[kind] ?? feature.initialState()
         let asked = feature.update(&state, event, environment(for: kind))
@@ -390,14 +393,11 @@ public struct Dashboard: Sendable {
         for effect in asked {
             switch effect {
             case .message(let text): message = text
-            case .form(let form, let tag): modal = Modal(.kind(kind, tag: tag), .form(form))
-            case .picker(let picker, let tag): modal = Modal(.kind(kind, tag: tag), .picker(picker))
-            case .confirm(let question, let tag): modal = Modal(.kind(kind, tag: tag), .confirm(question))
+            case .form(let form, let submitted): modal = Modal(.kind(KindReply(kind, submitted: submitted)), .form(form))
+            case .picker(let picker, let chosen): modal = Modal(.kind(KindReply(kind, chosen: chosen)), .picker(picker))
+            case .confirm(let question, let yes): modal = Modal(.kind(KindReply(kind, yes: yes)), .confirm(question))
             case .write(let job): effects.append(.write(job))
             case .read(let job): effects.append(.read(job))
-            case .reload(let tables):
-                let kinds = catalog.kinds(reading: tables)
-                if !kinds.isEmpty { effects.append(.reload(kinds)) }
             }
         }
         return effects

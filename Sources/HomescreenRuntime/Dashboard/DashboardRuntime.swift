@@ -14,6 +14,8 @@ public final class DashboardRuntime {
     private let widgets: [WidgetKind: AnyWidget]
     private let store: any HomeStore
     private let writer: StoreWriter
+    /// The revision of each table the panes were last loaded at.
+    private var shown: [StoreTable: Int] = [:]
     /// Keeps the theme and privacy for the next run (the state file); nil in tests.
     public var remember: ((RememberedChoices) -> Void)?
 
@@ -34,14 +36,35 @@ public final class DashboardRuntime {
     public func start() { reload(kinds: nil) }
 
     public func send(_ event: DashboardEvent) {
-        run(dashboard.update(event, at: clock.now))
+        if case .storeChanged(let tables) = event {
+            // Another program's write, or this dashboard's own already shown: only what the
+            // panes do not show yet reloads.
+            let current = (try? store.revisions()) ?? [:]
+            let fresh = tables.filter { table in current[table].map { $0 > shown[table] ?? -1 } ?? true }
+            shown.merge(current.filter { tables.contains($0.key) }) { max($0, $1) }
+            if !fresh.isEmpty { run(dashboard.update(.storeChanged(fresh), at: clock.now)) }
+        } else {
+            run(dashboard.update(event, at: clock.now))
+        }
         deliverWrites()
     }
 
-    /// Applies the outcomes of finished writes (posted from the writer's queue).
+    /// Applies the outcomes of finished writes (posted from the writer's queue): the kind hears
+    /// back, and the panes of the tables the write changed reload once (not again when the
+    /// change feed reports the same write, nor if it already did).
     public func deliverWrites() {
-        while let outcome = writer.takeOutcome() { run(dashboard.update(outcome, at: clock.now)) }
+        while let outcome = writer.takeOutcome() {
+            var event = outcome.event
+            if case .jobDone(let reply, let changed) = event {
+                event = .jobDone(reply, changed: changed.filter { table in outcome.revisions[table].map { $0 > shown[table] ?? -1 } ?? true })
+                shown.merge(outcome.revisions) { max($0, $1) }
+            }
+            run(dashboard.update(event, at: clock.now))
+        }
     }
+
+    /// How many times each kind's panes were loaded (a timeline read from the store).
+    public private(set) var loads: [WidgetKind: Int] = [:]
 
     /// Reloads the timelines whose reload date has come (the timer fired).
     public func tick() {
@@ -68,13 +91,14 @@ public final class DashboardRuntime {
     private func run(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .write(let job): writer.submit(job)
+            case .write(let job): writer.submit(job, now: clock.now)
             case .reload(let kinds): reload(kinds: kinds)
             case .reloadAll: reload(kinds: nil)
             case .read(let job):
-                // Reads keep no memory between runs.
-                var memory = JobMemory()
-                run(dashboard.update(StoreWriter.perform(job, store: store, memory: &memory, reading: true), at: clock.now))
+                // Reads keep no memory between runs, and change nothing.
+                var memory: (any Sendable)?
+                let reply = job.run(store, memory: &memory, context: JobContext(now: clock.now, reading: true))
+                run(dashboard.update(.jobDone(reply, changed: []), at: clock.now))
             case .quit: quitRequested = true
             case .remember(let choices): remember?(choices)
             }
@@ -83,8 +107,10 @@ public final class DashboardRuntime {
 
     private func reload(kinds: Set<WidgetKind>?, only panes: Set<PaneID>? = nil) {
         let now = clock.now
+        if kinds == nil, panes == nil, let current = try? store.revisions() { shown = current }
         for pane in dashboard.loadedPanes where (kinds?.contains(pane.kind) ?? true) && (panes?.contains(pane.id) ?? true) {
             guard let widget = widgets[pane.kind] else { continue }
+            loads[pane.kind, default: 0] += 1
             do {
                 dashboard.install(try widget.timeline(in: pane.context, at: now), for: pane.id, at: now)
             } catch {

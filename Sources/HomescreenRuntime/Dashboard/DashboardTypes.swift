@@ -53,39 +53,17 @@ public enum DashboardEvent: Sendable {
     case storeChanged(Set<StoreTable>)
     /// The store's server went away (with the reason), or came back (nil).
     case storeConnection(lost: String?)
-    /// A kind's job finished, with its result.
-    case jobFinished(FeatureJob, result: any Sendable)
-    /// A kind's job failed.
-    case jobFailed(FeatureJob, reason: JobFailure)
-}
-
-/// Why a job failed, worded by the dashboard in the user's language.
-public enum JobFailure: Sendable {
-    /// The store said no (nothing in stock, an unknown id): its own sentence.
-    case refused(any StoreRefusal)
-    /// A write the store could not make; nothing of it was applied.
-    case writeFailed(String)
-    /// A read that failed, as the error says it.
-    case readFailed(String)
-
-    /// - Parameter privacy: the refusal's values (a product's name and id) are masked.
-    func text(in language: Language, privacy: Bool) -> String {
-        switch self {
-        case .refused(let refusal) where privacy && !refusal.values.isEmpty:
-            return StatusMessage.sentence(language.text(refusal.sentence, in: .refusals, values: refusal.values.map { _ in "•••••" }))
-        case .refused(let refusal): return StatusMessage.sentence(refusal.text(in: language))
-        case .writeFailed(let error): return language.text("The store refused the change (%1); nothing was lost, try again.", in: .dashboard, error)
-        case .readFailed(let error): return error
-        }
-    }
+    /// A kind's job ran: what it says back to its kind, and the tables its write changed (at
+    /// most once per change: the runtime leaves out what the panes already show).
+    case jobDone(KindMessage, changed: Set<StoreTable>)
 }
 
 /// What the update asks the runtime to do; effects run outside the update.
 public enum Effect: Equatable, Sendable {
     /// A kind's write, on the background writer.
-    case write(FeatureJob)
+    case write(KindJob)
     /// A kind's small read, at once.
-    case read(FeatureJob)
+    case read(KindJob)
     case reload(Set<WidgetKind>)
     case reloadAll
     case quit

@@ -12,10 +12,16 @@ final class StoreWriter: @unchecked Sendable {
     private let store: any HomeStore
     /// Jobs waiting for the writer thread, and outcomes waiting for the loop, guarded by `condition`.
     private let condition = NSCondition()
-    private var waiting: [FeatureJob] = []
-    private var outcomes: [DashboardEvent] = []
+    private var waiting: [(job: KindJob, now: Date)] = []
+    private var outcomes: [Outcome] = []
+
+    /// A finished write: what goes to the dashboard, and the revisions of the tables it changed.
+    struct Outcome {
+        let event: DashboardEvent
+        let revisions: [StoreTable: Int]
+    }
     /// Touched only by the writer thread (or the caller's thread when synchronous).
-    private var memory: [WidgetKind: JobMemory] = [:]
+    private var memory: [WidgetKind: any Sendable] = [:]
     private let asynchronous: Bool
     private let wakeDescriptor: Int32?
 
@@ -34,30 +40,31 @@ final class StoreWriter: @unchecked Sendable {
         }
     }
 
-    func submit(_ job: FeatureJob) {
-        guard asynchronous else { return post(perform(job)) }
+    /// - Parameter now: the dashboard's clock when the job was asked for: what the job stamps.
+    func submit(_ job: KindJob, now: Date) {
+        guard asynchronous else { return post(perform(job, now: now)) }
         condition.withLock {
-            waiting.append(job)
+            waiting.append((job, now))
             condition.signal()
         }
     }
 
     /// The next finished job's outcome, if any.
-    func takeOutcome() -> DashboardEvent? {
+    func takeOutcome() -> Outcome? {
         condition.withLock { outcomes.isEmpty ? nil : outcomes.removeFirst() }
     }
 
     private func serve() {
         while true {
-            let job: FeatureJob = condition.withLock {
+            let next = condition.withLock {
                 while waiting.isEmpty { condition.wait() }
                 return waiting.removeFirst()
             }
-            post(perform(job))
+            post(perform(next.job, now: next.now))
         }
     }
 
-    private func post(_ outcome: DashboardEvent) {
+    private func post(_ outcome: Outcome) {
         condition.withLock { outcomes.append(outcome) }
         if let wakeDescriptor {
             var byte: UInt8 = 1
@@ -65,21 +72,15 @@ final class StoreWriter: @unchecked Sendable {
         }
     }
 
-    private func perform(_ job: FeatureJob) -> DashboardEvent {
-        var kindMemory = memory[job.kind] ?? JobMemory()
+    /// Runs a write and says which tables it changed: their revisions, read on this thread
+    /// before and after (the triggers bump them in the write's own transaction).
+    private func perform(_ job: KindJob, now: Date) -> Outcome {
+        var kindMemory = memory[job.kind]
         defer { memory[job.kind] = kindMemory }
-        return Self.perform(job, store: store, memory: &kindMemory, reading: false)
-    }
-
-    /// Runs a job; a refusal (nothing in stock, an unknown id) is said as the store words it,
-    /// anything else as a failed change that lost nothing.
-    static func perform(_ job: FeatureJob, store: any HomeStore, memory: inout JobMemory, reading: Bool) -> DashboardEvent {
-        do {
-            return .jobFinished(job, result: try job.run(store, memory: &memory))
-        } catch let refusal as any StoreRefusal {
-            return .jobFailed(job, reason: .refused(refusal))
-        } catch {
-            return .jobFailed(job, reason: reading ? .readFailed("\(error)") : .writeFailed("\(error)"))
-        }
+        let before = (try? store.revisions()) ?? [:]
+        let reply = job.run(store, memory: &kindMemory, context: JobContext(now: now, reading: false))
+        let after = (try? store.revisions()) ?? [:]
+        let changed = after.filter { before[$0.key] != $0.value }
+        return Outcome(event: .jobDone(reply, changed: Set(changed.keys)), revisions: changed)
     }
 }

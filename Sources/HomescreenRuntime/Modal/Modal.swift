@@ -1,3 +1,4 @@
+import HomescreenHosting
 import HomescreenWidgetCore
 
 /// A modal over the dashboard: what it is for, and its form or picker. The dashboard's update
@@ -6,8 +7,8 @@ public struct Modal: Equatable, Sendable {
     public enum Purpose: Equatable, Sendable {
         /// The dashboard's theme picker.
         case chooseTheme
-        /// A kind's form or picker, opened with a tag the kind gets back.
-        case kind(WidgetKind, tag: String)
+        /// A kind's form, picker or question, and what goes back to the kind.
+        case kind(KindReply)
     }
 
     public enum Content: Equatable, Sendable {
@@ -24,4 +25,23 @@ public struct Modal: Equatable, Sendable {
         self.purpose = purpose
         self.content = content
     }
+}
+
+/// What a kind's modal gives back to it: its submitted form, its picker's choice, or yes.
+public struct KindReply: Equatable, Sendable {
+    public let kind: WidgetKind
+    let submitted: (@Sendable (Form) -> KindMessage)?
+    let chosen: (@Sendable (Picker.Choice) -> KindMessage)?
+    let yes: KindMessage?
+
+    init(_ kind: WidgetKind, submitted: (@Sendable (Form) -> KindMessage)? = nil, chosen: (@Sendable (Picker.Choice) -> KindMessage)? = nil,
+         yes: KindMessage? = nil) {
+        self.kind = kind
+        self.submitted = submitted
+        self.chosen = chosen
+        self.yes = yes
+    }
+
+    /// Replies compare by whose they are (their closures cannot be compared).
+    public static func == (lhs: KindReply, rhs: KindReply) -> Bool { lhs.kind == rhs.kind }
 }

@@ -16,6 +16,13 @@ public struct Picker: Equatable, Sendable {
     /// `pressed(tag, selection)`: one of the picker's own keys (`n` adds, `x` removes…).
     public enum Outcome: Equatable, Sendable { case browsing, cancelled, chosen(Int), pressed(String, Int) }
 
+    /// What a picker hands back to whoever opened it: the item chosen, or one of its own keys
+    /// pressed (`n` adds, `x` removes…) with the item selected then.
+    public enum Choice: Equatable, Sendable {
+        case item(Int)
+        case key(String, item: Int)
+    }
+
     public let title: String
     public let items: [Item]
     public var selection: Int

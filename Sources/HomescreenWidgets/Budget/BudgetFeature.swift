@@ -18,7 +18,19 @@ extension Action {
 public struct BudgetFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
         /// The add-expense form until the store saves it (a failed save reopens it).
-        var form = SubmittedForm(tag: BudgetFeature.addTag)
+        var form = SubmittedForm()
+    }
+
+    /// What comes back to the budget: its forms, its question, its jobs' results.
+    public enum Message: Sendable {
+        case addSubmitted(Form)
+        case added(Result<Expense, JobFailure>)
+        case budgetSubmitted(YearMonth, Form)
+        case budgetSet(Result<MonthlyBudget, JobFailure>)
+        case editSubmitted(id: Int64, Currency, Form)
+        case edited(Result<Expense, JobFailure>)
+        case remove(id: Int64)
+        case removed(Result<Expense, JobFailure>)
     }
 
     public init() {}
@@ -36,7 +48,7 @@ public struct BudgetFeature: WidgetFeature {
     public func initialState() -> State { State() }
     public func detail(_ entry: BudgetEntry, scroll: Int) -> DetailNavigation { .list(entry.recent.count) }
 
-    public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
+    public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
         let currency = Self.currency(environment)
         switch event {
         case .action(.addExpense), .action(.addItem):
@@ -48,7 +60,7 @@ public struct BudgetFeature: WidgetFeature {
                 Form.Field(text("Note"), hint: text("Lunch (optional)"), maxLength: 80),
                 Form.Field(text("Date"), text: LocalDate(environment.now, in: environment.timeZone).iso,
                            hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 20),
-            ]), tag: Self.addTag)]
+            ]), submitted: Message.addSubmitted)]
         case .action(.setBudget):
             let month = Self.month(environment)
             let language = environment.language
@@ -59,25 +71,23 @@ public struct BudgetFeature: WidgetFeature {
             return [.form(Form(title: text("Budget for %1", month.iso), fields: [
                 Form.Field(text("Limit"), text: budget.map { $0.limit.plain(shown) } ?? "", hint: shown.fractionDigits == 0 ? "5000000" : "800", maxLength: 16),
                 Form.Field(text("Currency"), text: shown.code, hint: "EUR, CHF, USD, VND…", maxLength: 3),
-            ]), tag: "set-budget \(month.iso)")]
-        case .submitted(let form, let tag) where tag.hasPrefix("set-budget "):
-            guard let month = YearMonth(iso: String(tag.dropFirst(11))) else { return [] }
+            ]), submitted: { .budgetSubmitted(month, $0) })]
+        case .message(.budgetSubmitted(let month, let form)):
             let language = environment.language
             var check = FormCheck(form, language: language)
             let chosen = Currency(code: check[1].uppercased())
             if chosen == nil { check.fail(1, language.text("'%1' is not a currency Homescreen knows; use %2.", in: Self.words, check[1], Currency.accepted)) }
             let limit = Self.amount(&check, field: 0, currency: chosen ?? currency, language: language)
-            if let rejected = check.rejected(form) { return [.form(rejected, tag: tag)] }
+            if let rejected = check.rejected(form) { return [.form(rejected, submitted: { .budgetSubmitted(month, $0) })] }
             guard let chosen, let limit else { return [] }
-            return [.write(FeatureJob(.budget, "set-budget \(month.iso) \(limit.cents) \(chosen.code)") { store, _ in
+            return [.write(FeatureJob(.budget, "set-budget \(month.iso) \(limit.cents) \(chosen.code)", { store, _, now in
                 let budget = MonthlyBudget(month: month, limit: limit, currency: chosen)
-                try BudgetRepository(store).setBudget(budget, at: Date())
+                try BudgetRepository(store).setBudget(budget, at: now)
                 return budget
-            })]
-        case .finished(_, let budget as MonthlyBudget):
+            }, then: Message.budgetSet))]
+        case .message(.budgetSet(.success(let budget))):
             return [.message(.success(environment.language.text("The budget for %1 is %2.", in: Self.words, budget.month.iso,
-                                                                 environment.amount("\(budget.limit.plain(budget.currency)) \(budget.currency.code)")))),
-                    .reload([.budget])]
+                                                                 environment.amount("\(budget.limit.plain(budget.currency)) \(budget.currency.code)"))))]
         case .action(.edit):
             guard let expense = Self.selected(environment) else {
                 return [.message(.info(environment.language.text("Open the budget full screen (Enter) and choose an expense to edit.", in: Self.words)))]
@@ -88,48 +98,45 @@ public struct BudgetFeature: WidgetFeature {
                 Form.Field(text("Amount (%1)", expense.currency.code), text: expense.amount.plain(expense.currency), maxLength: 16),
                 Form.Field(text("Note"), text: expense.note, hint: text("Lunch (optional)"), maxLength: 80),
                 Form.Field(text("Date"), text: expense.day.iso, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 20),
-            ]), tag: "edit \(expense.id) \(expense.currency.code)")]
-        case .submitted(let form, let tag) where tag.hasPrefix("edit "):
-            let parts = tag.split(separator: " ")
-            guard parts.count == 3, let id = Int64(parts[1]), let expenseCurrency = Currency(code: String(parts[2])) else { return [] }
+            ]), submitted: { [id = expense.id, currency = expense.currency] in .editSubmitted(id: id, currency, $0) })]
+        case .message(.editSubmitted(let id, let expenseCurrency, let form)):
             var check = FormCheck(form, language: environment.language)
             let amount = Self.amount(&check, field: 0, currency: expenseCurrency, language: environment.language)
             let day = check.day(2, today: environment.today)
-            if let rejected = check.rejected(form) { return [.form(rejected, tag: tag)] }
+            if let rejected = check.rejected(form) { return [.form(rejected, submitted: { .editSubmitted(id: id, expenseCurrency, $0) })] }
             guard let amount, let day else { return [] }
             let note = check[1]
-            return [.write(FeatureJob(.budget, tag) { store, _ in EditedExpense(expense: try BudgetRepository(store).updateExpense(id: id, amount: amount, day: day, note: note)) })]
-        case .finished(_, let edited as EditedExpense):
+            return [.write(FeatureJob(.budget, "edit \(id) \(expenseCurrency.code)", { store, _, _ in
+                try BudgetRepository(store).updateExpense(id: id, amount: amount, day: day, note: note)
+            }, then: Message.edited))]
+        case .message(.edited(.success(let expense))):
             return [.message(.success(environment.language.text("Saved the expense of %1 on %2.", in: Self.words,
-                                                                 environment.amount(edited.expense.amount.plain(edited.expense.currency)), edited.expense.day.iso))),
-                    .reload([.expense])]
+                                                                 environment.amount(expense.amount.plain(expense.currency)), expense.day.iso)))]
         case .action(.remove):
             guard let expense = Self.selected(environment) else {
                 return [.message(.info(environment.language.text("Open the budget full screen (Enter) and choose an expense to remove.", in: Self.words)))]
             }
             let what = environment.amount(expense.amount.plain(expense.currency)) + (expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))")
-            return [.confirm(environment.language.text("Remove the expense of %1 on %2?", in: Self.words, what, expense.day.iso), tag: "remove \(expense.id)")]
-        case .confirmed(let tag) where tag.hasPrefix("remove "):
-            guard let id = Int64(tag.dropFirst(7)) else { return [] }
-            return [.write(FeatureJob(.budget, tag) { store, _ in RemovedExpense(expense: try BudgetRepository(store).removeExpense(id: id)) })]
-        case .finished(_, let removed as RemovedExpense):
+            return [.confirm(environment.language.text("Remove the expense of %1 on %2?", in: Self.words, what, expense.day.iso), yes: .remove(id: expense.id))]
+        case .message(.remove(let id)):
+            return [.write(FeatureJob(.budget, "remove \(id)", { store, _, _ in try BudgetRepository(store).removeExpense(id: id) }, then: Message.removed))]
+        case .message(.removed(.success(let expense))):
             return [.message(.success(environment.language.text("Removed the expense of %1 on %2.", in: Self.words,
-                                                                 environment.amount(removed.expense.amount.plain(removed.expense.currency)), removed.expense.day.iso))),
-                    .reload([.expense])]
-        case .submitted(let form, _):
+                                                                 environment.amount(expense.amount.plain(expense.currency)), expense.day.iso)))]
+        case .message(.addSubmitted(let form)):
             let language = environment.language
             var check = FormCheck(form, language: language)
             let amount = Self.amount(&check, field: 0, currency: currency, language: language)
             let day = check.day(2, today: environment.today)
-            if let rejected = check.rejected(form) { return [.form(rejected, tag: Self.addTag)] }
+            if let rejected = check.rejected(form) { return [.form(rejected, submitted: Message.addSubmitted)] }
             guard let amount, let day else { return [] }
             state.form.submitted(form)
             let note = check[1]
             return [.message(.info(language.text("Saving %1…", in: Self.words, environment.amount("\(amount.plain(currency)) \(currency.code)")))),
-                    .write(FeatureJob(.budget, "add-expense \(amount.cents) \(day.iso) \(note)") { store, _ in
-                        try BudgetRepository(store).addExpense(amount: amount, currency: currency, day: day, note: note, category: nil, at: Date())
-                    })]
-        case .finished(_, let expense as Expense):
+                    .write(FeatureJob(.budget, "add-expense \(amount.cents) \(day.iso) \(note)", { store, _, now in
+                        try BudgetRepository(store).addExpense(amount: amount, currency: currency, day: day, note: note, category: nil, at: now)
+                    }, then: Message.added))]
+        case .message(.added(.success(let expense))):
             state.form.saved()
             let note = expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))"
             var said = environment.language.text("Added an expense of %1%2 on %3.", in: Self.words, environment.amount(expense.amount.plain(expense.currency)),
@@ -137,18 +144,16 @@ public struct BudgetFeature: WidgetFeature {
             if environment.entries(BudgetEntry.self).contains(where: { $0.source == .published }) {
                 said += " " + environment.language.text("The pane shows the published figures.", in: Self.words)
             }
-            return [.message(.success(said)), .reload([.expense])]
-        case .failed(let job, let reason) where job.name.hasPrefix(Self.addTag):
-            return state.form.failed(reason, reload: [.expense])
-        case .failed(_, let reason):
+            return [.message(.success(said))]
+        case .message(.added(.failure(let failure))):
+            return state.form.failed(failure.text(environment), submitted: Message.addSubmitted)
+        case .message(.budgetSet(.failure(let failure))), .message(.edited(.failure(let failure))), .message(.removed(.failure(let failure))):
             // A budget, an edit or a removal the store refused: said, nothing half-done.
-            return [.message(.failure(reason)), .reload([.budget, .expense])]
-        default:
+            return [.message(.failure(failure.text(environment)))]
+        case .action:
             return []
         }
     }
-
-    static let addTag = "add-expense"
 
     /// The budget's dashboard words (its panes' are in `BudgetStrings`).
     static let words = Translations([
@@ -185,9 +190,6 @@ public struct BudgetFeature: WidgetFeature {
         ("Removed the expense of %1 on %2.", "Dépense de %1 du %2 supprimée.", "Eliminata la spesa di %1 del %2.", "Đã xóa khoản chi %1 ngày %2."),
         ("Added an expense of %1%2 on %3.", "Dépense de %1%2 ajoutée le %3.", "Aggiunta una spesa di %1%2 il %3.", "Đã thêm khoản chi %1%2 ngày %3."),
     ])
-
-    struct RemovedExpense: Sendable { let expense: Expense }
-    struct EditedExpense: Sendable { let expense: Expense }
 
     /// The expense on the selected row of the full-screen view.
     static func selected(_ environment: FeatureEnvironment) -> Expense? {

@@ -16,6 +16,15 @@ public struct CalendarFeature: WidgetFeature {
         var removable: [RemovableEvent] = []
     }
 
+    /// What comes back to the calendar: its form, its picker's choice, its question, its jobs' results.
+    public enum Message: Sendable {
+        case addSubmitted(Form)
+        case added(Result<CalendarEvent, JobFailure>)
+        case chosen(Picker.Choice)
+        case remove(id: Int64)
+        case removed(Result<CalendarEvent, JobFailure>)
+    }
+
     struct RemovableEvent: Sendable, Equatable { let id: Int64, title: String, when: String, repeats: Bool, yearly: Bool }
 
     public init() {}
@@ -35,15 +44,15 @@ public struct CalendarFeature: WidgetFeature {
                          scrollReloads: true, movesByMonth: true, sideStep: 1, verticalStep: 7)
     }
 
-    public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
+    public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
         let language = environment.language
         func text(_ english: String, _ values: String...) -> String { language.text(english, in: Self.words, values: values) }
         let entry = environment.entries(CalendarEntry.self).first
         switch event {
         case .action(.addItem):
             let day = entry?.selected ?? LocalDate(environment.now, in: environment.timeZone)
-            return [.form(Self.form(language, date: day.iso, lunar: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? ""), tag: "add-event")]
-        case .submitted(let form, "add-event"):
+            return [.form(Self.form(language, date: day.iso, lunar: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? ""), submitted: Message.addSubmitted)]
+        case .message(.addSubmitted(let form)):
             var check = FormCheck(form, language: language)
             // Each field checked as `event add` checks it, the sentence under its field.
             func field<Value>(_ index: Int, _ read: () throws(EventInput.Problem) -> Value) -> Value? {
@@ -53,12 +62,12 @@ public struct CalendarFeature: WidgetFeature {
             let note = field(3) { () throws(EventInput.Problem) in try EventInput.note(check[3]) }
             let when = field(2) { () throws(EventInput.Problem) in try EventInput.rule(check[2]) } == nil ? nil
                 : field(1) { () throws(EventInput.Problem) in try EventInput.dateField(check[1], repeat: check[2], today: LocalDate(environment.now, in: environment.timeZone)) }
-            if let rejected = check.rejected(form) { return [.form(rejected, tag: "add-event")] }
+            if let rejected = check.rejected(form) { return [.form(rejected, submitted: Message.addSubmitted)] }
             guard let title, let note, let when else { return [] }
             let draft = EventDraft(title: title, note: note, when: when)
-            return [.write(FeatureJob(.calendar, "add-event") { store, _ in AddedEvent(event: try EventRepository(store).addEvent(draft, at: Date())) })]
-        case .finished(_, let added as AddedEvent):
-            return [.message(.success(text("Added %1 (%2).", environment.name(added.event.title), added.event.whenText))), .reload(tables)]
+            return [.write(FeatureJob(.calendar, "add-event", { store, _, now in try EventRepository(store).addEvent(draft, at: now) }, then: Message.added))]
+        case .message(.added(.success(let added))):
+            return [.message(.success(text("Added %1 (%2).", environment.name(added.title), added.whenText)))]
         case .action(.remove):
             state.removable = (entry?.dayEvents ?? []).map { occurrence in
                 let event = occurrence.event
@@ -71,31 +80,27 @@ public struct CalendarFeature: WidgetFeature {
             case 1: return [Self.confirmRemoval(state.removable[0], environment)]
             default:
                 let items = state.removable.map { Picker.Item(title: environment.name($0.title), detail: "#\($0.id) · \($0.when)") }
-                return [.picker(Picker(title: text("Remove an event"), items: items, selection: 0), tag: "remove-event")]
+                return [.picker(Picker(title: text("Remove an event"), items: items, selection: 0), chosen: Message.chosen)]
             }
-        case .chosen(let index, "remove-event") where state.removable.indices.contains(index):
+        case .message(.chosen(.item(let index))) where state.removable.indices.contains(index):
             return [Self.confirmRemoval(state.removable[index], environment)]
-        case .confirmed(let tag) where tag.hasPrefix("remove-event "):
-            guard let id = Int64(tag.dropFirst(13)) else { return [] }
-            return [.write(FeatureJob(.calendar, tag) { store, _ in RemovedEvent(event: try EventRepository(store).removeEvent(id: id)) })]
-        case .finished(_, let removed as RemovedEvent):
-            return [.message(.success(text("Removed %1.", environment.name(removed.event.title)))), .reload(tables)]
-        case .failed(_, let reason):
-            return [.message(.failure(reason)), .reload(tables)]
-        default:
+        case .message(.remove(let id)):
+            return [.write(FeatureJob(.calendar, "remove-event \(id)", { store, _, _ in try EventRepository(store).removeEvent(id: id) }, then: Message.removed))]
+        case .message(.removed(.success(let removed))):
+            return [.message(.success(text("Removed %1.", environment.name(removed.title))))]
+        case .message(.added(.failure(let failure))), .message(.removed(.failure(let failure))):
+            return [.message(.failure(failure.text(environment)))]
+        case .action, .message(.chosen):
             return []
         }
     }
 
     /// The question says what goes: one day, every year, or every repeat.
-    static func confirmRemoval(_ event: RemovableEvent, _ environment: FeatureEnvironment) -> FeatureEffect {
+    static func confirmRemoval(_ event: RemovableEvent, _ environment: FeatureEnvironment) -> FeatureEffect<Message, NoMemory> {
         let question = event.yearly ? "Remove %1 (event %2) from every year?" : event.repeats ? "Remove %1 (event %2) and all its repeats?" : "Remove %1 (event %2, %3)?"
         return .confirm(environment.language.text(question, in: words, values: [environment.name(event.title), String(event.id), event.when]),
-                        tag: "remove-event \(event.id)")
+                        yes: .remove(id: event.id))
     }
-
-    struct AddedEvent: Sendable { let event: CalendarEvent }
-    struct RemovedEvent: Sendable { let event: CalendarEvent }
 
     /// Title, date (the chosen day), repeat (empty: once; "lunar": every lunar year on the
     /// day's lunar date, which the hint names), note.

@@ -18,6 +18,20 @@ public struct CardFeature: WidgetFeature {
         var pickerCards: [Card] = []
     }
 
+    /// What comes back to the card kind: its listing, its picker's choice, its forms, its
+    /// question, its jobs' results.
+    public enum Message: Sendable {
+        case listed(Result<CardListing, JobFailure>)
+        case chosen(Picker.Choice)
+        case addSubmitted(Form)
+        case added(Result<Card, JobFailure>)
+        case editSubmitted(id: Int64, Form)
+        case edited(Result<Card, JobFailure>)
+        case remove(id: Int64)
+        case removed(Result<Card, JobFailure>)
+        case selected(Result<Card, JobFailure>)
+    }
+
     /// The URL a card with a server id opens (config `card-url`).
     public static let cardURL = SettingKey<CardURLTemplate>("card-url", default: .standard) { value in
         guard case .string(let text) = value else { throw ConfigError("card-url must be a string, not \(value).") }
@@ -41,59 +55,66 @@ public struct CardFeature: WidgetFeature {
     public func initialState() -> State { State() }
     public func detail(_ entry: CardEntry, scroll: Int) -> DetailNavigation { DetailNavigation(scroll: 0...0) }
 
-    public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
+    public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
+        let language = environment.language
+        func said(_ result: Result<Card, JobFailure>, _ english: String, _ name: (Card) -> String) -> [FeatureEffect<Message, NoMemory>] {
+            switch result {
+            case .success(let card): return [.message(.success(language.text(english, in: Self.words, name(card))))]
+            case .failure(let failure): return [.message(.failure(failure.text(environment)))]
+            }
+        }
         switch event {
         case .action(.selectCard):
             // A small read, done at once: the picker opens on the same key press.
-            return [.read(FeatureJob(.card, "list") { store, _ in CardListing(try CardRepository(store).cardListing()) })]
-        case .action(.addItem):
-            return [Self.addForm(environment.language)]
-        case .finished(_, let listing as CardListing):
+            return [.read(FeatureJob(.card, "list", { store, _, _ in CardListing(try CardRepository(store).cardListing()) }, then: Message.listed))]
+        case .action(.addItem), .message(.chosen(.key(Self.addKey, _))):
+            return [Self.addForm(language)]
+        case .action:
+            return []
+        case .message(.listed(.success(let listing))):
             // Empty too: n in the picker adds the first card.
             state.pickerCards = listing.cards
-            return [.picker(picker(listing, privacy: environment.privacy, language: environment.language), tag: "select-card")]
-        case .chosen(_, "add-card"):
-            return [Self.addForm(environment.language)]
-        case .chosen(let index, "edit-card") where state.pickerCards.indices.contains(index):
+            return [.picker(picker(listing, privacy: environment.privacy, language: language), chosen: Message.chosen)]
+        case .message(.listed(.failure(let failure))):
+            return [.message(.failure(language.text("The cards could not be read: %1", in: Self.words, failure.text(environment))))]
+        case .message(.chosen(.key(Self.editKey, let index))) where state.pickerCards.indices.contains(index):
             let card = state.pickerCards[index]
-            return [Self.cardForm(environment.language, title: "Edit %1", card: card, tag: "edit-card \(card.id)")]
-        case .submitted(let form, let tag) where tag.hasPrefix("edit-card "):
-            guard let id = Int64(tag.dropFirst(10)) else { return [] }
-            let checked = Self.draft(form, active: state.pickerCards.first { $0.id == id }?.isActive ?? true)
-            guard case .success(let draft) = checked else { return checked.rejection(tag: tag) }
-            return [.write(FeatureJob(.card, tag) { store, _ in EditedCard(card: try CardRepository(store).updateCard(id: id, draft, at: Date())) })]
-        case .finished(_, let edited as EditedCard):
-            return [.message(.success(environment.language.text("Saved %1's card.", in: Self.words, environment.name(edited.card.fullName)))), .reload(tables)]
-        case .submitted(let form, "add-card"):
-            let checked = Self.draft(form, active: true)
-            guard case .success(let draft) = checked else { return checked.rejection(tag: "add-card") }
-            return [.write(FeatureJob(.card, "add \(draft.firstName) \(draft.lastName)") { store, _ in AddedCard(card: try CardRepository(store).addCard(draft, at: Date())) })]
-        case .finished(_, let added as AddedCard):
-            return [.message(.success(environment.language.text("Added %1's card; s chooses it.", in: Self.words, environment.name(added.card.fullName)))),
-                    .reload(tables)]
-        case .chosen(let index, "remove-card") where state.pickerCards.indices.contains(index):
+            return [Self.cardForm(language, title: "Edit %1", card: card) { .editSubmitted(id: card.id, $0) }]
+        case .message(.chosen(.key(Self.removeKey, let index))) where state.pickerCards.indices.contains(index):
             let id = state.pickerCards[index].id
             let name = environment.name(state.pickerCards[index].fullName)
-            return [.confirm(environment.language.text("Remove %1 (card %2)?", in: Self.words, name, String(id)), tag: "remove-card \(id)")]
-        case .confirmed(let tag) where tag.hasPrefix("remove-card "):
-            guard let id = Int64(tag.dropFirst(12)) else { return [] }
-            return [.write(FeatureJob(.card, tag) { store, _ in RemovedCard(card: try CardRepository(store).removeCard(id: id)) })]
-        case .finished(_, let removed as RemovedCard):
-            return [.message(.success(environment.language.text("Removed %1's card.", in: Self.words, environment.name(removed.card.fullName)))),
-                    .reload(tables)]
-        case .chosen(let index, _) where state.pickerCards.indices.contains(index):
+            return [.confirm(language.text("Remove %1 (card %2)?", in: Self.words, name, String(id)), yes: .remove(id: id))]
+        case .message(.chosen(.item(let index))) where state.pickerCards.indices.contains(index):
             let id = state.pickerCards[index].id
-            return [.message(.info(environment.language.text("Choosing the card…", in: Self.words))), .write(FeatureJob(.card, "select \(id)") { store, _ in try CardRepository(store).selectCard(id: id) })]
-        case .finished(_, let card as Card):
-            return [.message(.success(environment.language.text("Showing %1's card.", in: Self.words, environment.privacy ? "card \(card.id)" : card.fullName))),
-                    .reload(tables)]
-        case .failed(let job, let reason):
-            if job.name == "list" { return [.message(.failure(environment.language.text("The cards could not be read: %1", in: Self.words, reason)))] }
-            return [.message(.failure(reason)), .reload(tables)]
-        default:
+            return [.message(.info(language.text("Choosing the card…", in: Self.words))),
+                    .write(FeatureJob(.card, "select \(id)", { store, _, _ in try CardRepository(store).selectCard(id: id) }, then: Message.selected))]
+        case .message(.chosen):
             return []
+        case .message(.editSubmitted(let id, let form)):
+            let checked = Self.draft(form, active: state.pickerCards.first { $0.id == id }?.isActive ?? true)
+            guard case .success(let draft) = checked else { return checked.rejection(submitted: { .editSubmitted(id: id, $0) }) }
+            return [.write(FeatureJob(.card, "edit-card \(id)", { store, _, now in try CardRepository(store).updateCard(id: id, draft, at: now) },
+                                      then: Message.edited))]
+        case .message(.edited(let result)):
+            return said(result, "Saved %1's card.") { environment.name($0.fullName) }
+        case .message(.addSubmitted(let form)):
+            let checked = Self.draft(form, active: true)
+            guard case .success(let draft) = checked else { return checked.rejection(submitted: Message.addSubmitted) }
+            return [.write(FeatureJob(.card, "add \(draft.firstName) \(draft.lastName)", { store, _, now in try CardRepository(store).addCard(draft, at: now) },
+                                      then: Message.added))]
+        case .message(.added(let result)):
+            return said(result, "Added %1's card; s chooses it.") { environment.name($0.fullName) }
+        case .message(.remove(let id)):
+            return [.write(FeatureJob(.card, "remove-card \(id)", { store, _, _ in try CardRepository(store).removeCard(id: id) }, then: Message.removed))]
+        case .message(.removed(let result)):
+            return said(result, "Removed %1's card.") { environment.name($0.fullName) }
+        case .message(.selected(let result)):
+            return said(result, "Showing %1's card.") { environment.privacy ? "card \($0.id)" : $0.fullName }
         }
     }
+
+    /// The picker's own keys: n adds, e edits, x removes the selected card.
+    static let addKey = "add-card", editKey = "edit-card", removeKey = "remove-card"
 
     /// The card's dashboard words (its panes' are in `CardStrings`).
     static let words = Translations([
@@ -118,15 +139,13 @@ public struct CardFeature: WidgetFeature {
         ("Removed %1's card.", "Carte de %1 retirée.", "Biglietto di %1 rimosso.", "Đã xóa danh thiếp của %1."),
     ])
 
-    struct AddedCard: Sendable { let card: Card }
-    struct RemovedCard: Sendable { let card: Card }
-
-    struct EditedCard: Sendable { let card: Card }
-
-    static func addForm(_ language: Language) -> FeatureEffect { cardForm(language, title: "Add a card", card: nil, tag: "add-card") }
+    static func addForm(_ language: Language) -> FeatureEffect<Message, NoMemory> {
+        cardForm(language, title: "Add a card", card: nil, submitted: Message.addSubmitted)
+    }
 
     /// Every field `card add` has, with the same limits, filled with `card`'s values.
-    static func cardForm(_ language: Language, title: String, card: Card?, tag: String) -> FeatureEffect {
+    static func cardForm(_ language: Language, title: String, card: Card?,
+                         submitted: @escaping @Sendable (Form) -> Message) -> FeatureEffect<Message, NoMemory> {
         func text(_ english: String) -> String { language.text(english, in: words) }
         let limits = CardDraft.limits.map(\.characters)
         return .form(Form(title: language.text(title, in: words, card?.fullName ?? ""), fields: [
@@ -137,7 +156,7 @@ public struct CardFeature: WidgetFeature {
             Form.Field(text("E-mail"), text: card?.email ?? "", hint: "lan@example.com", maxLength: limits[4]),
             Form.Field(text("Phone"), text: card?.phone ?? "", hint: "+84 28 1234 5678", maxLength: limits[5]),
             Form.Field(text("Server id"), text: card?.serverCardID ?? "", hint: text("(optional: the code is its URL)"), maxLength: limits[6]),
-        ]), tag: tag)
+        ]), submitted: submitted)
     }
 
     /// The card form's values, checked as `card add` checks them; the sentence goes under the
@@ -155,7 +174,7 @@ public struct CardFeature: WidgetFeature {
         return .rejected(rejected)
     }
 
-    struct CardListing: Sendable {
+    public struct CardListing: Sendable {
         let cards: [Card], shown: Int64?
         init(_ listing: (cards: [Card], chosen: Int64?, shown: CardSelection)) {
             cards = listing.cards
@@ -171,7 +190,7 @@ public struct CardFeature: WidgetFeature {
             return Picker.Item(title: privacy ? "Card \(card.id)" : card.fullName, detail: detail, marked: card.id == listing.shown)
         }
         return Picker(title: language.text("Business card", in: Self.words), items: items, selection: listing.cards.firstIndex { $0.id == listing.shown } ?? 0,
-                      keys: ["n": "add-card", "e": "edit-card", "x": "remove-card"], keyHint: language.text("n: add · e: edit · x: remove", in: Self.words))
+                      keys: ["n": Self.addKey, "e": Self.editKey, "x": Self.removeKey], keyHint: language.text("n: add · e: edit · x: remove", in: Self.words))
     }
 
     public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {

@@ -27,13 +27,31 @@ public struct PantryFeature: WidgetFeature {
         /// Consumes of products chosen in the full-screen view, not yet confirmed.
         public var pendingChosen: [Int64] = []
         /// The add-product form until the store saves it (a failed save reopens it).
-        var form = SubmittedForm(tag: PantryFeature.addTag)
+        var form = SubmittedForm()
 
         /// A chosen product's consume came back (done or refused).
-        mutating func confirmed(_ job: FeatureJob) {
-            guard job.name.hasPrefix("consume "), let id = Int64(job.name.dropFirst(8)), let index = pendingChosen.firstIndex(of: id) else { return }
-            pendingChosen.remove(at: index)
+        mutating func confirmed(_ id: Int64) {
+            if let index = pendingChosen.firstIndex(of: id) { pendingChosen.remove(at: index) }
         }
+    }
+
+    /// What comes back to the pantry: its forms, its question, its jobs' results.
+    public enum Message: Sendable {
+        /// The first-expiring product's unit, or (with an id) the chosen product's.
+        case consumed(chosen: Int64?, Result<Consumption, JobFailure>)
+        case putBack(Result<Consumption, JobFailure>)
+        case remove(Product)
+        case removed(Result<Product, JobFailure>)
+        case addSubmitted(Form)
+        case added(Result<Product, JobFailure>)
+        case editSubmitted(id: Int64, Form)
+        case edited(Result<Product, JobFailure>)
+    }
+
+    /// What the pantry's jobs keep on the writer's thread: this dashboard's own consumes, for `u`.
+    public struct Memory: JobMemory {
+        var consumed: [(id: Int64, at: Date)] = []
+        public init() {}
     }
 
     /// How long `u` can put back a consume.
@@ -72,96 +90,103 @@ public struct PantryFeature: WidgetFeature {
 
     public func detail(_ entry: PantryEntry, scroll: Int) -> DetailNavigation { .list(entry.items.count) }
 
-    public func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
+    public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, Memory>] {
+        let language = environment.language
         switch event {
         case .action(.consume) where environment.entries(PantryEntry.self).first.map({ optimistic($0, state).inStockCount == 0 }) == true:
             // Nothing in stock: say the key that fills the pantry, not a shell command.
-            return [.message(.info(environment.language.text("Nothing to consume yet: %1 on the pantry adds a product.", in: Self.words, "n")))]
+            return [.message(.info(language.text("Nothing to consume yet: %1 on the pantry adds a product.", in: Self.words, "n")))]
         case .action(.consume) where environment.selection != nil:
             // Full screen: the selected product.
             guard let product = selected(environment, state) else { return [] }
             state.pendingChosen.append(product.id)
             return [.message(.success(PantryMessages.consumed(min(.one, product.amount), unit: product.unit, of: product.name, environment))),
                     .write(Self.consuming(productID: product.id))]
-        case .action(.remove):
-            guard environment.selection != nil else {
-                return [.message(.info(environment.language.text("Open the pantry full screen (Enter) and choose a product to remove.", in: Self.words)))]
-            }
-            guard let product = selected(environment, state) else { return [] }
-            let amount = PantryMessages.amount(product.amount, unit: product.unit, language: environment.language)
-            return [.confirm(environment.language.text("Remove %1 (%2) from the pantry?", in: Self.words, environment.name(product.name),
-                                                       environment.amount(amount)), tag: "remove \(product.id)")]
-        case .confirmed(let tag) where tag.hasPrefix("remove "):
-            guard let id = Int64(tag.dropFirst(7)) else { return [] }
-            return [.write(FeatureJob(.pantry, tag) { store, _ in RemovedProduct(product: try PantryRepository(store).removeProduct(id: id)) })]
-        case .finished(_, let removed as RemovedProduct):
-            return [.message(.success(environment.language.text("Removed %1.", in: Self.words, environment.name(removed.product.name)))), .reload(tables)]
         case .action(.consume):
             let first = environment.entries(PantryEntry.self).first?.consumingFirst(times: state.pendingConsumes).items.first
             state.pendingConsumes += 1
-            let said = first.map { first -> FeatureEffect in
-                .message(.success(PantryMessages.consumed(min(.one, first.product.amount), unit: first.product.unit, of: first.product.name,
-                                                         environment)))
+            let said = first.map { first -> FeatureEffect<Message, Memory> in
+                .message(.success(PantryMessages.consumed(min(.one, first.product.amount), unit: first.product.unit, of: first.product.name, environment)))
             }
-            return [said, .write(Self.consume)].compactMap { $0 }
+            return [said, .write(Self.consuming(productID: nil))].compactMap { $0 }
         case .action(.undo):
             return [.write(Self.undo)]
-        case .action(.addProduct), .action(.addItem):
-            let due = LocalDate(environment.now, in: environment.timeZone).adding(days: 7)
-            return [.form(Self.productForm(environment.language, title: "Add a product", name: "", amount: "1", unit: "", due: due), tag: Self.addTag)]
-        case .action(.edit):
+        case .action(.remove):
             guard environment.selection != nil else {
-                return [.message(.info(environment.language.text("Open the pantry full screen (Enter) and choose a product to edit.", in: Self.words)))]
+                return [.message(.info(language.text("Open the pantry full screen (Enter) and choose a product to remove.", in: Self.words)))]
             }
             guard let product = selected(environment, state) else { return [] }
-            let amount = product.amount.formatted(decimalSeparator: environment.language == .english ? "." : ",")
-            return [.form(Self.productForm(environment.language, title: "Edit %1", name: product.name, amount: amount, unit: product.unit, due: product.due),
-                          tag: "edit \(product.id)")]
-        case .submitted(let form, let tag) where tag.hasPrefix("edit "):
-            guard let id = Int64(tag.dropFirst(5)) else { return [] }
-            let checked = Self.check(form, environment.language, today: environment.today)
-            guard case .success(let product) = checked else { return checked.rejection(tag: tag) }
-            return [.write(FeatureJob(.pantry, "edit \(id)") { store, _ in
-                EditedProduct(product: try PantryRepository(store).updateProduct(id: id, name: product.name, amount: product.amount, unit: product.unit, due: product.due))
-            })]
-        case .finished(_, let edited as EditedProduct):
-            return [.message(.success(environment.language.text("Saved %1.", in: Self.words, environment.name(edited.product.name)))), .reload(tables)]
-        case .submitted(let form, _):
-            let language = environment.language
-            let checked = Self.check(form, language, today: environment.today)
-            guard case .success(let product) = checked else { return checked.rejection(tag: Self.addTag) }
-            state.form.submitted(form)
-            let (name, amount, unit, due) = (product.name, product.amount, product.unit, product.due)
-            return [.message(.info(language.text("Adding %1…", in: Self.words, environment.name(name)))),
-                    .write(FeatureJob(.pantry, "add-product \(name) \(amount) \(unit) \(due.iso)") { store, _ in
-                        try PantryRepository(store).addProduct(name: name, amount: amount, unit: unit, due: due, at: Date())
-                    })]
-        case .finished(let job, let result):
-            switch result {
-            case let consumption as Consumption where job == Self.consume:
-                state.pendingConsumes = max(0, state.pendingConsumes - 1)
-                return [.message(.success(PantryMessages.consumed(consumption, environment))), .reload(tables)]
-            case let consumption as Consumption where job.name.hasPrefix("consume "):
-                state.confirmed(job)
-                return [.message(.success(PantryMessages.consumed(consumption, environment))), .reload(tables)]
-            case let consumption as Consumption:
-                return [.message(.success(PantryMessages.putBack(consumption, environment))), .reload(tables)]
-            case let product as Product:
-                state.form.saved()
-                return [.message(.success(environment.language.text("Added %1, due %2.", in: Self.words, environment.name(product.name), product.due.iso))), .reload(tables)]
-            default: return []
+            let amount = PantryMessages.amount(product.amount, unit: product.unit, language: language)
+            return [.confirm(language.text("Remove %1 (%2) from the pantry?", in: Self.words, environment.name(product.name), environment.amount(amount)),
+                             yes: .remove(product))]
+        case .action(.addProduct), .action(.addItem):
+            let due = LocalDate(environment.now, in: environment.timeZone).adding(days: 7)
+            return [.form(Self.productForm(language, title: "Add a product", name: "", amount: "1", unit: "", due: due), submitted: Message.addSubmitted)]
+        case .action(.edit):
+            guard environment.selection != nil else {
+                return [.message(.info(language.text("Open the pantry full screen (Enter) and choose a product to edit.", in: Self.words)))]
             }
-        case .failed(let job, let reason):
-            if job.name.hasPrefix(Self.addTag) { return state.form.failed(reason, reload: tables) }
-            if job == Self.consume { state.pendingConsumes = max(0, state.pendingConsumes - 1) }
-            state.confirmed(job)
-            return [.message(.failure(reason)), .reload(tables)]
-        default:
+            guard let product = selected(environment, state) else { return [] }
+            let amount = product.amount.formatted(decimalSeparator: language == .english ? "." : ",")
+            let id = product.id
+            return [.form(Self.productForm(language, title: "Edit %1", name: product.name, amount: amount, unit: product.unit, due: product.due),
+                          submitted: { .editSubmitted(id: id, $0) })]
+        case .action:
             return []
+        case .message(let message):
+            return reply(message, &state, environment)
         }
     }
 
-    static let addTag = "add-product"
+    /// What the pantry does with what comes back to it.
+    private func reply(_ message: Message, _ state: inout State, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, Memory>] {
+        let language = environment.language
+        switch message {
+        case .consumed(let chosen, let result):
+            if let chosen { state.confirmed(chosen) } else { state.pendingConsumes = max(0, state.pendingConsumes - 1) }
+            switch result {
+            case .success(let consumption): return [.message(.success(PantryMessages.consumed(consumption, environment)))]
+            case .failure(let failure): return [.message(.failure(failure.text(environment)))]
+            }
+        case .putBack(let result):
+            switch result {
+            case .success(let consumption): return [.message(.success(PantryMessages.putBack(consumption, environment)))]
+            case .failure(let failure): return [.message(.failure(failure.text(environment)))]
+            }
+        case .remove(let product):
+            let id = product.id
+            return [.write(FeatureJob(.pantry, "remove \(id)", { store, _, _ in try PantryRepository(store).removeProduct(id: id) }, then: Message.removed))]
+        case .removed(let result):
+            switch result {
+            case .success(let product): return [.message(.success(language.text("Removed %1.", in: Self.words, environment.name(product.name))))]
+            case .failure(let failure): return [.message(.failure(failure.text(environment)))]
+            }
+        case .addSubmitted(let form):
+            let checked = Self.check(form, language, today: environment.today)
+            guard case .success(let product) = checked else { return checked.rejection(submitted: Message.addSubmitted) }
+            state.form.submitted(form)
+            let (name, amount, unit, due) = (product.name, product.amount, product.unit, product.due)
+            return [.message(.info(language.text("Adding %1…", in: Self.words, environment.name(name)))),
+                    .write(FeatureJob(.pantry, "add-product \(name) \(amount) \(unit) \(due.iso)", { store, _, now in
+                        try PantryRepository(store).addProduct(name: name, amount: amount, unit: unit, due: due, at: now)
+                    }, then: Message.added))]
+        case .added(.success(let product)):
+            state.form.saved()
+            return [.message(.success(language.text("Added %1, due %2.", in: Self.words, environment.name(product.name), product.due.iso)))]
+        case .added(.failure(let failure)):
+            return state.form.failed(failure.text(environment), submitted: Message.addSubmitted)
+        case .editSubmitted(let id, let form):
+            let checked = Self.check(form, language, today: environment.today)
+            guard case .success(let product) = checked else { return checked.rejection(submitted: { .editSubmitted(id: id, $0) }) }
+            return [.write(FeatureJob(.pantry, "edit \(id)", { store, _, _ in
+                try PantryRepository(store).updateProduct(id: id, name: product.name, amount: product.amount, unit: product.unit, due: product.due)
+            }, then: Message.edited))]
+        case .edited(.success(let product)):
+            return [.message(.success(language.text("Saved %1.", in: Self.words, environment.name(product.name))))]
+        case .edited(.failure(let failure)):
+            return [.message(.failure(failure.text(environment)))]
+        }
+    }
 
     /// The pantry's dashboard words (its panes' are in `PantryStrings`).
     static let words = Translations([
@@ -194,32 +219,28 @@ public struct PantryFeature: WidgetFeature {
          "không có gì để hoàn tác: u trả lại các lần dùng trên bảng này, trong một phút sau mỗi lần."),
     ])
 
-    public static let consume = consuming(productID: nil)
+    /// The consume of the first-expiring product, as the dashboard runs it.
+    public static let consume = KindJob(consuming(productID: nil))
 
     /// One unit of a product (the first-expiring one when nil); the job remembers it for `u`.
-    static func consuming(productID: Int64?) -> FeatureJob {
-        FeatureJob(.pantry, productID.map { "consume \($0)" } ?? "consume") { store, memory in
-            let consumption = try PantryRepository(store).consume(productID: productID, amount: .one, at: Date())
-            memory["consumed", as: [OwnConsume].self] = (memory["consumed", as: [OwnConsume].self] ?? []) + [OwnConsume(id: consumption.id, at: Date())]
+    static func consuming(productID: Int64?) -> FeatureJob<Message, Memory> {
+        FeatureJob(.pantry, productID.map { "consume \($0)" } ?? "consume", { store, memory, now in
+            let consumption = try PantryRepository(store).consume(productID: productID, amount: .one, at: now)
+            memory.consumed.append((consumption.id, now))
             return consumption
-        }
+        }, then: { .consumed(chosen: productID, $0) })
     }
 
     /// Puts back this dashboard's last consume, for a minute after it, whatever other processes
     /// consumed since.
-    static let undo = FeatureJob(.pantry, "undo") { store, memory in
-        var own = memory["consumed", as: [OwnConsume].self] ?? []
-        guard let last = own.last, Date().timeIntervalSince(last.at) <= undoWindow else {
-            memory["consumed", as: [OwnConsume].self] = []
+    static let undo = FeatureJob<Message, Memory>(.pantry, "undo", { store, memory, now in
+        guard let last = memory.consumed.last, now.timeIntervalSince(last.at) <= undoWindow else {
+            memory.consumed = []
             throw NothingToUndo()
         }
-        own.removeLast()
-        memory["consumed", as: [OwnConsume].self] = own
+        memory.consumed.removeLast()
         return try PantryRepository(store).undoConsumption(id: last.id)
-    }
-
-    struct OwnConsume: Sendable { let id: Int64, at: Date }
-    struct EditedProduct: Sendable { let product: Product }
+    }, then: Message.putBack)
 
     /// The product form, to add one or to edit one (`title` may hold the name as %1).
     static func productForm(_ language: Language, title: String, name: String, amount: String, unit: String, due: LocalDate) -> Form {
@@ -242,7 +263,6 @@ public struct PantryFeature: WidgetFeature {
         guard let amount, let due else { return .rejected(form) }
         return .success((check[0], amount, check[2], due))
     }
-    struct RemovedProduct: Sendable { let product: Product }
 
     /// The product on the selected row of the full-screen view, as drawn (with unconfirmed consumes).
     func selected(_ environment: FeatureEnvironment, _ state: State) -> Product? {

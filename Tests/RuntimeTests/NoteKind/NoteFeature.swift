@@ -94,19 +94,20 @@ struct NoteFeature: WidgetFeature {
     func initialState() -> State { State() }
     func detail(_ entry: NoteEntry, scroll: Int) -> DetailNavigation { .list(entry.notes.count) }
 
-    func update(_ state: inout State, _ event: FeatureEvent, _ environment: FeatureEnvironment) -> [FeatureEffect] {
+    enum Message: Sendable { case added(Result<Int64, JobFailure>) }
+
+    func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
         switch event {
         case .action(.addNote):
             let text = "Note from the key \(state.added + 1)"
-            let now = environment.now
-            return [.write(FeatureJob(.note, "add-note") { store, _ in try NoteRepository(store: store).add(text, at: now) })]
-        case .finished:
-            state.added += 1
-            return [.message(.success("Added a note.")), .reload(tables)]
-        case .failed(_, let reason):
-            return [.message(.failure(reason))]
-        default:
+            return [.write(FeatureJob(.note, "add-note", { store, _, now in try NoteRepository(store: store).add(text, at: now) }, then: Message.added))]
+        case .action:
             return []
+        case .message(.added(.success)):
+            state.added += 1
+            return [.message(.success("Added a note."))]
+        case .message(.added(.failure(let failure))):
+            return [.message(.failure(failure.text(environment)))]
         }
     }
 
