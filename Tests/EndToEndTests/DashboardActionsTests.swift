@@ -241,3 +241,21 @@ struct DashboardActionsTests {
         #expect(after.spent == after.expenses.values.reduce(0, +) && after.count == before.count, "the month's total follows")
     }
 }
+
+/// `--now` governs what the dashboard writes, not only what it draws: a consume made in a
+/// simulated 2030 is stamped in 2030.
+struct SimulatedClockWriteTests {
+    @Test func aConsumeUnderNowIsStampedAtThatInstant() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["demo", "--today", "2030-06-15"], store: store).status == 0)
+        let dashboard = try DashboardActionsTests.dashboard(folder, demo: false, arguments: ["--now", "2030-06-15T12:00:00Z"])
+        dashboard.send("c")
+        #expect(dashboard.wait { $0.contains("Consumed") }, "\(dashboard.text)")
+        #expect(dashboard.wait { _ in (try? SQLiteShell.run(store, "SELECT count(*) FROM consumption").stdout) == "1\n" })
+        let stamp = try SQLiteShell.run(store, "SELECT at FROM consumption").stdout
+        #expect(stamp.hasPrefix("2030-06-15 12:00"), "stamped \(stamp)")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+}
