@@ -82,8 +82,11 @@ public struct KindMessage: Sendable {
         self.value = value
     }
 
+    /// A message as a kind would send it (tests of the runtime's parts).
+    public static func testMessage<Message: Sendable>(_ value: Message, of kind: WidgetKind) -> KindMessage { KindMessage(value, of: kind) }
+
     /// The message as its kind's type; another type is a programming error, never a reset.
-    func open<Message: Sendable>(_ type: Message.Type) -> Message {
+    public func open<Message: Sendable>(_ type: Message.Type) -> Message {
         guard let typed = value as? Message else { preconditionFailure("\(kind): a message of type \(Swift.type(of: value)) is not its \(Message.self)") }
         return typed
     }

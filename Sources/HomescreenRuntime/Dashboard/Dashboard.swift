@@ -7,25 +7,33 @@ import HomescreenHosting
 /// The dashboard's state and its single update function: an event in, the new state and the
 /// effects to run out. No I/O happens here; `DashboardRuntime` runs the effects (store reads
 /// and writes) and feeds timelines back with `install`.
+///
+/// Its parts are scoped the way TCA scopes reducers, each with its own state, update and tests:
+/// the focus and pages (`FocusAndPages`, Dashboard+Focus), the help overlay (`HelpOverlay`,
+/// Dashboard+Help), the full-screen view (`DetailView`, Dashboard+Detail), the modal
+/// (`Modal.step`, Dashboard+Modal), and the kinds' own updates (Dashboard+Kinds). This file
+/// holds the state and composes them.
 public struct Dashboard: Sendable {
     public private(set) var settings: DashboardSettings
     public private(set) var size: CellSize
     public private(set) var layout: HomeLayout?
+    public private(set) var focusAndPages = FocusAndPages()
+    public private(set) var detailView = DetailView()
+    public private(set) var help = HelpOverlay()
     /// The focused pane: an index into the current mode's list of panes.
-    public private(set) var focus: Int?
-    public private(set) var page = 0
-    /// The pane open full screen (Enter), how far its view is scrolled (`scroll`, what a kind
-    /// makes of it: rows, or the calendar's days from today's) and ←/→ months (`cursor`).
-    public private(set) var detail: Int?
-    public private(set) var detailScroll = 0
-    public private(set) var detailCursor = 0
-    public private(set) var showingHelp = false
+    public var focus: Int? { focusAndPages.focus }
+    public var page: Int { focusAndPages.page }
+    /// The pane open full screen (Enter), how far its view is scrolled and ←/→ months.
+    public var detail: Int? { detailView.pane }
+    public var detailScroll: Int { detailView.scroll }
+    public var detailCursor: Int { detailView.cursor }
+    public var showingHelp: Bool { help.isShowing }
     /// How far the help is scrolled (a terminal shorter than the key table).
-    public private(set) var helpScroll = 0
-    public private(set) var modal: Modal?
+    public var helpScroll: Int { help.scroll }
+    public internal(set) var modal: Modal?
     /// The status line's message. Information and confirmations go after
     /// `StatusMessage.lifetime`; a failure stays until the next key.
-    public private(set) var message: StatusMessage? {
+    public internal(set) var message: StatusMessage? {
         didSet { messageExpiry = message.flatMap { $0.tone == .failure ? nil : now.addingTimeInterval(StatusMessage.lifetime) } }
     }
     /// When the message goes (nil: it stays until the next key, or there is none).
@@ -37,7 +45,7 @@ public struct Dashboard: Sendable {
     /// marked stale, until it is back.
     public private(set) var storeLost = false
     /// Each kind's own state (what its update keeps between events).
-    private var kindStates: [WidgetKind: any Sendable] = [:]
+    var kindStates: [WidgetKind: any Sendable] = [:]
     /// The time of the latest event, in the dashboard's clock (simulated with `--now`).
     public private(set) var now = Date()
 
@@ -183,16 +191,10 @@ public struct Dashboard: Sendable {
     private mutating func relayout() {
         let config = settings.config
         layout = HomeLayout.make(home: config.home, lockScreen: config.lockScreen, size: size, forcedDensity: config.density, preferLockScreen: settings.lockScreen)
-        guard let layout else { focus = nil; return }
-        if let current = focus, current < panes.count, layout.page(of: current) != nil {
-            page = layout.page(of: current) ?? 0
-        } else {
-            focus = layout.order.first
-            page = 0
-        }
-        page = min(page, layout.pages.count - 1)
+        focusAndPages.adopt(layout, paneCount: panes.count)
+        guard let layout else { return }
         timelines = timelines.filter { key, _ in key == .detail || (layout.mode == .lockScreen ? key.isLock : !key.isLock) }
-        if let detail, detail >= panes.count { self.detail = nil }
+        if let detail, detail >= panes.count { detailView.close() }
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {
@@ -201,14 +203,7 @@ public struct Dashboard: Sendable {
         if key == .control("c") { return [.quit] }
         if let modal { return handle(key, in: modal) }
         let action = keys.action(for: key)
-        if showingHelp {
-            if action == .quit { return [.quit] }
-            if action == .back || action == .help { showingHelp = false }
-            let visible = Overlay.helpVisibleLines(lines: helpKeys.helpLines.count, screenRows: size.rows)
-            let step = [Action.focusUp: -1, .focusDown: 1, .previousPage: -visible, .nextPage: visible][action ?? .help] ?? 0
-            helpScroll = Overlay.helpFirstLine(scroll: helpScroll + step, lines: helpKeys.helpLines.count, visible: visible)
-            return []
-        }
+        if help.isShowing { return help.handle(action, lines: helpKeys.helpLines.count, screenRows: size.rows) ? [.quit] : [] }
         guard let action else {
             message = .info(text("%1: no action. Press ? for the keys.", key.name))
             return []
@@ -225,17 +220,15 @@ public struct Dashboard: Sendable {
             let items = settings.themes.enumerated().map { Picker.Item(title: $1.name, marked: $0 == settings.themeIndex) }
             modal = Modal(.chooseTheme, .picker(Picker(title: text("Theme"), items: items, selection: settings.themeIndex)))
             return []
-        case .focusNext, .focusPrevious: moveFocus(by: action == .focusNext ? 1 : -1)
-        case .focusLeft: moveFocus(dx: -1, dy: 0)
-        case .focusRight: moveFocus(dx: 1, dy: 0)
-        case .focusUp: moveFocus(dx: 0, dy: -1)
-        case .focusDown: moveFocus(dx: 0, dy: 1)
-        case .nextPage, .previousPage: turnPage(by: action == .nextPage ? 1 : -1)
+        case .focusNext, .focusPrevious: focusAndPages.move(by: action == .focusNext ? 1 : -1, in: layout)
+        case .focusLeft: focusAndPages.move(dx: -1, dy: 0, in: layout)
+        case .focusRight: focusAndPages.move(dx: 1, dy: 0, in: layout)
+        case .focusUp: focusAndPages.move(dx: 0, dy: -1, in: layout)
+        case .focusDown: focusAndPages.move(dx: 0, dy: 1, in: layout)
+        case .nextPage, .previousPage: focusAndPages.turnPage(by: action == .nextPage ? 1 : -1, in: layout)
         case .open:
             guard let focus else { return [] }
-            detail = focus
-            detailScroll = 0
-            detailCursor = 0
+            detailView.open(focus)
             return [.reload([panes[focus].kind])]
         case .back: break
         case .reload:
@@ -249,9 +242,7 @@ public struct Dashboard: Sendable {
             settings.privacy.toggle()
             message = .info(text(settings.privacy ? "Privacy on: names and amounts are masked." : "Privacy off."))
             return [.remember(choices)]
-        case .help:
-            showingHelp = true
-            helpScroll = 0
+        case .help: help.open()
         case .quit: return [.quit]
         default: break
         }
@@ -260,37 +251,15 @@ public struct Dashboard: Sendable {
 
     /// Keys in the full-screen detail view: Esc returns; the arrows do what the kind says.
     private mutating func handleInDetail(_ action: Action) -> [Effect]? {
-        let pageRows = max(1, size.rows - 8)
-        switch action {
-        case .back: detail = nil; timelines[.detail] = nil; scheduler.remove(.detail)
-        case .focusUp, .focusDown, .focusLeft, .focusRight, .previousPage, .nextPage:
-            guard let navigation, let detail else { break }
-            let pages = action == .previousPage || action == .nextPage
-            let sideways = action == .focusLeft || action == .focusRight
-            // Months: ←/→ when they do not scroll, PgUp/PgDn when they do.
-            if navigation.movesByMonth, sideways ? navigation.sideStep == nil : pages && navigation.sideStep != nil {
-                detailCursor += action == .focusRight || action == .nextPage ? 1 : -1
-                detailScroll = 0
-                return [.reload([panes[detail].kind])]
-            }
-            guard !sideways || navigation.sideStep != nil else { break }
-            let forward = action == .focusDown || action == .focusRight || action == .nextPage
-            let step = (sideways ? navigation.sideStep ?? 1 : pages ? pageRows : navigation.verticalStep) * (forward ? 1 : -1)
-            let scroll = min(max(navigation.scroll.lowerBound, detailScroll + step), navigation.scroll.upperBound)
-            guard scroll != detailScroll else { break }
-            detailScroll = scroll
-            // An entry made for the scroll position reloads; a list only moves its view.
-            if navigation.scrollReloads { return [.reload([panes[detail].kind])] }
-        case .firstRow, .lastRow:
-            guard let navigation, let detail else { break }
-            let scroll = action == .firstRow ? navigation.scroll.lowerBound : navigation.scroll.upperBound
-            guard scroll != detailScroll else { break }
-            detailScroll = scroll
-            if navigation.scrollReloads { return [.reload([panes[detail].kind])] }
-        case .focusNext, .focusPrevious, .open: break
-        default: return nil
+        guard let pane = detail, let outcome = detailView.handle(action, navigation: navigation, pageRows: max(1, size.rows - 8)) else { return nil }
+        switch outcome {
+        case .handled: return []
+        case .reload: return [.reload([panes[pane].kind])]
+        case .closed:
+            timelines[.detail] = nil
+            scheduler.remove(.detail)
+            return []
         }
-        return []
     }
 
     /// What the arrows do in the detail view, as its kind says for the entry on show.
@@ -300,56 +269,25 @@ public struct Dashboard: Sendable {
     }
 
     private mutating func handle(_ key: Key, in current: Modal) -> [Effect] {
-        switch current.content {
-        case .form(var form):
-            let outcome = form.handle(key)
-            modal = Modal(current.purpose, .form(form))
-            switch outcome {
-            case .editing: return []
-            case .cancelled:
-                modal = nil
-                message = .info(text("Cancelled; nothing was saved."))
-                return []
-            case .submitted:
-                modal = nil
-                guard case .kind(let reply) = current.purpose, let submitted = reply.submitted else { return [] }
-                return send(.message(submitted(form)), to: reply.kind)
-            }
-        case .confirm:
-            switch key {
-            case .character("y"), .character("Y"):
-                modal = nil
-                guard case .kind(let reply) = current.purpose, let yes = reply.yes else { return [] }
-                return send(.message(yes), to: reply.kind)
-            case .character("n"), .character("N"), .escape:
-                modal = nil
-                message = .info(text("Cancelled; nothing was changed."))
-                return []
-            default: return []
-            }
-        case .picker(var picker):
-            let outcome = picker.handle(key)
-            modal = Modal(current.purpose, .picker(picker))
-            switch outcome {
-            case .browsing: return []
-            case .cancelled:
-                modal = nil
-                message = .info(text("Cancelled."))
-                return []
-            case .chosen(let index):
-                modal = nil
-                switch current.purpose {
-                case .chooseTheme:
-                    settings.themeIndex = index
-                    message = .info(text("Theme: %1", theme.name))
-                    return [.remember(choices)]
-                case .kind(let reply): return reply.chosen.map { send(.message($0(.item(index))), to: reply.kind) } ?? []
-                }
-            case .pressed(let key, let index):
-                modal = nil
-                guard case .kind(let reply) = current.purpose, let chosen = reply.chosen else { return [] }
-                return send(.message(chosen(.key(key, item: index))), to: reply.kind)
-            }
+        switch current.step(key) {
+        case .open(let changed):
+            modal = changed
+            return []
+        case .cancelled(let words):
+            modal = nil
+            message = .info(text(words))
+            return []
+        case .reply(let reply):
+            modal = nil
+            return send(.message(reply), to: reply.kind)
+        case .theme(let index):
+            modal = nil
+            settings.themeIndex = index
+            message = .info(text("Theme: %1", theme.name))
+            return [.remember(choices)]
+        case .closed:
+            modal = nil
+            return []
         }
     }
 
@@ -377,63 +315,7 @@ public struct Dashboard: Sendable {
         let placements = layout.pages[min(page, layout.pages.count - 1)]
         guard let hit = placements.first(where: { $0.rect.contains(column: mouse.column, row: mouse.row) }) else { return [] }
         if focus == hit.pane, let open = keys.keys(for: .open).first { return handle(open) }
-        focus = hit.pane
+        focusAndPages.focus(hit.pane)
         return []
-    }
-
-    // MARK: - Kinds
-
-    /// Runs a kind's update on its own state and turns what it asks for into effects.
-    private mutating func send(_ event: KindEvent, to kind: WidgetKind) -> [Effect] {
-        guard let feature = catalog.feature(kind) else { return [] }
-        var state = kindStates[kind] ?? feature.initialState()
-        let asked = feature.update(&state, event, environment(for: kind))
-        kindStates[kind] = state
-        var effects: [Effect] = []
-        for effect in asked {
-            switch effect {
-            case .message(let text): message = text
-            case .form(let form, let submitted): modal = Modal(.kind(KindReply(kind, submitted: submitted)), .form(form))
-            case .picker(let picker, let chosen): modal = Modal(.kind(KindReply(kind, chosen: chosen)), .picker(picker))
-            case .confirm(let question, let yes): modal = Modal(.kind(KindReply(kind, yes: yes)), .confirm(question))
-            case .write(let job): effects.append(.write(job))
-            case .read(let job): effects.append(.read(job))
-            }
-        }
-        return effects
-    }
-
-    /// What a kind's update sees: the clock, the interface settings and the loaded entries
-    /// (the detail view's first, then the panes in order; the newest entry of each).
-    private func environment(for kind: WidgetKind) -> FeatureEnvironment {
-        let ids = [PaneID.detail] + (layout?.order.map(id) ?? [])
-        let selection = detail.map { panes[$0].kind == kind } == true ? detailScroll : nil
-        return FeatureEnvironment(now: now, timeZone: settings.timeZone, language: settings.language, locale: settings.locale,
-                                  privacy: settings.privacy, selection: selection, entries: ids.compactMap { timelines[$0]?.entries.last })
-    }
-
-    // MARK: - Focus
-
-    private mutating func moveFocus(by step: Int) {
-        guard let layout, !layout.order.isEmpty else { return }
-        let order = layout.order
-        let position = focus.flatMap { order.firstIndex(of: $0) } ?? 0
-        focus = order[(position + step + order.count) % order.count]
-        page = layout.page(of: focus!) ?? 0
-    }
-
-    private mutating func moveFocus(dx: Int, dy: Int) {
-        guard let layout, let focus else { return }
-        if let next = layout.neighbor(of: focus, dx: dx, dy: dy) {
-            self.focus = next
-        } else if dx != 0, layout.pages.count > 1 {
-            turnPage(by: dx)
-        }
-    }
-
-    private mutating func turnPage(by step: Int) {
-        guard let layout, layout.pages.count > 1 else { return }
-        page = (page + step + layout.pages.count) % layout.pages.count
-        focus = layout.pages[page].first?.pane
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import HomescreenHosting
+import HomescreenWidgetCore
+import HomescreenWidgets
+import Testing
+@testable import HomescreenRuntime
+
+/// Each scoped part of the dashboard on its own: its state and an action in, its new state and
+/// outcome out, without a dashboard around it.
+struct HelpOverlayTests {
+    @Test func itScrollsWithinItsLinesClosesOnEscAndPassesQuit() {
+        var help = HelpOverlay()
+        help.open()
+        #expect(help.isShowing && help.scroll == 0)
+        _ = help.handle(.focusDown, lines: 40, screenRows: 20)
+        #expect(help.scroll == 1)
+        for _ in 0..<100 { _ = help.handle(.nextPage, lines: 40, screenRows: 20) }
+        let visible = Overlay.helpVisibleLines(lines: 40, screenRows: 20)
+        #expect(help.scroll == 40 - visible, "never past the last line")
+        _ = help.handle(.focusUp, lines: 40, screenRows: 20)
+        #expect(help.scroll == 40 - visible - 1)
+        let quits = help.handle(.quit, lines: 40, screenRows: 20)
+        #expect(quits, "quit still quits")
+        let closes = help.handle(.back, lines: 40, screenRows: 20)
+        #expect(!closes)
+        #expect(!help.isShowing)
+        help.open()
+        #expect(help.scroll == 0, "it opens at the top")
+    }
+}
+
+struct DetailViewTests {
+    @Test func aListScrollsWithinItsRowsWithoutReloading() {
+        var view = DetailView()
+        view.open(2)
+        let list = DetailNavigation.list(5)
+        #expect(view.handle(.focusDown, navigation: list, pageRows: 10) == .handled && view.scroll == 1)
+        #expect(view.handle(.nextPage, navigation: list, pageRows: 10) == .handled && view.scroll == 4)
+        #expect(view.handle(.focusDown, navigation: list, pageRows: 10) == .handled && view.scroll == 4, "the last row bounds it")
+        #expect(view.handle(.firstRow, navigation: list, pageRows: 10) == .handled && view.scroll == 0)
+        #expect(view.handle(.nextTheme, navigation: list, pageRows: 10) == nil, "left to the dashboard")
+        #expect(view.handle(.back, navigation: list, pageRows: 10) == .closed && view.pane == nil)
+    }
+
+    @Test func monthsAndDaysReloadWhenTheEntryIsMadeForThem() {
+        var view = DetailView()
+        view.open(0)
+        // The calendar: ←/→ move a day, ↑/↓ a week, PgUp/PgDn a month; each entry is made for it.
+        let calendar = DetailNavigation(scroll: -10...20, scrollReloads: true, movesByMonth: true, sideStep: 1, verticalStep: 7)
+        #expect(view.handle(.focusRight, navigation: calendar, pageRows: 10) == .reload && view.scroll == 1)
+        #expect(view.handle(.focusDown, navigation: calendar, pageRows: 10) == .reload && view.scroll == 8)
+        #expect(view.handle(.nextPage, navigation: calendar, pageRows: 10) == .reload && view.cursor == 1 && view.scroll == 0)
+        // The year: ←/→ move months.
+        let year = DetailNavigation(scroll: 0...0, movesByMonth: true)
+        #expect(view.handle(.focusLeft, navigation: year, pageRows: 10) == .reload && view.cursor == 0)
+        #expect(view.handle(.focusDown, navigation: nil, pageRows: 10) == .handled, "before its entry is loaded, nothing moves")
+    }
+}
+
+struct FocusAndPagesTests {
+    static func layout(_ size: CellSize) -> HomeLayout? {
+        HomeLayout.make(home: WidgetCatalog.standard.home, lockScreen: WidgetCatalog.standard.lockScreen, size: size, forcedDensity: nil, preferLockScreen: false)
+    }
+
+    @Test func tabWalksEveryPaneAndTurnsThePagesWithIt() throws {
+        let layout = try #require(Self.layout(CellSize(columns: 80, rows: 24)))
+        var focus = FocusAndPages()
+        focus.adopt(layout, paneCount: 5)
+        #expect(focus.focus == layout.order.first && focus.page == 0)
+        var seen: [Int] = []
+        for _ in layout.order {
+            seen.append(try #require(focus.focus))
+            #expect(focus.page == layout.page(of: focus.focus!))
+            focus.move(by: 1, in: layout)
+        }
+        #expect(seen == layout.order && focus.focus == layout.order.first, "round and back to the first")
+        focus.move(by: -1, in: layout)
+        #expect(focus.focus == layout.order.last)
+    }
+
+    @Test func aNewLayoutKeepsTheFocusWhereItStillIs() throws {
+        let small = try #require(Self.layout(CellSize(columns: 80, rows: 24))), large = try #require(Self.layout(CellSize(columns: 200, rows: 60)))
+        var focus = FocusAndPages()
+        focus.adopt(small, paneCount: 5)
+        focus.move(by: 3, in: small)
+        let kept = focus.focus
+        focus.adopt(large, paneCount: 5)
+        #expect(focus.focus == kept && focus.page == 0)
+        focus.adopt(nil, paneCount: 5)
+        #expect(focus.focus == nil)
+    }
+}
+
+struct ModalStepTests {
+    enum Said: Sendable, Equatable { case form(String), yes, chosen(Picker.Choice) }
+
+    static func reply(_ said: Said) -> KindMessage { KindMessage.testMessage(said, of: .pantry) }
+
+    @Test func aFormTypesSubmitsOrCancels() throws {
+        let form = Form(title: "Add", fields: [Form.Field("Name")])
+        let modal = Modal(.kind(KindReply(.pantry, submitted: { Self.reply(.form($0.values[0])) })), .form(form))
+        guard case .open(let typed) = modal.step(.character("M")) else { Issue.record("the form closed"); return }
+        guard case .reply(let reply) = typed.step(.enter) else { Issue.record("no reply"); return }
+        #expect(reply.kind == .pantry && reply.open(Said.self) == .form("M"))
+        #expect(modal.step(.escape) == .cancelled("Cancelled; nothing was saved."))
+    }
+
+    @Test func aQuestionRepliesYesOrCancels() {
+        let modal = Modal(.kind(KindReply(.budget, yes: Self.reply(.yes))), .confirm("Remove?"))
+        guard case .reply(let reply) = modal.step(.character("y")) else { Issue.record("no reply"); return }
+        #expect(reply.open(Said.self) == .yes)
+        #expect(modal.step(.character("n")) == .cancelled("Cancelled; nothing was changed."))
+        #expect(modal.step(.character("q")) == .open(modal))
+    }
+
+    @Test func aPickerGivesItsItemOrItsOwnKeyAndTheThemePickerATheme() {
+        let picker = Picker(title: "Cards", items: [Picker.Item(title: "A"), Picker.Item(title: "B")], keys: ["n": "add"])
+        let modal = Modal(.kind(KindReply(.card, chosen: { Self.reply(.chosen($0)) })), .picker(picker))
+        guard case .open(let moved) = modal.step(.down), case .reply(let chosen) = moved.step(.enter),
+              case .reply(let pressed) = moved.step(.character("n")) else { Issue.record("no reply"); return }
+        #expect(chosen.open(Said.self) == .chosen(.item(1)) && pressed.open(Said.self) == .chosen(.key("add", item: 1)))
+        #expect(Modal(.chooseTheme, .picker(picker)).step(.enter) == .theme(0))
+        #expect(Modal(.chooseTheme, .picker(picker)).step(.character("n")) == .closed)
+    }
+}
