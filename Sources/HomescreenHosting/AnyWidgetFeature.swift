@@ -18,13 +18,13 @@ public struct AnyWidgetFeature: Sendable {
     private let makeData: @Sendable () -> KindData?
     private let makeBindings: @Sendable () -> [KeyTable.Binding]
     private let makeSettings: @Sendable () -> [SettingSpec]
-    private let makeWidget: @Sendable (any HomeStore, WidgetSettings) -> AnyWidget
+    private let makeWidget: @Sendable (any StoreBackend, WidgetSettings) -> AnyWidget
     private let makeState: @Sendable () -> any Sendable
     private let reduce: @Sendable (inout any Sendable, KindEvent, FeatureEnvironment) -> [KindEffect]
     private let adjust: @Sendable (AnyEntry, any Sendable) -> AnyEntry
     private let navigation: @Sendable (AnyEntry, Int) -> DetailNavigation?
-    private let demo: @Sendable (any HomeStore, LocalDate, Date) throws -> Void
-    private let report: @Sendable (any HomeStore) throws -> String?
+    private let demo: @Sendable (any StoreBackend, LocalDate, Date) throws -> Void
+    private let report: @Sendable (any StoreBackend) throws -> String?
 
     public init<Feature: WidgetFeature>(_ feature: Feature) {
         kind = feature.kind
@@ -57,7 +57,7 @@ public struct AnyWidgetFeature: Sendable {
         report = { try feature.doctor($0) }
     }
 
-    public func widget(store: any HomeStore, settings: WidgetSettings) -> AnyWidget { makeWidget(store, settings) }
+    public func widget(store: any StoreBackend, settings: WidgetSettings) -> AnyWidget { makeWidget(store, settings) }
     public func initialState() -> any Sendable { makeState() }
     public func update(_ state: inout any Sendable, _ event: KindEvent, _ environment: FeatureEnvironment) -> [KindEffect] {
         reduce(&state, event, environment)
@@ -65,8 +65,8 @@ public struct AnyWidgetFeature: Sendable {
     public func optimistic(_ entry: AnyEntry, state: any Sendable) -> AnyEntry { adjust(entry, state) }
     /// What the arrows do in the full-screen view; nil when the entry is not this kind's.
     public func detail(_ entry: AnyEntry, scroll: Int) -> DetailNavigation? { navigation(entry, scroll) }
-    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws { try demo(store, today, date) }
-    public func doctor(_ store: any HomeStore) throws -> String? { try report(store) }
+    public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws { try demo(store, today, date) }
+    public func doctor(_ store: any StoreBackend) throws -> String? { try report(store) }
 }
 
 // The one place a kind's types are erased: its messages, effects and jobs as the runtime holds

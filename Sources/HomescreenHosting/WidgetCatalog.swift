@@ -156,7 +156,7 @@ public struct WidgetCatalog: Sendable {
     public var settings: [SettingSpec] { features.flatMap(\.settings) }
 
     /// The widget of a kind, reading `store`.
-    public func widget(_ kind: WidgetKind, store: any HomeStore, settings: WidgetSettings) -> AnyWidget? {
+    public func widget(_ kind: WidgetKind, store: any StoreBackend, settings: WidgetSettings) -> AnyWidget? {
         feature(kind)?.widget(store: store, settings: settings)
     }
 }

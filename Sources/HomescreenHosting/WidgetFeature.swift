@@ -39,7 +39,7 @@ public protocol WidgetFeature: Sendable {
     /// Its config file keys (`due-soon-days = 3`).
     var settings: [SettingSpec] { get }
 
-    func provider(store: any HomeStore, settings: WidgetSettings) -> Provider
+    func provider(store: any StoreBackend, settings: WidgetSettings) -> Provider
     func initialState() -> State
     /// A key bound to one of its actions, its form submitted, its picker chosen, or one of its
     /// jobs done: the new state and the effects to run.
@@ -49,9 +49,9 @@ public protocol WidgetFeature: Sendable {
     /// What the arrows do in the full-screen view of `entry`, scrolled to `scroll`.
     func detail(_ entry: Provider.Entry, scroll: Int) -> DetailNavigation
     /// Fills an empty store with the kind's demo data.
-    func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws
+    func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws
     /// The kind's line in `homescreen doctor`, nil for a kind without data of its own.
-    func doctor(_ store: any HomeStore) throws -> String?
+    func doctor(_ store: any StoreBackend) throws -> String?
 }
 
 /// The state of a kind that keeps none.
@@ -62,8 +62,8 @@ extension WidgetFeature {
     public var settings: [SettingSpec] { [] }
     public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, Memory>] { [] }
     public func optimistic(_ entry: Provider.Entry, _ state: State) -> Provider.Entry { entry }
-    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {}
-    public func doctor(_ store: any HomeStore) throws -> String? { nil }
+    public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {}
+    public func doctor(_ store: any StoreBackend) throws -> String? { nil }
     public var data: KindData? { nil }
 }
 
@@ -187,7 +187,7 @@ public enum JobFailure: Error, Sendable {
     public func text(in language: Language, privacy: Bool) -> String {
         switch self {
         case .refused(let refusal) where privacy && !refusal.values.isEmpty:
-            return StatusMessage.sentence(language.text(refusal.sentence, in: .refusals, values: refusal.values.map { _ in "•••••" }))
+            return StatusMessage.sentence(language.text(refusal.sentence, in: refusal.words, values: refusal.values.map { _ in "•••••" }))
         case .refused(let refusal): return StatusMessage.sentence(refusal.text(in: language))
         case .writeFailed(let error): return language.text("The store refused the change (%1); nothing was lost, try again.", in: .dashboard, error)
         case .readFailed(let error): return error

@@ -10,9 +10,9 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
     public var description: String { rawValue }
 
     public struct Made {
-        public let store: any HomeStore
+        public let store: any StoreBackend
         /// Another connection to the same store.
-        public let again: () throws -> any HomeStore
+        public let again: () throws -> any StoreBackend
         /// Plain SQL run by another program: `sqlite3` on the file, `psql` on the server.
         public let plainSQL: (String) throws -> String
     }

@@ -6,7 +6,7 @@ import HomescreenTestSupport
 import HomescreenWidgetCore
 import HomescreenPostgres
 
-/// The store's behaviour through its boundary (`any HomeStore`), run on SQLite and on
+/// The store's behaviour through its boundary (`any StoreBackend`), run on SQLite and on
 /// PostgreSQL alike: first-expiring order and consumes, totals and currencies, table revisions,
 /// cards, events, refusals and concurrent writers.
 struct BothBackendsTests {
@@ -15,7 +15,7 @@ struct BothBackendsTests {
         var testDescription: String { rawValue }
 
         /// A new, empty store; `again` opens another connection to the same one.
-        func make() throws -> (store: any HomeStore, again: () throws -> any HomeStore) {
+        func make() throws -> (store: any StoreBackend, again: () throws -> any StoreBackend) {
             switch self {
             case .sqlite:
                 let folder = TemporaryFolder()

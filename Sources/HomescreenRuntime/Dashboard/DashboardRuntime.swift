@@ -12,7 +12,7 @@ public final class DashboardRuntime {
     public let clock: any WidgetClock
     public private(set) var quitRequested = false
     private let widgets: [WidgetKind: AnyWidget]
-    private let store: any HomeStore
+    private let store: any StoreBackend
     private let writer: StoreWriter
     /// The revision of each table the panes were last loaded at.
     private var shown: [StoreTable: Int] = [:]
@@ -22,7 +22,7 @@ public final class DashboardRuntime {
     /// - Parameter asynchronousWrites: writes on a background queue (the dashboard), or at once
     ///   in the caller's thread (tests).
     /// The kinds' settings are the config's (`dashboard.settings.config.widgetSettings`).
-    public init(dashboard: Dashboard, store: any HomeStore, clock: any WidgetClock, asynchronousWrites: Bool, wakeDescriptor: Int32? = nil) {
+    public init(dashboard: Dashboard, store: any StoreBackend, clock: any WidgetClock, asynchronousWrites: Bool, wakeDescriptor: Int32? = nil) {
         self.dashboard = dashboard
         self.clock = clock
         self.store = store

@@ -9,7 +9,7 @@ import HomescreenHosting
 /// its own consumes in it, for `u`). Outcomes go back to the loop through an inbox that writes
 /// a byte to the loop's wake-up pipe, so the loop sleeps in poll() until there is something.
 final class StoreWriter: @unchecked Sendable {
-    private let store: any HomeStore
+    private let store: any StoreBackend
     /// Jobs waiting for the writer thread, and outcomes waiting for the loop, guarded by `condition`.
     private let condition = NSCondition()
     private var waiting: [(job: KindJob, now: Date)] = []
@@ -29,7 +29,7 @@ final class StoreWriter: @unchecked Sendable {
     /// pool on Linux keeps a monitor timer that wakes the process every second.
     /// - Parameter asynchronous: on a background thread (the dashboard), or at once in the
     ///   caller's thread (tests).
-    init(store: any HomeStore, asynchronous: Bool, wakeDescriptor: Int32?) {
+    init(store: any StoreBackend, asynchronous: Bool, wakeDescriptor: Int32?) {
         self.store = store
         self.asynchronous = asynchronous
         self.wakeDescriptor = wakeDescriptor

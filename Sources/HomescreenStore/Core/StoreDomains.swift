@@ -1,10 +1,11 @@
 import Foundation
 import HomescreenWidgetCore
 
-// The store boundary: what kinds and commands may ask of a store, one interface per domain.
-// `Store` (SQLite through GRDB) implements every one of them; a second backend implements the
-// same interfaces, and widgets, kinds and commands do not change. Every write is one
-// transaction; a refused write throws and changes nothing.
+// The store boundary: what the kinds and commands may ask of a store, whichever is open. It
+// knows no kind: `Store` (SQLite through GRDB) and `PostgresStore` give a kind's repository
+// statements to run (`reading`, `writing`, `exclusively`), and each kind's repository, in its
+// own folder, says what it reads and writes. Every write is one transaction; a refused write
+// throws and changes nothing.
 
 /// Where a store is and how its changes are followed.
 public protocol StoreBackend: AnyObject, Sendable {
@@ -59,8 +60,6 @@ extension ChangeFeed {
     public var followsServer: Bool { false }
 }
 
-/// Every domain: what a kind's provider, jobs, demo data and doctor line are given.
-public typealias HomeStore = StoreBackend
 
 /// A refusal that is a sentence for the user (nothing in stock, an unknown id): said as it is,
 /// in the user's language, where other errors are wrapped in "the store refused the change".
@@ -69,47 +68,19 @@ public typealias HomeStore = StoreBackend
 public protocol StoreRefusal: Error, CustomStringConvertible {
     var sentence: String { get }
     var values: [String] { get }
-    /// The sentence in `language`; by default from `Translations.refusals`.
-    func text(in language: Language) -> String
+    /// Its sentences in the other languages: the refusing kind's own table.
+    var words: Translations { get }
 }
 
 extension StoreRefusal {
     public var values: [String] { [] }
+    public var words: Translations { Translations([]) }
     public var description: String { text(in: .english) }
-    public func text(in language: Language) -> String { language.text(sentence, in: .refusals, values: values) }
+    /// The sentence in `language`, with its values.
+    public func text(in language: Language) -> String { language.text(sentence, in: words, values: values) }
 }
 
-extension Translations {
-    /// The store's refusals in French, Italian and Vietnamese.
-    public static let refusals = Translations([
-        ("nothing to consume: no product has stock left (add one with `homescreen pantry add`).",
-         "rien à consommer : aucun produit n'a de stock (ajoutez-en un avec `homescreen pantry add`).",
-         "niente da consumare: nessun prodotto ha scorte (aggiungine uno con `homescreen pantry add`).",
-         "không có gì để dùng: không sản phẩm nào còn hàng (thêm bằng `homescreen pantry add`)."),
-        ("product %1 (%2) has no stock left to consume.", "le produit %1 (%2) n'a plus de stock à consommer.",
-         "il prodotto %1 (%2) non ha più scorte da consumare.", "sản phẩm %1 (%2) đã hết hàng để dùng."),
-        ("there is no product with id %1; `homescreen pantry list` shows the ids.",
-         "il n'y a pas de produit d'id %1 ; `homescreen pantry list` montre les id.",
-         "non esiste un prodotto con id %1; `homescreen pantry list` mostra gli id.",
-         "không có sản phẩm nào có id %1; `homescreen pantry list` cho xem các id."),
-        ("there is no consume to undo.", "il n'y a aucune consommation à annuler.", "non c'è alcun consumo da annullare.",
-         "không có lần dùng nào để hoàn tác."),
-        ("there is no expense with id %1; `homescreen expense list` shows the ids.",
-         "il n'y a pas de dépense d'id %1 ; `homescreen expense list` montre les id.",
-         "non esiste una spesa con id %1; `homescreen expense list` mostra gli id.",
-         "không có khoản chi nào có id %1; `homescreen expense list` cho xem các id."),
-        ("there is no card with id %1; `homescreen card list` shows the ids.",
-         "il n'y a pas de carte d'id %1 ; `homescreen card list` montre les id.",
-         "non esiste un biglietto con id %1; `homescreen card list` mostra gli id.",
-         "không có danh thiếp nào có id %1; `homescreen card list` cho xem các id."),
-        ("there is no event with id %1; `homescreen event list` shows the ids.",
-         "il n'y a pas d'événement d'id %1 ; `homescreen event list` montre les id.",
-         "non esiste un evento con id %1; `homescreen event list` mostra gli id.",
-         "không có sự kiện nào có id %1; `homescreen event list` cho xem các id."),
-    ])
-}
-
-extension Store: HomeStore {
+extension Store: StoreBackend {
     public func changeFeed() throws -> any ChangeFeed { try StoreChangeWatcher(storePath: path) }
 }
 

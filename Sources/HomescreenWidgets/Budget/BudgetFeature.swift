@@ -44,7 +44,7 @@ public struct BudgetFeature: WidgetFeature {
         [KeyTable.Binding(action: .addExpense, keys: [.character("a"), .character("+")]), KeyTable.Binding(action: .setBudget, keys: [.character("b")])]
     }
 
-    public func provider(store: any HomeStore, settings: WidgetSettings) -> BudgetWidget { BudgetWidget(store: store) }
+    public func provider(store: any StoreBackend, settings: WidgetSettings) -> BudgetWidget { BudgetWidget(store: store) }
     public func initialState() -> State { State() }
     public func detail(_ entry: BudgetEntry, scroll: Int) -> DetailNavigation { .list(entry.recent.count) }
 
@@ -223,12 +223,12 @@ public struct BudgetFeature: WidgetFeature {
         return environment.entries(YearEntry.self).lazy.compactMap(\.currency).first ?? .euro
     }
 
-    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+    public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {
         for budget in BudgetDemo.budgets(today: today) { try BudgetRepository(store).setBudget(budget, at: date) }
         _ = try BudgetRepository(store).addExpenses(BudgetDemo.expenses(today: today), currency: BudgetDemo.budgets(today: today).first?.currency ?? .euro, at: date)
     }
 
-    public func doctor(_ store: any HomeStore) throws -> String? {
+    public func doctor(_ store: any StoreBackend) throws -> String? {
         let published = try PublishedSnapshots(store).snapshot(kind: .budget)
         let counts = try BudgetRepository(store).budgetCounts()
         return "\(counts.budgets) " + Language.english.plural(counts.budgets, one: "monthly budget", other: "monthly budgets")

@@ -1,5 +1,4 @@
 import Foundation
-import HomescreenWidgets
 import HomescreenStore
 import HomescreenHosting
 import HomescreenWidgetCore
@@ -35,7 +34,7 @@ public struct CalendarFeature: WidgetFeature {
     public var families: [WidgetFamily] { WidgetFamily.allCases }
     public var tables: Set<StoreTable> { [.event] }
 
-    public func provider(store: any HomeStore, settings: WidgetSettings) -> CalendarWidget { CalendarWidget(store: store) }
+    public func provider(store: any StoreBackend, settings: WidgetSettings) -> CalendarWidget { CalendarWidget(store: store) }
     public func initialState() -> State { State() }
 
     /// The scroll counts days from today's day of the month; it may go to the month's ends.
@@ -135,14 +134,14 @@ public struct CalendarFeature: WidgetFeature {
         ("Removed %1.", "%1 retiré.", "%1 rimosso.", "Đã xóa %1."),
     ])
 
-    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+    public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {
         // A giỗ three days from today's lunar date and a birthday kept by the solar date.
         guard let lunar = VietnameseCalendar.lunarDate(for: today.adding(days: 3)) else { return }
         _ = try EventRepository(store).addEvent(EventDraft(title: "Giỗ ông nội", when: .lunar(month: lunar.month, day: lunar.day, leap: false, firstYear: nil)), at: date)
         _ = try EventRepository(store).addEvent(EventDraft(title: "Sinh nhật Lan", when: .solar(start: today.adding(days: 12), time: nil, rule: "FREQ=YEARLY", except: [])), at: date)
     }
 
-    public func doctor(_ store: any HomeStore) throws -> String? {
+    public func doctor(_ store: any StoreBackend) throws -> String? {
         let events = try EventRepository(store).events()
         let unreadable = events.filter { event in
             if case .solar(_, _, let rule, _) = event.when, !rule.isEmpty { return (try? RecurrenceRule(parsing: rule)) == nil }

@@ -1,5 +1,4 @@
 import Foundation
-import HomescreenWidgets
 import HomescreenStore
 import HomescreenHosting
 import HomescreenWidgetCore
@@ -48,7 +47,7 @@ public struct CardFeature: WidgetFeature {
     public var settings: [SettingSpec] { [Self.cardURL.spec] }
     public var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .selectCard, keys: [.character("s")])] }
 
-    public func provider(store: any HomeStore, settings: WidgetSettings) -> CardWidget {
+    public func provider(store: any StoreBackend, settings: WidgetSettings) -> CardWidget {
         CardWidget(store: store, template: settings[Self.cardURL])
     }
 
@@ -193,11 +192,11 @@ public struct CardFeature: WidgetFeature {
                       keys: ["n": Self.addKey, "e": Self.editKey, "x": Self.removeKey], keyHint: language.text("n: add · e: edit · x: remove", in: Self.words))
     }
 
-    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+    public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {
         for card in CardDemo.cards { _ = try CardRepository(store).addCard(card, at: date) }
     }
 
-    public func doctor(_ store: any HomeStore) throws -> String? {
+    public func doctor(_ store: any StoreBackend) throws -> String? {
         let (cards, _, selection) = try CardRepository(store).cardListing()
         var shown = "none (no active card)"
         switch selection {

@@ -78,7 +78,7 @@ public struct PantryFeature: WidgetFeature {
          KeyTable.Binding(action: .addProduct, keys: [])]
     }
 
-    public func provider(store: any HomeStore, settings: WidgetSettings) -> PantryWidget {
+    public func provider(store: any StoreBackend, settings: WidgetSettings) -> PantryWidget {
         PantryWidget(store: store, dueSoonDays: settings[Self.dueSoonDays])
     }
 
@@ -273,14 +273,14 @@ public struct PantryFeature: WidgetFeature {
 
     struct NothingToUndo: StoreRefusal {
         var sentence: String { "nothing to undo: u puts back this dashboard's consumes, for a minute after each." }
-        func text(in language: Language) -> String { language.text(sentence, in: PantryFeature.words) }
+        var words: Translations { PantryFeature.words }
     }
 
-    public func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+    public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {
         try PantryRepository(store).addProducts(PantryDemo.products(today: today), at: date)
     }
 
-    public func doctor(_ store: any HomeStore) throws -> String? {
+    public func doctor(_ store: any StoreBackend) throws -> String? {
         let products = try PantryRepository(store).products()
         return "\(products.count) " + Language.english.plural(products.count, one: "product", other: "products") + ", \(products.filter(\.isInStock).count) in stock"
     }

@@ -131,7 +131,7 @@ struct StatusLine {
     }
 
     /// Prints the line, then again whenever its text changes, until the output is closed.
-    func follow(store: any HomeStore) throws {
+    func follow(store: any StoreBackend) throws {
         signal(SIGPIPE, SIG_IGN)
         var shown: String?
         var status = self

@@ -52,12 +52,12 @@ struct StoreOptions: ParsableArguments {
 
     /// The store for a change: the SQLite file (created if needed), or the PostgreSQL store
     /// (its schema created in an empty database).
-    func openForWriting() throws -> any HomeStore { try Self.open(location(), reading: false) }
+    func openForWriting() throws -> any StoreBackend { try Self.open(location(), reading: false) }
 
     /// The store for reading: a missing SQLite file reads as an empty store (nothing is created).
-    func openForReading() throws -> any HomeStore { try Self.open(location(), reading: true) }
+    func openForReading() throws -> any StoreBackend { try Self.open(location(), reading: true) }
 
-    private static func open(_ location: String, reading: Bool) throws -> any HomeStore {
+    private static func open(_ location: String, reading: Bool) throws -> any StoreBackend {
         if StoreLocation.isServer(location) { return try prepared(openServer(location)) }
         return try prepared(reading ? try Store.openReadOnly(at: location) : try Store.open(at: location))
     }
@@ -95,7 +95,7 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store for a change to data that must already exist (consume, undo, remove):
     /// a store that does not exist is not created, `missing` is thrown instead.
-    func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> any HomeStore {
+    func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> any StoreBackend {
         let location = try location()
         guard StoreLocation.isServer(location) || FileManager.default.fileExists(atPath: location) else { throw missing() }
         return try Self.open(location, reading: false)

@@ -10,7 +10,7 @@ import HomescreenWidgets
 /// What the drawing commands share: the store to read, the instant, the language, and how to
 /// turn a kind and a family into the entry that is current and its grid.
 struct WidgetSession {
-    private(set) var store: any HomeStore
+    private(set) var store: any StoreBackend
     let date: Date
     let language: Language
     let locale: Locale
@@ -119,7 +119,7 @@ enum DemoData {
     }
 
 
-    static func fill(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+    static func fill(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {
         for feature in WidgetCatalog.standard.features { try feature.fillDemo(store, today: today, at: date) }
     }
 }

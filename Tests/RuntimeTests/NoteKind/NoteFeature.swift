@@ -90,7 +90,7 @@ struct NoteFeature: WidgetFeature {
     var data: KindData? { noteData }
     var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .addNote, keys: [.character("w")])] }
 
-    func provider(store: any HomeStore, settings: WidgetSettings) -> NoteWidget { NoteWidget(notes: NoteRepository(store: store)) }
+    func provider(store: any StoreBackend, settings: WidgetSettings) -> NoteWidget { NoteWidget(notes: NoteRepository(store: store)) }
     func initialState() -> State { State() }
     func detail(_ entry: NoteEntry, scroll: Int) -> DetailNavigation { .list(entry.notes.count) }
 
@@ -111,10 +111,10 @@ struct NoteFeature: WidgetFeature {
         }
     }
 
-    func fillDemo(_ store: any HomeStore, today: LocalDate, at date: Date) throws {
+    func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {
         let notes = NoteRepository(store: store)
         for number in 1...30 { try notes.add("Demo note \(number)", at: date) }
     }
 
-    func doctor(_ store: any HomeStore) throws -> String? { "\(try NoteRepository(store: store).count()) notes" }
+    func doctor(_ store: any StoreBackend) throws -> String? { "\(try NoteRepository(store: store).count()) notes" }
 }

@@ -4,6 +4,15 @@ import HomescreenWidgetCore
 
 /// Why a budget action could not be done (bad input: exit 2).
 public enum BudgetError: StoreRefusal, Equatable {
+    /// Its sentences in French, Italian and Vietnamese.
+    public var words: Translations { Self.translations }
+    static let translations = Translations([
+        ("there is no expense with id %1; `homescreen expense list` shows the ids.",
+         "il n'y a pas de dépense d'id %1 ; `homescreen expense list` montre les id.",
+         "non esiste una spesa con id %1; `homescreen expense list` mostra gli id.",
+         "không có khoản chi nào có id %1; `homescreen expense list` cho xem các id."),
+    ])
+
     case unknownExpense(id: Int64)
     case invalidSnapshot(String)
     /// A budget in another currency than the month's expenses.

@@ -94,6 +94,15 @@ public struct EventImportCount: Hashable, Sendable {
 }
 
 public enum EventError: StoreRefusal, Equatable {
+    /// Its sentences in French, Italian and Vietnamese.
+    public var words: Translations { Self.translations }
+    static let translations = Translations([
+        ("there is no event with id %1; `homescreen event list` shows the ids.",
+         "il n'y a pas d'événement d'id %1 ; `homescreen event list` montre les id.",
+         "non esiste un evento con id %1; `homescreen event list` mostra gli id.",
+         "không có sự kiện nào có id %1; `homescreen event list` cho xem các id."),
+    ])
+
     case unknownEvent(id: Int64)
 
     public var sentence: String { "there is no event with id %1; `homescreen event list` shows the ids." }
