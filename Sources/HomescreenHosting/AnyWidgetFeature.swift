@@ -123,13 +123,13 @@ public enum KindEffect: Sendable {
 public struct KindJob: Sendable, Equatable, CustomStringConvertible {
     public let kind: WidgetKind
     public let name: String
-    private let perform: @Sendable (any StoreBackend, inout (any Sendable)?, JobContext) -> KindMessage
+    private let perform: @Sendable (any StoreBackend, inout (any Sendable)?, Date, Bool) -> KindMessage
 
     public init<Message, Memory>(_ job: FeatureJob<Message, Memory>) {
         kind = job.kind
         name = job.name
         let kind = job.kind
-        perform = { store, memory, context in
+        perform = { store, memory, now, reading in
             var typed: Memory
             if let memory {
                 guard let kept = memory as? Memory else { preconditionFailure("\(kind): its job memory is a \(type(of: memory)), not its own") }
@@ -138,13 +138,17 @@ public struct KindJob: Sendable, Equatable, CustomStringConvertible {
                 typed = Memory()
             }
             defer { memory = typed }
-            return KindMessage(job.perform(store, &typed, context), of: kind)
+            return KindMessage(job.perform(store, &typed, now, reading), of: kind)
         }
     }
 
-    /// Runs the job. - Parameter memory: the kind's, kept by the caller between runs.
-    public func run(_ store: any StoreBackend, memory: inout (any Sendable)?, context: JobContext) -> KindMessage {
-        perform(store, &memory, context)
+    /// Runs the job.
+    /// - Parameters:
+    ///   - memory: the kind's, kept by the caller between runs.
+    ///   - now: the dashboard's clock when the job was asked for: what the job stamps.
+    ///   - reading: a read run at once (a failure is said as the error says it), not a write.
+    public func run(_ store: any StoreBackend, memory: inout (any Sendable)?, now: Date, reading: Bool) -> KindMessage {
+        perform(store, &memory, now, reading)
     }
 
     public var description: String { "\(kind.rawValue) \(name)" }

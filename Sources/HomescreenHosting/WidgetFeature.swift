@@ -127,7 +127,8 @@ public enum FeatureEffect<Message: Sendable, Memory: JobMemory>: Sendable {
 public struct FeatureJob<Message: Sendable, Memory: JobMemory>: Sendable, Equatable, CustomStringConvertible {
     public let kind: WidgetKind
     public let name: String
-    let perform: @Sendable (any StoreBackend, inout Memory, JobContext) -> Message
+    /// Runs on the writer's thread (or at once, `reading`); never throws: a failure is in the reply.
+    let perform: @Sendable (_ store: any StoreBackend, _ memory: inout Memory, _ now: Date, _ reading: Bool) -> Message
 
     /// - Parameters:
     ///   - work: runs on the writer's thread, given the open store, the kind's memory there and
@@ -137,32 +138,19 @@ public struct FeatureJob<Message: Sendable, Memory: JobMemory>: Sendable, Equata
                        then reply: @escaping @Sendable (Result<Value, JobFailure>) -> Message) {
         self.kind = kind
         self.name = name
-        perform = { store, memory, context in
+        perform = { store, memory, now, reading in
             do {
-                return reply(.success(try work(store, &memory, context.now)))
+                return reply(.success(try work(store, &memory, now)))
             } catch let refusal as any StoreRefusal {
                 return reply(.failure(.refused(refusal)))
             } catch {
-                return reply(.failure(context.reading ? .readFailed("\(error)") : .writeFailed("\(error)")))
+                return reply(.failure(reading ? .readFailed("\(error)") : .writeFailed("\(error)")))
             }
         }
     }
 
     public var description: String { "\(kind.rawValue) \(name)" }
     public static func == (lhs: FeatureJob, rhs: FeatureJob) -> Bool { lhs.kind == rhs.kind && lhs.name == rhs.name }
-}
-
-/// When and how a job runs.
-public struct JobContext: Sendable {
-    /// The dashboard's clock when the job was asked for.
-    public let now: Date
-    /// A read run at once (a failure is said as the error says it), not a write.
-    public let reading: Bool
-
-    public init(now: Date, reading: Bool) {
-        self.now = now
-        self.reading = reading
-    }
 }
 
 /// What a kind's jobs remember between runs, on the writer's thread; one per kind and dashboard.

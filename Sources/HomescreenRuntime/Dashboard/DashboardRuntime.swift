@@ -97,7 +97,7 @@ public final class DashboardRuntime {
             case .read(let job):
                 // Reads keep no memory between runs, and change nothing.
                 var memory: (any Sendable)?
-                let reply = job.run(store, memory: &memory, context: JobContext(now: clock.now, reading: true))
+                let reply = job.run(store, memory: &memory, now: clock.now, reading: true)
                 run(dashboard.update(.jobDone(reply, changed: []), at: clock.now))
             case .quit: quitRequested = true
             case .remember(let choices): remember?(choices)

@@ -78,7 +78,7 @@ final class StoreWriter: @unchecked Sendable {
         var kindMemory = memory[job.kind]
         defer { memory[job.kind] = kindMemory }
         let before = (try? store.revisions()) ?? [:]
-        let reply = job.run(store, memory: &kindMemory, context: JobContext(now: now, reading: false))
+        let reply = job.run(store, memory: &kindMemory, now: now, reading: false)
         let after = (try? store.revisions()) ?? [:]
         let changed = after.filter { before[$0.key] != $0.value }
         return Outcome(event: .jobDone(reply, changed: Set(changed.keys)), revisions: changed)

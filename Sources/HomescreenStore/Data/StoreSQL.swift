@@ -112,6 +112,13 @@ extension StoreSQL {
     public func execute(_ sql: String) throws -> Int { try execute(sql, []) }
     public func rows(_ sql: String) throws -> [StoreRow] { try rows(sql, []) }
     public func row(_ sql: String, _ values: [StoreValue] = []) throws -> StoreRow? { try rows(sql, values).first }
+
+    /// Deletes the row `id` of `table`. - Returns: the row as it was; `missing` (nothing
+    /// deleted) when there is none.
+    public func deleteRow(from table: StoreTable, id: Int64, missing: @autoclosure () -> any Error) throws -> StoreRow {
+        guard let row = try row("DELETE FROM \(table.rawValue) WHERE id = ? RETURNING *", [.integer(id)]) else { throw missing() }
+        return row
+    }
 }
 
 /// A refused statement: a rule of the schema (a CHECK, a trigger's refusal, a type) said no.

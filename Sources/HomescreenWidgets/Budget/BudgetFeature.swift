@@ -189,6 +189,8 @@ public struct BudgetFeature: WidgetFeature {
         ("Remove the expense of %1 on %2?", "Supprimer la dépense de %1 du %2 ?", "Eliminare la spesa di %1 del %2?", "Xóa khoản chi %1 ngày %2?"),
         ("Removed the expense of %1 on %2.", "Dépense de %1 du %2 supprimée.", "Eliminata la spesa di %1 del %2.", "Đã xóa khoản chi %1 ngày %2."),
         ("Added an expense of %1%2 on %3.", "Dépense de %1%2 ajoutée le %3.", "Aggiunta una spesa di %1%2 il %3.", "Đã thêm khoản chi %1%2 ngày %3."),
+        // Its refusals (`BudgetError`).
+        ("there is no expense with id %1; `homescreen expense list` shows the ids.", "il n'y a pas de dépense d'id %1 ; `homescreen expense list` montre les id.", "non esiste una spesa con id %1; `homescreen expense list` mostra gli id.", "không có khoản chi nào có id %1; `homescreen expense list` cho xem các id."),
     ])
 
     /// The expense on the selected row of the full-screen view.

@@ -132,6 +132,8 @@ public struct CalendarFeature: WidgetFeature {
          "Xóa %1 (sự kiện %2) và mọi lần lặp lại?"),
         ("Remove %1 (event %2, %3)?", "Retirer %1 (événement %2, %3) ?", "Rimuovere %1 (evento %2, %3)?", "Xóa %1 (sự kiện %2, %3)?"),
         ("Removed %1.", "%1 retiré.", "%1 rimosso.", "Đã xóa %1."),
+        // Its refusals (`EventError`).
+        ("there is no event with id %1; `homescreen event list` shows the ids.", "il n'y a pas d'événement d'id %1 ; `homescreen event list` montre les id.", "non esiste un evento con id %1; `homescreen event list` mostra gli id.", "không có sự kiện nào có id %1; `homescreen event list` cho xem các id."),
     ])
 
     public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {

@@ -136,6 +136,8 @@ public struct CardFeature: WidgetFeature {
          "Đã thêm danh thiếp của %1; s để chọn."),
         ("Remove %1 (card %2)?", "Retirer %1 (carte %2) ?", "Rimuovere %1 (biglietto %2)?", "Xóa %1 (danh thiếp %2)?"),
         ("Removed %1's card.", "Carte de %1 retirée.", "Biglietto di %1 rimosso.", "Đã xóa danh thiếp của %1."),
+        // Its refusals (`CardError`).
+        ("there is no card with id %1; `homescreen card list` shows the ids.", "il n'y a pas de carte d'id %1 ; `homescreen card list` montre les id.", "non esiste un biglietto con id %1; `homescreen card list` mostra gli id.", "không có danh thiếp nào có id %1; `homescreen card list` cho xem các id."),
     ])
 
     static func addForm(_ language: Language) -> FeatureEffect<Message, NoMemory> {

@@ -217,6 +217,11 @@ public struct PantryFeature: WidgetFeature {
          "rien à annuler : u remet les consommations faites dans ce tableau de bord, pendant une minute après chacune.",
          "niente da annullare: u ripristina i consumi fatti in questa dashboard, per un minuto dopo ciascuno.",
          "không có gì để hoàn tác: u trả lại các lần dùng trên bảng này, trong một phút sau mỗi lần."),
+        // Its refusals (`PantryError`).
+        ("nothing to consume: no product has stock left (add one with `homescreen pantry add`).", "rien à consommer : aucun produit n'a de stock (ajoutez-en un avec `homescreen pantry add`).", "niente da consumare: nessun prodotto ha scorte (aggiungine uno con `homescreen pantry add`).", "không có gì để dùng: không sản phẩm nào còn hàng (thêm bằng `homescreen pantry add`)."),
+        ("product %1 (%2) has no stock left to consume.", "le produit %1 (%2) n'a plus de stock à consommer.", "il prodotto %1 (%2) non ha più scorte da consumare.", "sản phẩm %1 (%2) đã hết hàng để dùng."),
+        ("there is no product with id %1; `homescreen pantry list` shows the ids.", "il n'y a pas de produit d'id %1 ; `homescreen pantry list` montre les id.", "non esiste un prodotto con id %1; `homescreen pantry list` mostra gli id.", "không có sản phẩm nào có id %1; `homescreen pantry list` cho xem các id."),
+        ("there is no consume to undo.", "il n'y a aucune consommation à annuler.", "non c'è alcun consumo da annullare.", "không có lần dùng nào để hoàn tác."),
     ])
 
     /// The consume of the first-expiring product, as the dashboard runs it.

@@ -4,14 +4,6 @@ import HomescreenWidgetCore
 
 /// Why a budget action could not be done (bad input: exit 2).
 public enum BudgetError: StoreRefusal, Equatable {
-    /// Its sentences in French, Italian and Vietnamese.
-    public var words: Translations { Self.translations }
-    static let translations = Translations([
-        ("there is no expense with id %1; `homescreen expense list` shows the ids.",
-         "il n'y a pas de dépense d'id %1 ; `homescreen expense list` montre les id.",
-         "non esiste una spesa con id %1; `homescreen expense list` mostra gli id.",
-         "không có khoản chi nào có id %1; `homescreen expense list` cho xem các id."),
-    ])
 
     case unknownExpense(id: Int64)
     case invalidSnapshot(String)
@@ -40,6 +32,9 @@ public enum BudgetError: StoreRefusal, Equatable {
         case .currencyMismatch(let month, let kept, let given): return [month.iso, kept.code, given.code]
         }
     }
+
+    /// Its sentences in French, Italian and Vietnamese: the kind's own words.
+    public var words: Translations { BudgetFeature.words }
 }
 
 /// A month's spending limit.
@@ -272,9 +267,6 @@ public struct BudgetRepository: Sendable {
 
     @discardableResult
     public func removeExpense(id: Int64) throws -> Expense {
-        try store.writing { sql in
-            guard let row = try sql.row("DELETE FROM expense WHERE id = ? RETURNING *", [.integer(id)]) else { throw BudgetError.unknownExpense(id: id) }
-            return Expense(row: row)
-        }
+        try store.writing { Expense(row: try $0.deleteRow(from: .expense, id: id, missing: BudgetError.unknownExpense(id: id))) }
     }
 }

@@ -94,14 +94,6 @@ public struct EventImportCount: Hashable, Sendable {
 }
 
 public enum EventError: StoreRefusal, Equatable {
-    /// Its sentences in French, Italian and Vietnamese.
-    public var words: Translations { Self.translations }
-    static let translations = Translations([
-        ("there is no event with id %1; `homescreen event list` shows the ids.",
-         "il n'y a pas d'événement d'id %1 ; `homescreen event list` montre les id.",
-         "non esiste un evento con id %1; `homescreen event list` mostra gli id.",
-         "không có sự kiện nào có id %1; `homescreen event list` cho xem các id."),
-    ])
 
     case unknownEvent(id: Int64)
 
@@ -112,4 +104,7 @@ public enum EventError: StoreRefusal, Equatable {
         case .unknownEvent(let id): return [String(id)]
         }
     }
+
+    /// Its sentences in French, Italian and Vietnamese: the kind's own words.
+    public var words: Translations { CalendarFeature.words }
 }

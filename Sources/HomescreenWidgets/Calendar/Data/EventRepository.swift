@@ -48,10 +48,7 @@ public struct EventRepository: Sendable {
 
     @discardableResult
     public func removeEvent(id: Int64) throws -> CalendarEvent {
-        try store.writing { sql in
-            guard let row = try sql.row("DELETE FROM event WHERE id = ? RETURNING *", [.integer(id)]) else { throw EventError.unknownEvent(id: id) }
-            return CalendarEvent(row: row)
-        }
+        try store.writing { CalendarEvent(row: try $0.deleteRow(from: .event, id: id, missing: EventError.unknownEvent(id: id))) }
     }
 
     @discardableResult

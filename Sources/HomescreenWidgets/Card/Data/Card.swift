@@ -144,14 +144,6 @@ public enum CardSelection: Hashable, Sendable {
 
 /// Why a card action could not be done: an id that names no card is bad input (exit 2).
 public enum CardError: StoreRefusal, Equatable {
-    /// Its sentences in French, Italian and Vietnamese.
-    public var words: Translations { Self.translations }
-    static let translations = Translations([
-        ("there is no card with id %1; `homescreen card list` shows the ids.",
-         "il n'y a pas de carte d'id %1 ; `homescreen card list` montre les id.",
-         "non esiste un biglietto con id %1; `homescreen card list` mostra gli id.",
-         "không có danh thiếp nào có id %1; `homescreen card list` cho xem các id."),
-    ])
 
     case unknownCard(id: Int64)
 
@@ -162,4 +154,7 @@ public enum CardError: StoreRefusal, Equatable {
         case .unknownCard(let id): return [String(id)]
         }
     }
+
+    /// Its sentences in French, Italian and Vietnamese: the kind's own words.
+    public var words: Translations { CardFeature.words }
 }

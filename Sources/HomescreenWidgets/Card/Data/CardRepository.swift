@@ -91,9 +91,6 @@ public struct CardRepository: Sendable {
     /// rather than silently showing another person's card.
     @discardableResult
     public func removeCard(id: Int64) throws -> Card {
-        try store.writing { sql in
-            guard let row = try sql.row("DELETE FROM card WHERE id = ? RETURNING *", [.integer(id)]) else { throw CardError.unknownCard(id: id) }
-            return Card(row: row)
-        }
+        try store.writing { Card(row: try $0.deleteRow(from: .card, id: id, missing: CardError.unknownCard(id: id))) }
     }
 }

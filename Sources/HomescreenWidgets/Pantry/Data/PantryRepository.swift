@@ -5,26 +5,6 @@ import HomescreenWidgetCore
 /// Why a pantry action could not be done. `unknownProduct` is bad input (exit 2); the others
 /// are the state of the pantry (exit 1).
 public enum PantryError: StoreRefusal, Equatable {
-    /// Its sentences in French, Italian and Vietnamese.
-    public var words: Translations { Self.translations }
-    static let translations = Translations([
-        ("nothing to consume: no product has stock left (add one with `homescreen pantry add`).",
-         "rien à consommer : aucun produit n'a de stock (ajoutez-en un avec `homescreen pantry add`).",
-         "niente da consumare: nessun prodotto ha scorte (aggiungine uno con `homescreen pantry add`).",
-         "không có gì để dùng: không sản phẩm nào còn hàng (thêm bằng `homescreen pantry add`)."),
-        ("product %1 (%2) has no stock left to consume.",
-         "le produit %1 (%2) n'a plus de stock à consommer.",
-         "il prodotto %1 (%2) non ha più scorte da consumare.",
-         "sản phẩm %1 (%2) đã hết hàng để dùng."),
-        ("there is no product with id %1; `homescreen pantry list` shows the ids.",
-         "il n'y a pas de produit d'id %1 ; `homescreen pantry list` montre les id.",
-         "non esiste un prodotto con id %1; `homescreen pantry list` mostra gli id.",
-         "không có sản phẩm nào có id %1; `homescreen pantry list` cho xem các id."),
-        ("there is no consume to undo.",
-         "il n'y a aucune consommation à annuler.",
-         "non c'è alcun consumo da annullare.",
-         "không có lần dùng nào để hoàn tác."),
-    ])
 
     case nothingInStock
     case productEmpty(id: Int64, name: String)
@@ -47,6 +27,9 @@ public enum PantryError: StoreRefusal, Equatable {
         case .nothingInStock, .nothingToUndo: return []
         }
     }
+
+    /// Its sentences in French, Italian and Vietnamese: the kind's own words.
+    public var words: Translations { PantryFeature.words }
 }
 
 /// How many products in stock are expired, due soon, and in stock at all.
@@ -199,9 +182,6 @@ public struct PantryRepository: Sendable {
     /// Removes a product and its consumption history.
     @discardableResult
     public func removeProduct(id: Int64) throws -> Product {
-        try store.writing { sql in
-            guard let row = try sql.row("DELETE FROM product WHERE id = ? RETURNING *", [.integer(id)]) else { throw PantryError.unknownProduct(id: id) }
-            return Product(row: row)
-        }
+        try store.writing { Product(row: try $0.deleteRow(from: .product, id: id, missing: PantryError.unknownProduct(id: id))) }
     }
 }
