@@ -10,10 +10,14 @@ final class PostgresConnection {
     private let pq: hs_libpq
     /// Where it is, for messages: the URL without its password.
     let location: String
+    /// The URL's secrets, kept out of every message (libpq's errors may quote the URL).
+    private let secrets: [String]
 
     /// Connects (blocking, within `connect_timeout`, 5 s unless the URL says otherwise).
     init(url: String, timeoutSeconds: Int = 5) throws(PostgresError) {
         location = PostgresLocation.redacted(url)
+        let secrets = PostgresSecrets.values(in: url)
+        self.secrets = secrets
         guard let pq = hs_libpq()?.pointee else { throw .libpqMissing(reason: String(cString: hs_libpq_error())) }
         self.pq = pq
         // The session's settings travel with the connection request (no round trip of their
@@ -30,7 +34,7 @@ final class PostgresConnection {
         let keyArray = pointers.0.map { UnsafePointer($0) }, valueArray = pointers.1.map { UnsafePointer($0) }
         guard let opened = pq.PQconnectdbParams(keyArray, valueArray, 1) else { throw .cannotConnect(location: location, reason: "out of memory") }
         guard pq.PQstatus(opened) == CONNECTION_OK else {
-            let reason = PostgresError.reason(text(pq.PQerrorMessage(opened)))
+            let reason = PostgresSecrets.scrub(PostgresError.reason(text(pq.PQerrorMessage(opened))), secrets)
             pq.PQfinish(opened)
             throw .cannotConnect(location: location, reason: reason)
         }
@@ -45,10 +49,13 @@ final class PostgresConnection {
     func reconnectIfBroken() throws(PostgresError) {
         guard isBroken else { return }
         pq.PQreset(connection)
-        guard !isBroken else { throw .connectionLost(location: location, reason: PostgresError.reason(text(pq.PQerrorMessage(connection)))) }
+        guard !isBroken else { throw .connectionLost(location: location, reason: reason()) }
     }
 
     deinit { pq.PQfinish(connection) }
+
+    /// libpq's last error as one clause, without the connection's secrets.
+    private func reason() -> String { PostgresSecrets.scrub(PostgresError.reason(text(pq.PQerrorMessage(connection))), secrets) }
 
     var isBroken: Bool { pq.PQstatus(connection) != CONNECTION_OK }
 
@@ -62,7 +69,7 @@ final class PostgresConnection {
         defer { copies.forEach { free($0) } }
         let values = copies.map { UnsafePointer($0) }
         guard let result = pq.PQexecParams(connection, sql, Int32(values.count), nil, values, nil, nil, 0) else {
-            throw .failed(location: location, sqlState: nil, message: PostgresError.reason(text(pq.PQerrorMessage(connection))))
+            throw .failed(location: location, sqlState: nil, message: reason())
         }
         defer { pq.PQclear(result) }
         switch pq.PQresultStatus(result) {
@@ -78,7 +85,7 @@ final class PostgresConnection {
             return PostgresRows(columns: columns, rows: rows, affected: rows.count)
         default:
             let field = { (code: Int32) -> String? in self.pq.PQresultErrorField(result, code).map { String(cString: $0) } }
-            let message = field(Int32(UInt8(ascii: "M"))) ?? PostgresError.reason(text(pq.PQerrorMessage(connection)))
+            let message = PostgresSecrets.scrub(field(Int32(UInt8(ascii: "M"))) ?? reason(), secrets)
             throw .failed(location: location, sqlState: field(Int32(UInt8(ascii: "C"))), message: message)
         }
     }
@@ -86,19 +93,19 @@ final class PostgresConnection {
     /// Runs several statements without parameters (the schema's creation).
     func executeScript(_ sql: String) throws(PostgresError) {
         guard let result = pq.PQexec(connection, sql) else {
-            throw .failed(location: location, sqlState: nil, message: PostgresError.reason(text(pq.PQerrorMessage(connection))))
+            throw .failed(location: location, sqlState: nil, message: reason())
         }
         defer { pq.PQclear(result) }
         guard [PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY].contains(pq.PQresultStatus(result)) else {
             throw .failed(location: location, sqlState: pq.PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) },
-                          message: PostgresError.reason(text(pq.PQerrorMessage(connection))))
+                          message: reason())
         }
     }
 
     /// Reads what arrived on the socket. - Returns: the payloads of the notifications received.
     func notifications() throws(PostgresError) -> [String] {
         guard pq.PQconsumeInput(connection) == 1 else {
-            throw .connectionLost(location: location, reason: PostgresError.reason(text(pq.PQerrorMessage(connection))))
+            throw .connectionLost(location: location, reason: reason())
         }
         var payloads: [String] = []
         while let notice = pq.PQnotifies(connection) {
@@ -138,19 +145,25 @@ struct PostgresRows {
 public enum PostgresLocation {
     public static func isPostgres(_ text: String) -> Bool { StoreLocation.isServer(text) }
 
-    /// `postgresql://lan:secret@host/db` → `postgresql://lan@host/db`; `password=` parameters dropped.
+    /// `postgresql://lan:secret@host/db` → `postgresql://lan@host/db`; password-like parameters
+    /// (`password=`, `sslpassword=`, `%70assword=`) dropped; any secret left, as in a broken URL,
+    /// masked.
     public static func redacted(_ url: String) -> String {
+        let secrets = PostgresSecrets.values(in: url)
         var text = url
         if let scheme = text.range(of: "://") {
             let rest = text[scheme.upperBound...]
-            if let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+            let authority = rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)]
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
                 text.removeSubrange(colon..<at)
             }
         }
         if let query = text.firstIndex(of: "?") {
-            let parameters = text[text.index(after: query)...].split(separator: "&").filter { !$0.lowercased().hasPrefix("password=") }
+            let parameters = text[text.index(after: query)...].split(separator: "&").filter { pair in
+                !PostgresSecrets.isSecret(key: String(pair.split(separator: "=", maxSplits: 1).first ?? ""))
+            }
             text = String(text[..<query]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         }
-        return text
+        return PostgresSecrets.scrub(text, secrets)
     }
 }

@@ -132,3 +132,23 @@ struct PostgresCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "no folder made from the URL")
     }
 }
+
+/// Issue 29, F1: no command prints a secret of the store's connection string, whatever form it
+/// takes, libpq's own errors included.
+struct SecretOutputTests {
+    @Test func noCommandPrintsTheSecret() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["demo"], store: file).status == 0)
+        for (url, secret) in [("postgresql://hsuser:My%Pass@127.0.0.1:1/hs", "My%Pass"), ("postgresql://hsuser:Secret99@[::1/hs", "Secret99"),
+                              ("postgresql://hsuser@127.0.0.1:1/hs?%70assword=Xsecret", "Xsecret"),
+                              ("postgresql://hsuser@127.0.0.1:1/hs?sslpassword=Ysecret", "Ysecret"),
+                              ("host=127.0.0.1 port=1 password=Wsecret dbname=hs", "Wsecret")] {
+            for arguments in [["pantry", "list"], ["status", "pantry"], ["doctor"], ["pantry", "add", "Milk", "--due", "today"], [], ["migrate", "--from", file, "--to", url]] {
+                let result = try Homescreen.run(arguments, store: url)
+                #expect(result.status != 0, "\(arguments) on \(url)")
+                #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret), "\(arguments): \(result.stderr)")
+            }
+        }
+    }
+}

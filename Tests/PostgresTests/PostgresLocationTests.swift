@@ -16,3 +16,41 @@ struct PostgresLocationTests {
                 == "could not translate host name \"nowhere.invalid\" to address: Name or service not known")
     }
 }
+
+/// Issue 29, F1: the secrets of every form of connection string stay out of messages.
+struct PostgresSecretsTests {
+    static let hostile: [(url: String, secret: String)] = [
+        ("postgresql://hsuser:My%Pass@127.0.0.1:56999/hs", "My%Pass"),
+        ("postgresql://hsuser:Secret99@[::1/hs", "Secret99"),
+        ("postgresql://hsuser@127.0.0.1:56999/hs?%70assword=Xsecret", "Xsecret"),
+        ("postgresql://hsuser@127.0.0.1:56999/hs?sslpassword=Ysecret&password=Zsecret", "Ysecret"),
+        ("postgresql://hsuser@127.0.0.1:56999/hs?sslpassword=Ysecret&password=Zsecret", "Zsecret"),
+        ("postgresql://hsuser:p%40ss%2Fword@127.0.0.1/hs", "p@ss/word"),
+        ("host=127.0.0.1 port=56999 password=Wsecret dbname=hs", "Wsecret"),
+        ("host=127.0.0.1 password='W s' dbname=hs", "W s"),
+    ]
+
+    @Test func everySecretIsFoundAndMasked() {
+        for (url, secret) in Self.hostile {
+            #expect(PostgresSecrets.values(in: url).contains(secret), "\(url)")
+            #expect(!PostgresLocation.redacted(url).contains(secret), "\(PostgresLocation.redacted(url))")
+            let libpq = "invalid URI: \"\(url)\" (\(secret))"
+            #expect(!PostgresSecrets.scrub(libpq, PostgresSecrets.values(in: url)).contains(secret))
+        }
+        #expect(PostgresLocation.redacted("postgresql://hsuser@h/hs?sslmode=require&%70assword=X") == "postgresql://hsuser@h/hs?sslmode=require")
+        #expect(PostgresSecrets.values(in: "postgresql://lan@db.home/family?sslmode=require").isEmpty)
+        #expect(PostgresSecrets.isKeyValueConnection("host=db dbname=hs") && !PostgresSecrets.isKeyValueConnection("/home/lan/store=1.sqlite"))
+    }
+
+    /// libpq's own error for a malformed URL quotes it whole: the connection's message keeps no secret.
+    @Test func libpqsOwnErrorsCarryNoSecret() {
+        for (url, secret) in Self.hostile where url.hasPrefix("postgresql") {
+            do {
+                _ = try PostgresConnection(url: url, timeoutSeconds: 1)
+                Issue.record("connected to \(url)")
+            } catch {
+                #expect(!"\(error)".contains(secret), "\(error)")
+            }
+        }
+    }
+}

@@ -39,6 +39,10 @@ struct StoreOptions: ParsableArguments {
         if let raw = given, !StoreLocation.isServer(raw), raw.contains("://") || raw.lowercased().hasPrefix("postgres") {
             throw CLIError.usage("'\(PostgresLocation.redacted(raw))' is not a store; use a file path or a URL postgresql://USER@HOST[:PORT]/DATABASE.")
         }
+        // libpq's key=value form is not taken for a file path (whose message would show its password).
+        if let raw = given, !StoreLocation.isServer(raw), PostgresSecrets.isKeyValueConnection(raw) {
+            throw CLIError.usage("'\(PostgresSecrets.scrub(raw, PostgresSecrets.values(in: raw)))' is a libpq key=value string; write the store as a URL postgresql://USER@HOST[:PORT]/DATABASE.")
+        }
         return StoreLocation.resolve(option: given, environment: environment)
     }
 

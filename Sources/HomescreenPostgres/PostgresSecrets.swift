@@ -1,0 +1,69 @@
+import Foundation
+
+/// The secrets a PostgreSQL connection string carries, and their removal from any text that
+/// could reach a user: the URL's password, and every password-like parameter (`password`,
+/// `sslpassword`, keys written percent-encoded such as `%70assword`), in the URL and the
+/// `key=value` forms, as written and percent-decoded. libpq quotes the connection string in
+/// some of its errors (a malformed URL, a bad percent-escape): those go through here too.
+public enum PostgresSecrets {
+    /// A key libpq reads a secret from.
+    static func isSecret(key: String) -> Bool { (key.removingPercentEncoding ?? key).lowercased().contains("password") }
+
+    /// The secret values `connection` holds, longest first.
+    public static func values(in connection: String) -> [String] {
+        var found: [String] = []
+        var parameters = connection
+        if let scheme = connection.range(of: "://") {
+            let rest = connection[scheme.upperBound...]
+            let query = rest.firstIndex(of: "?")
+            let authority = rest[..<(query ?? rest.endIndex)]
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                found.append(String(authority[authority.index(after: colon)..<at]))
+            }
+            parameters = query.map { String(rest[rest.index(after: $0)...]) } ?? ""
+        }
+        for pair in pairs(parameters) where isSecret(key: pair.key) { found.append(pair.value) }
+        let all = found + found.compactMap { $0.removingPercentEncoding }
+        return Array(Set(all.filter { !$0.isEmpty })).sorted { $0.count > $1.count }
+    }
+
+    /// The `key=value` pairs of a URL's query (`&`) or of a libpq string (spaces; a value may be
+    /// 'quoted', with \' and \\ inside).
+    static func pairs(_ text: String) -> [(key: String, value: String)] {
+        var result: [(key: String, value: String)] = []
+        var key = "", value = "", inValue = false, quoted = false, escaped = false
+        func finish() {
+            if inValue { result.append((key, value)) }
+            (key, value, inValue) = ("", "", false)
+        }
+        for character in text {
+            if escaped { value.append(character); escaped = false; continue }
+            if quoted {
+                if character == "\\" { escaped = true } else if character == "'" { quoted = false } else { value.append(character) }
+                continue
+            }
+            switch character {
+            case "&", " ": finish()
+            case "=" where !inValue: inValue = true
+            case "'" where inValue && value.isEmpty: quoted = true
+            default: if inValue { value.append(character) } else { key.append(character) }
+            }
+        }
+        finish()
+        return result
+    }
+
+    /// `text` with each of `secrets` replaced by •••.
+    public static func scrub(_ text: String, _ secrets: [String]) -> String {
+        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "•••") }
+    }
+
+    /// Whether `text` is a libpq `key=value` connection string (`host=… dbname=…`).
+    public static func isKeyValueConnection(_ text: String) -> Bool {
+        let keys = ["host", "hostaddr", "port", "dbname", "user", "password", "sslmode", "sslpassword", "service", "passfile"]
+        return text.split(separator: " ").contains { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return false }
+            return keys.contains(String(pair[..<equals]).lowercased())
+        }
+    }
+}
