@@ -15,8 +15,11 @@
 # PREFIX/bin/homescreen, PREFIX/share/homescreen/themes/*.toml (found through the binary's
 # location, never through this checkout), PREFIX/share/man/man1/homescreen.1 (generated from
 # the command definitions, as --help is), PREFIX/share/man/man5/homescreen-{config,themes,store}.5,
-# and the bash, zsh and fish completions under PREFIX/share. Every file written (and every
-# folder created) is listed in PREFIX/share/homescreen/installed-files, which --uninstall reads.
+# and the bash, zsh and fish completions under PREFIX/share. Every file written (with its
+# SHA-256) and every folder created is listed, relative to PREFIX, in
+# PREFIX/share/homescreen/installed-files, which --uninstall reads. Uninstalling removes only
+# what that list names inside PREFIX, through no symlinked folder, and only files whose content
+# is still what was installed; anything else in the list is named and left (exit 1).
 set -eu
 
 usage() {
@@ -52,10 +55,66 @@ if $uninstall; then
         echo "install.sh: nothing to uninstall: $manifest does not exist." >&2
         exit 1
     fi
-    listed="$(cat "$manifest")"
-    # Files first, then the folders the install created, deepest first, when empty.
-    printf '%s\n' "$listed" | grep '^f ' | cut -c3- | while IFS= read -r file; do rm -f "$file"; done
-    printf '%s\n' "$listed" | grep '^d ' | cut -c3- | sort -r | while IFS= read -r folder; do rmdir "$folder" 2>/dev/null || true; done
+    real_prefix="$(cd "$prefix" && pwd -P)"
+    scratch="$(mktemp -d)"
+    trap 'rm -rf "$scratch"' EXIT
+    cp "$manifest" "$scratch/list"
+    : > "$scratch/left"
+    leave() { echo "install.sh: left alone: $1" >&2; echo x >> "$scratch/left"; }
+    # A listed path made safe, or refused: relative to the prefix (a list of the earlier format
+    # named absolute paths under it), plain characters, no `..`, no symlinked folder on the way.
+    inside() {
+        entry="$1"
+        case "$entry" in "$prefix") entry=. ;; "$prefix"/*) entry="${entry#"$prefix"/}" ;; esac
+        [ "$entry" = . ] && { echo .; return 0; }
+        case "$entry" in /*|*..*|*//*|./*|*/./*|*/|'') return 1 ;; esac
+        case "$entry" in *[!A-Za-z0-9._/+-]*) return 1 ;; esac
+        parent="$(dirname "$entry")"
+        [ -d "$prefix/$parent" ] && [ ! -L "$prefix/$parent" ] || return 1
+        if [ "$parent" = . ]; then expected="$real_prefix"; else expected="$real_prefix/$parent"; fi
+        [ "$(cd "$prefix/$parent" && pwd -P)" = "$expected" ] || return 1
+        echo "$entry"
+    }
+    # The files first, each only if it is still what was installed.
+    while IFS= read -r line; do
+        case "$line" in
+            "f "*) ;;
+            "d "*|"# "*) continue ;;
+            *) leave "a line that names no file or folder of the install ($line)"; continue ;;
+        esac
+        rest="${line#f }"
+        sum="${rest%% *}"
+        path="${rest#* }"
+        if [ "$path" = "$rest" ] || [ ${#sum} -ne 64 ] || [ -n "$(printf '%s' "$sum" | tr -d 0-9a-f)" ]; then sum=""; path="$rest"; fi
+        if ! relative="$(inside "$path")" || [ "$relative" = . ]; then leave "$path (not a plain path inside $prefix)"; continue; fi
+        target="$prefix/$relative"
+        [ "$relative" != share/homescreen/installed-files ] || continue   # the list goes last
+        [ -e "$target" ] || [ -L "$target" ] || continue
+        if [ -L "$target" ] || [ ! -f "$target" ]; then leave "$target (not the file installed)"; continue; fi
+        if [ -n "$sum" ]; then
+            [ "$(sha256sum "$target" | cut -d' ' -f1)" = "$sum" ] || { leave "$target (changed since it was installed)"; continue; }
+        else
+            # A list of the earlier format has no checksums: only the names this script installs.
+            case "$relative" in
+                bin/homescreen|share/homescreen/themes/*.toml|share/man/man1/homescreen.1|share/man/man5/homescreen-*.5) ;;
+                share/bash-completion/completions/homescreen|share/zsh/site-functions/_homescreen|share/fish/vendor_completions.d/homescreen.fish) ;;
+                *) leave "$target (not a file this script installs)"; continue ;;
+            esac
+        fi
+        rm -f "$target"
+    done < "$scratch/list"
+    rm -f "$manifest"
+    # Then the folders the install created, deepest first, when empty.
+    sed -n 's/^d //p' "$scratch/list" | sort -r > "$scratch/folders"
+    while IFS= read -r path; do
+        if ! relative="$(inside "$path")"; then leave "$path (not a plain folder inside $prefix)"; continue; fi
+        if [ "$relative" = . ]; then rmdir "$prefix" 2>/dev/null || true; else rmdir "$prefix/$relative" 2>/dev/null || true; fi
+    done < "$scratch/folders"
+    left=$(wc -l < "$scratch/left")
+    if [ "$left" -gt 0 ]; then
+        echo "install.sh: uninstalled Homescreen from $prefix, but $left listed $( [ "$left" -eq 1 ] && echo entry was || echo entries were ) not removed (above)." >&2
+        exit 1
+    fi
     echo "uninstalled Homescreen from $prefix"
     exit 0
 fi
@@ -84,12 +143,15 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 : > "$work/list"
 
+# The list: `f SHA256 PATH` and `d PATH`, paths relative to the prefix (`.`: the prefix itself).
+relative() { if [ "$1" = "$prefix" ]; then echo .; else echo "${1#"$prefix"/}"; fi; }
+
 # A folder, made (with its parents) and recorded when it did not exist.
 folder() {
     if [ ! -d "$1" ]; then
         folder "$(dirname "$1")"
         mkdir "$1"
-        echo "d $1" >> "$work/list"
+        echo "d $(relative "$1")" >> "$work/list"
     fi
 }
 
@@ -97,12 +159,13 @@ folder() {
 put() {
     folder "$(dirname "$3")"
     install -m "$1" "$2" "$3"
-    echo "f $3" >> "$work/list"
+    echo "f $(sha256sum "$3" | cut -d' ' -f1) $(relative "$3")" >> "$work/list"
 }
 
-# A previous install's files go first, so nothing it had and this one has not is left behind.
+# A previous install's files go first, so nothing it had and this one has not is left behind;
+# what its list names that is not ours is left, and said.
 if [ -f "$manifest" ]; then
-    "$0" --uninstall --prefix "$prefix" > /dev/null
+    "$0" --uninstall --prefix "$prefix" > /dev/null || echo "install.sh: the previous install's list named files it did not install; they were left alone." >&2
 fi
 
 put 755 "$binary" "$prefix/bin/homescreen"
@@ -128,8 +191,9 @@ put 644 "$work/homescreen.bash" "$prefix/share/bash-completion/completions/homes
 put 644 "$work/_homescreen" "$prefix/share/zsh/site-functions/_homescreen"
 put 644 "$work/homescreen.fish" "$prefix/share/fish/vendor_completions.d/homescreen.fish"
 
-echo "f $manifest" >> "$work/list"
-cp "$work/list" "$manifest"
+{ echo "# homescreen installed-files 2: f SHA256 PATH, d PATH, relative to $prefix"; cat "$work/list"; echo "f share/homescreen/installed-files"; } > "$work/manifest"
+folder "$(dirname "$manifest")"
+cp "$work/manifest" "$manifest"
 echo "installed $("$prefix/bin/homescreen" --version) in $prefix ($(grep -c '^f ' "$manifest") files, $(( $(date +%s) - started )) s)"
 case ":$PATH:" in
     *":$prefix/bin:"*) ;;

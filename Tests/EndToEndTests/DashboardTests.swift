@@ -102,7 +102,8 @@ struct DashboardTests {
         let folder = TemporaryFolder()
         let dashboard = try Self.started(folder, columns: 120, rows: 40)
         dashboard.send("?")
-        #expect(dashboard.wait { $0.contains("Keys") })
+        // The overlay is drawn in passes (one per style): read it once the last line is there.
+        #expect(dashboard.wait { text in text.contains("Keys") && KeyTable.standard.helpLines.allSatisfy { text.contains($0.summary) } })
         let text = dashboard.text
         for line in KeyTable.standard.helpLines {
             #expect(text.contains(line.summary), "help lacks \(line.summary)")

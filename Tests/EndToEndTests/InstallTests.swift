@@ -93,6 +93,39 @@ struct InstallTests {
         #expect(again.status == 1 && again.stderr.contains("nothing to uninstall"))
     }
 
+    /// Issue 29, F3: a manifest another hand edited deletes nothing outside the prefix, nothing
+    /// changed since the install, nothing through a symlinked folder; it says what it left.
+    @Test func aTamperedManifestDeletesNothingThatIsNotOurs() throws {
+        let installation = try Installation()
+        #expect(try installation.install().status == 0)
+        let outside = TemporaryFolder()
+        let victim = outside.path("victim"), emptyFolder = outside.path("empty")
+        FileManager.default.createFile(atPath: victim, contents: Data("keep me\n".utf8))
+        try FileManager.default.createDirectory(atPath: emptyFolder, withIntermediateDirectories: true)
+        let manifest = installation.prefix + "/share/homescreen/installed-files"
+        let tampered = ["f \(victim)", "f \(installation.prefix)/bin/../../../\(victim)", "f \(installation.prefix)/bin/x\n\(victim)", "d \(emptyFolder)"]
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: manifest))
+        handle.seekToEndOfFile()
+        handle.write(Data((tampered.joined(separator: "\n") + "\n").utf8))
+        try handle.close()
+        // An installed file changed since, and a folder swapped for a link to another place.
+        try Data("edited\n".utf8).write(to: URL(fileURLWithPath: installation.prefix + "/share/homescreen/themes/dark.toml"))
+        let elsewhere = outside.path("zsh")
+        try FileManager.default.moveItem(atPath: installation.prefix + "/share/zsh/site-functions", toPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: installation.prefix + "/share/zsh/site-functions", withDestinationPath: elsewhere)
+
+        let removed = try Shell.run("'\(SourceRoot.path("scripts/install.sh"))' --uninstall --prefix '\(installation.prefix)'", environment: installation.environment)
+        #expect(removed.status == 1)
+        for named in [victim, "bin/../../../", "dark.toml (changed since it was installed)", emptyFolder, "site-functions/_homescreen"] {
+            #expect(removed.stderr.contains(named), "\(named): \(removed.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: victim) && FileManager.default.fileExists(atPath: emptyFolder))
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/_homescreen"), "nothing removed through the link")
+        #expect(FileManager.default.fileExists(atPath: installation.prefix + "/share/homescreen/themes/dark.toml"))
+        #expect(!FileManager.default.fileExists(atPath: installation.prefix + "/bin/homescreen"), "the installed files are removed")
+        #expect(!FileManager.default.fileExists(atPath: manifest))
+    }
+
     /// generate-manual drops every character outside ASCII, so the help it reads is ASCII.
     @Test func helpTextSurvivesTheManualGenerator() throws {
         let dump = try Homescreen.run(["--experimental-dump-help"], store: nil)
