@@ -224,3 +224,33 @@ struct EventTests {
         #expect(result.drafts[1].uid == "m@x/20260112" && result.drafts[1].title == "Standup (moved)")
     }
 }
+
+/// Issue 29, F5: lines folded inside a UTF-8 character are rejoined before decoding (RFC 5545
+/// §3.1), and bare CR line ends are read.
+struct ICalendarBytesTests {
+    static func file(_ lineEnd: [UInt8], summary: [UInt8]) -> Data {
+        let lines: [[UInt8]] = [Array("BEGIN:VCALENDAR".utf8), Array("BEGIN:VEVENT".utf8), Array("UID:fold-1".utf8),
+                                Array("DTSTART;VALUE=DATE:20261205".utf8), Array("SUMMARY:".utf8) + summary, Array("END:VEVENT".utf8), Array("END:VCALENDAR".utf8)]
+        return Data(lines.flatMap { $0 + lineEnd })
+    }
+
+    @Test func aFoldInsideACharacterIsRejoinedByteByByte() throws {
+        // "Café" with the fold between the two bytes of "é" (C3 | CRLF SP | A9).
+        let split: [UInt8] = Array("Caf".utf8) + [0xC3, 13, 10, 32, 0xA9]
+        let data = Self.file([13, 10], summary: split)
+        #expect(String(data: data, encoding: .utf8) == nil, "the file as it is decodes to nothing")
+        let text = try #require(ICalendar.text(of: data))
+        let result = ICalendar.parse([text], timeZone: .gmt)
+        #expect(result.drafts.map(\.title) == ["Café"] && result.skipped.isEmpty)
+        // A tab folds too, and a fold of plain ASCII still joins.
+        let tabbed = Self.file([13, 10], summary: Array("Gi".utf8) + [13, 10, 9] + Array("ỗ Tổ".utf8))
+        #expect(ICalendar.parse([try #require(ICalendar.text(of: tabbed))], timeZone: .gmt).drafts.map(\.title) == ["Giỗ Tổ"])
+    }
+
+    @Test func bareCarriageReturnsEndLines() throws {
+        let data = Self.file([13], summary: Array("Tết".utf8))
+        let result = ICalendar.parse([try #require(ICalendar.text(of: data))], timeZone: .gmt)
+        #expect(result.drafts.map(\.title) == ["Tết"])
+        #expect(ICalendar.text(of: Data([0xC3, 0x28])) == nil, "not UTF-8 is still refused")
+    }
+}

@@ -172,7 +172,7 @@ struct EventCommand: ParsableCommand {
             var texts: [String] = []
             for file in files {
                 guard let data = FileManager.default.contents(atPath: file) else { throw CLIError.runtime("cannot read \(file); check its permissions.") }
-                guard let text = String(data: data, encoding: .utf8), text.contains("BEGIN:VCALENDAR") || text.contains("BEGIN:VEVENT") else {
+                guard let text = ICalendar.text(of: data), text.contains("BEGIN:VCALENDAR") || text.contains("BEGIN:VEVENT") else {
                     throw CLIError.usage("'\(file)' is not an iCalendar file; give a UTF-8 .ics file with BEGIN:VCALENDAR.")
                 }
                 texts.append(text)

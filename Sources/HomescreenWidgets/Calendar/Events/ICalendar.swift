@@ -226,6 +226,33 @@ public enum ICalendar {
         return events
     }
 
+    /// A calendar file's text: folded lines rejoined byte by byte before decoding (RFC 5545 §3.1:
+    /// a fold may fall inside a UTF-8 character, `C3 CRLF SP AD`), and a bare CR read as a line
+    /// end (old Mac exports). nil: not UTF-8.
+    public static func text(of data: Data) -> String? {
+        let bytes = [UInt8](data)
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 13 || byte == 10 else {
+                joined.append(byte)
+                index += 1
+                continue
+            }
+            // CRLF, a bare CR or a bare LF ends the line; one followed by a space or a tab folds it.
+            let next = index + (byte == 13 && index + 1 < bytes.count && bytes[index + 1] == 10 ? 2 : 1)
+            if next < bytes.count, bytes[next] == 32 || bytes[next] == 9 {
+                index = next + 1
+            } else {
+                joined.append(10)
+                index = next
+            }
+        }
+        return String(validating: joined, as: UTF8.self)
+    }
+
     static func unfold(_ text: String) -> [String] {
         var lines: [String] = []
         for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
