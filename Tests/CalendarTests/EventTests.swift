@@ -254,3 +254,34 @@ struct ICalendarBytesTests {
         #expect(ICalendar.text(of: Data([0xC3, 0x28])) == nil, "not UTF-8 is still refused")
     }
 }
+
+/// Issue 29, point 5: what one event of an import gets wrong is said for that event, never the
+/// whole import refused by the store.
+struct ICalendarLimitsTests {
+    static func vevent(_ lines: [String]) -> String {
+        (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "DTSTART;VALUE=DATE:20261205"] + lines + ["END:VEVENT", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+    }
+
+    @Test func aNulALongUIDOrALongRuleSkipsThatEventAlone() {
+        let texts = [Self.vevent(["UID:nu\u{0}l", "SUMMARY:Nul"]), Self.vevent(["UID:" + String(repeating: "u", count: 256), "SUMMARY:Long uid"]),
+                     Self.vevent(["UID:ok", "SUMMARY:Fine"]), Self.vevent(["UID:rule", "SUMMARY:Rule", "RRULE:FREQ=DAILY;BYHOUR=" + Array(repeating: "1", count: 300).joined(separator: ",")])]
+        let result = ICalendar.parse(texts, timeZone: .gmt)
+        #expect(result.drafts.map(\.title) == ["Fine"])
+        let reasons = result.skipped.map(\.reason)
+        #expect(reasons.contains("its UID on line 4 contains a NUL character"), "\(reasons)")
+        #expect(reasons.contains("its UID has 256 characters; the store keeps at most 255"))
+        #expect(reasons.contains { $0.hasPrefix("its RRULE has") || $0.contains("BYHOUR") }, "\(reasons)")
+    }
+
+    @Test func aLongDescriptionIsCutAndSaidSo() {
+        let result = ICalendar.parse([Self.vevent(["UID:long", "SUMMARY:Long", "DESCRIPTION:" + String(repeating: "x", count: 20_001)])], timeZone: .gmt)
+        #expect(result.drafts.first?.note.count == EventInput.maximumLength)
+        #expect(result.cut.map(\.reason) == ["its DESCRIPTION of 20001 characters was cut to 20000"])
+    }
+
+    @Test func aFileCutShortIsToldApart() {
+        #expect(ICalendar.isComplete(Self.vevent(["UID:a", "SUMMARY:A"])))
+        #expect(!ICalendar.isComplete("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:A\r\n"))
+        #expect(ICalendar.isComplete("BEGIN:VCALENDAR\nEND:VCALENDAR\n\n"))
+    }
+}

@@ -157,3 +157,21 @@ struct EventCommandTests {
         #expect(list.contains(today.iso + "  ") && list.contains(today.adding(days: 7).iso + "  ") && list.contains("Last week"), "weekly from a week ago: today and a week on: \(list)")
     }
 }
+
+/// Issue 29, point 5, from the command line: a file cut short and one bad event are said, exit 1,
+/// and what could be read is imported.
+struct EventImportReportTests {
+    @Test func aCutShortFileIsReportedAndItsEventsKept() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("s.sqlite"), file = folder.path("cut.ics")
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a@x\r\nDTSTART;VALUE=DATE:20261205\r\nSUMMARY:Kept\r\nEND:VEVENT\r\n"
+            + "BEGIN:VEVENT\r\nUID:" + String(repeating: "u", count: 300) + "\r\nDTSTART;VALUE=DATE:20261206\r\nSUMMARY:Long uid\r\nEND:VEVENT\r\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let result = try EventCommandTests.run(["event", "import", file], store)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("ends before END:VCALENDAR") && result.stderr.contains("its UID has 300 characters"), "\(result.stderr)")
+        #expect(!result.stderr.contains("SQLite") && !result.stderr.contains("CHECK"))
+        #expect(result.stdout.contains("1 added") && result.stdout.contains("1 skipped"), "\(result.stdout)")
+        #expect(try SQLiteShell.run(store, "SELECT title FROM event").stdout == "Kept\n")
+    }
+}

@@ -169,20 +169,23 @@ struct EventCommand: ParsableCommand {
             let files = isFolder.boolValue
                 ? try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.lowercased().hasSuffix(".ics") }.sorted().map { (path as NSString).appendingPathComponent($0) }
                 : [path]
-            var texts: [String] = []
+            var texts: [String] = [], truncated: [String] = []
             for file in files {
                 guard let data = FileManager.default.contents(atPath: file) else { throw CLIError.runtime("cannot read \(file); check its permissions.") }
                 guard let text = ICalendar.text(of: data), text.contains("BEGIN:VCALENDAR") || text.contains("BEGIN:VEVENT") else {
                     throw CLIError.usage("'\(file)' is not an iCalendar file; give a UTF-8 .ics file with BEGIN:VCALENDAR.")
                 }
                 texts.append(text)
+                if !ICalendar.isComplete(text) { truncated.append(file) }
             }
             let result = ICalendar.parse(texts, timeZone: storeOptions.timeZone)
             let count = result.drafts.isEmpty ? EventImportCount() : try EventRepository(storeOptions.openForWriting()).importEvents(result.drafts)
-            for skipped in result.skipped { Output.error("skipped \"\(skipped.title)\": \(skipped.reason).") }
+            for skipped in result.skipped { Output.error("skipped \"\(Display.safe(skipped.title))\": \(skipped.reason).") }
+            for cut in result.cut { Output.error("\"\(Display.safe(cut.title))\": \(cut.reason).") }
+            for file in truncated { Output.error("'\(file)' ends before END:VCALENDAR (cut short?); the events read before its end were imported.") }
             Output.line("imported \(files.count) " + Language.english.plural(files.count, one: "file", other: "files")
                         + ": \(count.added) added, \(count.updated) updated, \(count.unchanged) unchanged, \(result.skipped.count) skipped")
-            if !result.skipped.isEmpty { throw ExitCode(1) }
+            if !result.skipped.isEmpty || !truncated.isEmpty { throw ExitCode(1) }
         }
     }
 }

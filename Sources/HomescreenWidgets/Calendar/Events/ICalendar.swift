@@ -123,7 +123,12 @@ public enum ICalendar {
     public struct ImportResult: Sendable {
         public var drafts: [EventDraft] = []
         public var skipped: [(title: String, reason: String)] = []
+        /// Events taken with a text cut to the store's limit: the event and what was cut.
+        public var cut: [(title: String, reason: String)] = []
     }
+
+    /// The longest UID the store keeps.
+    public static let maximumUIDLength = 255
 
     /// Reads the VEVENTs of one or more calendar files' text; times are converted to `timeZone`.
     public static func parse(_ texts: [String], timeZone: TimeZone) -> ImportResult {
@@ -133,14 +138,22 @@ public enum ICalendar {
         var overridden: [String: [LocalDate]] = [:]
         for component in texts.flatMap(components) {
             let title = component.value("SUMMARY").map(unescape) ?? ""
-            let shown = title.isEmpty ? "(untitled)" : String(title.prefix(60))
+            let shown = title.isEmpty ? "(untitled)" : String(title.prefix(60)).replacingOccurrences(of: "\0", with: "")
             do {
+                // A NUL would cut the text short in other programs: the event is refused, with where it is.
+                if let property = component.properties.first(where: { $0.value.contains("\0") }) {
+                    throw Skip("its \(property.name) on line \(property.line) contains a NUL character")
+                }
                 guard let start = component.property("DTSTART") else { throw Skip("it has no DTSTART") }
                 let (startDay, startTime) = try moment(start, timeZone: timeZone)
                 let uid = component.value("UID").map(unescape) ?? fallbackUID(title: title, start: start.value)
+                guard uid.count <= maximumUIDLength else { throw Skip("its UID has \(uid.count) characters; the store keeps at most \(maximumUIDLength)") }
                 let checkedTitle: String
                 do { checkedTitle = try EventInput.title(title) } catch { throw Skip(error.description) }
                 let note = component.value("DESCRIPTION").map(unescape) ?? ""
+                if note.count > EventInput.maximumLength {
+                    result.cut.append((shown, "its DESCRIPTION of \(note.count) characters was cut to \(EventInput.maximumLength)"))
+                }
                 // An anniversary this program exported: one VEVENT per year, one event back.
                 if let parent = component.value("X-HOMESCREEN-EVENT").map(unescape), let lunarText = component.value("X-HOMESCREEN-LUNAR") {
                     let leap = component.value("X-HOMESCREEN-LUNAR-LEAP")?.uppercased() == "TRUE"
@@ -174,6 +187,9 @@ public enum ICalendar {
                 }
                 if component.value("STATUS")?.uppercased() == "CANCELLED" && component.property("RECURRENCE-ID") != nil { continue }
                 guard LocalDate.supported.contains(startDay) else { throw Skip("its day \(startDay.iso) is outside \(LocalDate.supportedText)") }
+                // The store's limits, said for this event rather than refusing the whole import.
+                guard rule.count <= 500 else { throw Skip("its RRULE has \(rule.count) characters; the store keeps at most 500") }
+                guard except.count * 11 <= EventInput.maximumLength else { throw Skip("it leaves out \(except.count) days; the store keeps at most \(EventInput.maximumLength / 11)") }
                 solar.append(EventDraft(uid: eventUID, title: checkedTitle, note: String(note.prefix(EventInput.maximumLength)),
                                         when: .solar(start: startDay, time: startTime, rule: rule, except: except)))
             } catch let skip as Skip {
@@ -197,6 +213,8 @@ public enum ICalendar {
         let name: String
         let parameters: [String: String]
         let value: String
+        /// The file's line it starts on (counting the lines a fold joined).
+        var line = 0
     }
 
     struct Component {
@@ -210,8 +228,9 @@ public enum ICalendar {
         var events: [Component] = []
         var current: Component?
         var depth = 0
-        for line in unfold(text) {
-            guard let property = parseLine(line) else { continue }
+        for (line, number) in unfold(text) {
+            guard var property = parseLine(line) else { continue }
+            property.line = number
             if property.name == "BEGIN" {
                 if property.value.uppercased() == "VEVENT" && current == nil { current = Component(); depth = 0 } else if current != nil { depth += 1 }
             } else if property.name == "END" {
@@ -253,16 +272,23 @@ public enum ICalendar {
         return String(validating: joined, as: UTF8.self)
     }
 
-    static func unfold(_ text: String) -> [String] {
-        var lines: [String] = []
-        for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+    /// The content lines, each with the number of the file's line it starts on.
+    static func unfold(_ text: String) -> [(text: String, line: Int)] {
+        var lines: [(text: String, line: Int)] = []
+        for (index, raw) in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1] += raw.dropFirst()
+                lines[lines.count - 1].text += raw.dropFirst()
             } else {
-                lines.append(String(raw))
+                lines.append((String(raw), index + 1))
             }
         }
         return lines
+    }
+
+    /// Whether a calendar's text ends as a whole file does (its last line END:VCALENDAR); a
+    /// file cut short (a download broken off) does not.
+    public static func isComplete(_ text: String) -> Bool {
+        unfold(text).last { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }?.text.trimmingCharacters(in: .whitespaces).uppercased() == "END:VCALENDAR"
     }
 
     /// Splits a content line, with quoted parameter values (which may hold ':' and ';').
