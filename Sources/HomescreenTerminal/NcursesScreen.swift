@@ -195,7 +195,14 @@ public final class NcursesScreen: TerminalScreen {
             let result = hs_read_key(&value)
             if result == ERR { break }
             if result == KEY_CODE_YES {
-                if let key = Self.functionKey(value) { keys.append(key) }
+                if value == KEY_MOUSE {
+                    // The xterm entries name the start of an SGR report as their mouse key
+                    // (kmous=\E[<): ncurses takes those three bytes for KEY_MOUSE and leaves the
+                    // rest. They are put back, so the report folds as under other TERMs.
+                    keys += [.escape, .character("["), .character("<")]
+                } else if let key = Self.functionKey(value) {
+                    keys.append(key)
+                }
             } else if let key = Self.characterKey(value) {
                 keys.append(key)
             }

@@ -9,17 +9,20 @@ import Testing
         dashboard.type("\u{1B}[<0;\(column + 1);\(row + 1)m")
     }
 
-    static func started(_ folder: TemporaryFolder, arguments: [String] = []) throws -> TmuxDashboard {
+    static func started(_ folder: TemporaryFolder, arguments: [String] = [], term: String = "tmux-256color") throws -> TmuxDashboard {
         let store = folder.path("store.sqlite")
         #expect(try Homescreen.run(["demo"], store: store).status == 0)
-        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, arguments: arguments, configHome: folder.url.path)
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, arguments: arguments, environment: ["TERM": term], configHome: folder.url.path)
         #expect(dashboard.wait { $0.contains("─ Lan") && $0.contains("Pantry") }, "no first frame: \(dashboard.text)")
         return dashboard
     }
 
-    @Test func aClickFocusesTheCardAndASecondOpensIt() throws {
+    /// Under the TERMs people have: xterm's entries name the SGR report's start as their mouse
+    /// key (`kmous=\E[<`), which ncurses swallowed (issue 28: a click became "m: no action").
+    @Test(arguments: ["tmux-256color", "xterm-256color", "xterm", "screen-256color"])
+    func aClickFocusesTheCardAndASecondOpensIt(_ term: String) throws {
         let folder = TemporaryFolder()
-        let dashboard = try Self.started(folder)
+        let dashboard = try Self.started(folder, term: term)
         let screen = dashboard.screen()
         let row = try #require(screen.firstIndex { $0.contains("─ Lan") })
         let column = try #require(Array(screen[row]).firstIndex(of: "╭"))
