@@ -55,7 +55,9 @@ final class PostgresStatements: StoreSQL {
 }
 
 extension PostgresStore {
-    public func reading<T>(_ work: (any StoreSQL) throws -> T) throws -> T { try work(PostgresStatements(self)) }
+    /// One transaction, so the statements of a read see one state of the store (a count and the
+    /// rows it counts agree while another machine writes).
+    public func reading<T>(_ work: (any StoreSQL) throws -> T) throws -> T { try transaction { try work(PostgresStatements(self)) } }
     public func writing<T>(_ work: (any StoreSQL) throws -> T) throws -> T { try transaction { try work(PostgresStatements(self)) } }
 
     public func exclusively<T>(_ work: (any StoreSQL) throws -> T) throws -> T {
