@@ -21,9 +21,11 @@
 # what that list names inside PREFIX, through no symlinked folder, and only files whose content
 # is still what was installed; anything else in the list is named and left (exit 1).
 set -eu
+# This script, by a path that still works after the `cd` below (a re-install runs it again).
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 
 usage() {
-    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,12p' "$self" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -165,7 +167,7 @@ put() {
 # A previous install's files go first, so nothing it had and this one has not is left behind;
 # what its list names that is not ours is left, and said.
 if [ -f "$manifest" ]; then
-    "$0" --uninstall --prefix "$prefix" > /dev/null || echo "install.sh: the previous install's list named files it did not install; they were left alone." >&2
+    sh "$self" --uninstall --prefix "$prefix" > /dev/null || echo "install.sh: the previous install's list named entries it did not install, or files changed since (said above); they were left alone." >&2
 fi
 
 put 755 "$binary" "$prefix/bin/homescreen"

@@ -35,6 +35,8 @@ enum PostgresSchema {
             }.joined(separator: "\n"))
             CREATE TRIGGER expenseMonthTotal AFTER INSERT OR DELETE OR UPDATE OF amountCents, day ON expense
                 FOR EACH ROW EXECUTE FUNCTION keepMonthTotal();
+            -- The one numeric column without a range: NaN and Infinity pass a whole-number check; SQLite takes any 64-bit integer.
+            ALTER TABLE selectedCard ADD CONSTRAINT selectedCardCardIDRange CHECK (cardID BETWEEN -9223372036854775808 AND 9223372036854775807);
             """),
     ]
     /// The channel every change is notified on; the payload is the table's name.

@@ -15,11 +15,14 @@ public enum PostgresSecrets {
         var parameters = connection
         if let scheme = connection.range(of: "://") {
             let rest = connection[scheme.upperBound...]
-            let query = rest.firstIndex(of: "?")
-            let authority = rest[..<(query ?? rest.endIndex)]
-            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-                found.append(String(authority[authority.index(after: colon)..<at]))
+            // The password runs from the user's colon to the last `@`, whatever `?`, `/` or `#`
+            // it holds (libpq takes `pa?ss` whole; `Sec/ret` makes it quote `Sec` alone).
+            if let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+                let password = String(rest[rest.index(after: colon)..<at])
+                found.append(password)
+                found += password.split(whereSeparator: { "/?#".contains($0) }).map(String.init)
             }
+            let query = rest.firstIndex(of: "?")
             parameters = query.map { String(rest[rest.index(after: $0)...]) } ?? ""
         }
         for pair in pairs(parameters) where isSecret(key: pair.key) { found.append(pair.value) }
@@ -43,6 +46,9 @@ public enum PostgresSecrets {
                 continue
             }
             switch character {
+            case " " where !inValue && key.isEmpty: continue
+            case " " where inValue && value.isEmpty: continue   // `password = s3cret`
+            case " " where !inValue: continue                   // `password =`
             case "&", " ": finish()
             case "=" where !inValue: inValue = true
             case "'" where inValue && value.isEmpty: quoted = true

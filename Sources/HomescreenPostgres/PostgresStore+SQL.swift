@@ -30,13 +30,23 @@ final class PostgresStatements: StoreSQL {
         }
     }
 
-    /// `?` → `$n`, leaving quoted text, quoted names and comments alone.
+    /// `?` → `$n`, leaving quoted text, quoted names and `--` comments alone.
     static func numbered(_ sql: String) -> String {
-        var result = "", number = 0, quote: Character?
+        var result = "", number = 0, quote: Character?, comment = false
         for character in sql {
+            if comment {
+                result.append(character)
+                if character == "\n" { comment = false }
+                continue
+            }
             if let open = quote {
                 result.append(character)
                 if character == open { quote = nil }
+                continue
+            }
+            if character == "-", result.last == "-" {
+                comment = true
+                result.append(character)
                 continue
             }
             switch character {
@@ -57,12 +67,15 @@ final class PostgresStatements: StoreSQL {
 extension PostgresStore {
     /// One transaction, so the statements of a read see one state of the store (a count and the
     /// rows it counts agree while another machine writes).
-    public func reading<T>(_ work: (any StoreSQL) throws -> T) throws -> T { try transaction { try work(PostgresStatements(self)) } }
+    public func reading<T>(_ work: (any StoreSQL) throws -> T) throws -> T {
+        try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { try work(PostgresStatements(self)) }
+    }
     public func writing<T>(_ work: (any StoreSQL) throws -> T) throws -> T { try transaction { try work(PostgresStatements(self)) } }
 
     public func exclusively<T>(_ work: (any StoreSQL) throws -> T) throws -> T {
         try transaction {
             try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
+            try execute("SET LOCAL statement_timeout = 0")
             return try work(PostgresStatements(self))
         }
     }

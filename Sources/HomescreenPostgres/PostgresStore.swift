@@ -41,6 +41,8 @@ public final class PostgresStore: @unchecked Sendable {
         do {
             try transaction {
                 try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
+                // Creating or migrating a large store may take longer than a statement may.
+                try execute("SET LOCAL statement_timeout = 0")
                 let schema = try execute("SELECT count(*) AS n FROM information_schema.schemata WHERE schema_name = $1", [PostgresSchema.name]).first?.int("n") ?? 0
                 if schema == 0 {
                     let tables = try execute("""
@@ -99,7 +101,8 @@ public final class PostgresStore: @unchecked Sendable {
 
     /// Runs `work` as one transaction (joining the one in progress, as `batch` asks); a
     /// serialization failure or a deadlock runs it again, up to five times.
-    func transaction<T>(_ work: () throws -> T) throws -> T {
+    /// - Parameter begin: how it begins (a read asks for one snapshot: REPEATABLE READ READ ONLY).
+    func transaction<T>(_ begin: String = "BEGIN ISOLATION LEVEL READ COMMITTED", _ work: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         if inTransaction { return try work() }
@@ -110,11 +113,11 @@ public final class PostgresStore: @unchecked Sendable {
             // BEGIN is the first statement on a connection the server may have dropped since:
             // nothing was sent yet, so it is safe to connect again and begin once more.
             do {
-                try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+                try connection.execute(begin)
             } catch {
                 guard connection.isBroken else { throw error }
                 try connection.reconnectIfBroken()
-                try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+                try connection.execute(begin)
             }
             inTransaction = true
             do {
@@ -156,5 +159,5 @@ extension PostgresStore: StoreBackend {
     /// A PostgreSQL store is made strict from the start: nothing was ever set aside.
     public func setAsideRows() throws -> [SetAsideRow] { [] }
 
-    public func batch<T>(_ work: () throws -> T) throws -> T { try transaction(work) }
+    public func batch<T>(_ work: () throws -> T) throws -> T { try transaction { try work() } }
 }

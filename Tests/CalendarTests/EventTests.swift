@@ -277,6 +277,9 @@ struct ICalendarLimitsTests {
         let result = ICalendar.parse([Self.vevent(["UID:long", "SUMMARY:Long", "DESCRIPTION:" + String(repeating: "x", count: 20_001)])], timeZone: .gmt)
         #expect(result.drafts.first?.note.count == EventInput.maximumLength)
         #expect(result.cut.map(\.reason) == ["its DESCRIPTION of 20001 characters was cut to 20000"])
+        // Counted as the store counts: 👍🏽 is two scalars, one grapheme.
+        let emoji = ICalendar.parse([Self.vevent(["UID:emoji", "SUMMARY:Emoji", "DESCRIPTION:" + String(repeating: "👍🏽", count: 20_000)])], timeZone: .gmt)
+        #expect(emoji.drafts.first?.note.unicodeScalars.count == EventInput.maximumLength)
     }
 
     @Test func aFileCutShortIsToldApart() {

@@ -173,5 +173,10 @@ struct EventImportReportTests {
         #expect(!result.stderr.contains("SQLite") && !result.stderr.contains("CHECK"))
         #expect(result.stdout.contains("1 added") && result.stdout.contains("1 skipped"), "\(result.stdout)")
         #expect(try SQLiteShell.run(store, "SELECT title FROM event").stdout == "Kept\n")
+        // A file of one VEVENT and no VCALENDAR around it is whole.
+        let single = folder.path("one.ics")
+        try Data("BEGIN:VEVENT\r\nUID:b@x\r\nDTSTART;VALUE=DATE:20261207\r\nSUMMARY:Alone\r\nEND:VEVENT\r\n".utf8).write(to: URL(fileURLWithPath: single))
+        let alone = try EventCommandTests.run(["event", "import", single], store)
+        #expect(alone.status == 0 && alone.stdout.contains("1 added"), "\(alone.stderr)")
     }
 }

@@ -28,6 +28,9 @@ struct PostgresSecretsTests {
         ("postgresql://hsuser:p%40ss%2Fword@127.0.0.1/hs", "p@ss/word"),
         ("host=127.0.0.1 port=56999 password=Wsecret dbname=hs", "Wsecret"),
         ("host=127.0.0.1 password='W s' dbname=hs", "W s"),
+        // libpq takes `pa?ss` whole, quotes `Sec` alone from `Sec/ret99`, and allows spaces around `=`.
+        ("postgresql://postgres:pa?ss@127.0.0.1:1/hs", "pa?ss"), ("postgresql://hsuser:Sec/ret99@127.0.0.1/hs", "Sec"),
+        ("host=127.0.0.1 password = s3cret dbname=hs", "s3cret"),
     ]
 
     @Test func everySecretIsFoundAndMasked() {

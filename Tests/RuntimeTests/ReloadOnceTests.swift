@@ -64,6 +64,17 @@ struct ReloadOnceTests {
         #expect(runtime.loads[.pantry] == before + 2, "one for the other program's consume, one for this one")
     }
 
+    /// A store restored from a backup has lower revisions: a change is a different revision, not only a higher one.
+    @Test func aLowerRevisionReloadsToo() throws {
+        let (runtime, store) = try runtime()
+        runtime.send(.key(.character("c")))
+        let before = runtime.loads[.pantry] ?? 0
+        try store.write { try $0.execute(sql: "UPDATE product SET amountMilli = 9000 WHERE name = 'Milk'; UPDATE tableRevision SET revision = 0 WHERE name = 'product'") }
+        runtime.send(.storeChanged([.product]))
+        #expect(runtime.loads[.pantry] == before + 1)
+        #expect(runtime.frame().rowTexts().joined().contains("9 l"))
+    }
+
     @Test func jobsStampTheDashboardsClockNotTheMachines() throws {
         let (runtime, store) = try runtime()
         runtime.send(.key(.character("c")))

@@ -39,9 +39,10 @@ public final class DashboardRuntime {
         if case .storeChanged(let tables) = event {
             // Another program's write, or this dashboard's own already shown: only what the
             // panes do not show yet reloads.
+            // A revision that differs (a restored backup's may be lower) reloads.
             let current = (try? store.revisions()) ?? [:]
-            let fresh = tables.filter { table in current[table].map { $0 > shown[table] ?? -1 } ?? true }
-            shown.merge(current.filter { tables.contains($0.key) }) { max($0, $1) }
+            let fresh = tables.filter { table in current[table].map { $0 != shown[table] } ?? true }
+            shown.merge(current.filter { tables.contains($0.key) }) { _, new in new }
             if !fresh.isEmpty { run(dashboard.update(.storeChanged(fresh), at: clock.now)) }
         } else {
             run(dashboard.update(event, at: clock.now))
@@ -56,8 +57,13 @@ public final class DashboardRuntime {
         while let outcome = writer.takeOutcome() {
             var event = outcome.event
             if case .jobDone(let reply, let changed) = event {
-                event = .jobDone(reply, changed: changed.filter { table in outcome.revisions[table].map { $0 > shown[table] ?? -1 } ?? true })
-                shown.merge(outcome.revisions) { max($0, $1) }
+                if let revisions = outcome.revisions {
+                    event = .jobDone(reply, changed: changed.filter { table in revisions[table].map { $0 != shown[table] } ?? true })
+                    shown.merge(revisions) { _, new in new }
+                } else {
+                    // The revisions could not be read: the kind's own tables reload, to be sure.
+                    event = .jobDone(reply, changed: dashboard.settings.catalog.feature(reply.kind)?.tables ?? [])
+                }
             }
             run(dashboard.update(event, at: clock.now))
         }

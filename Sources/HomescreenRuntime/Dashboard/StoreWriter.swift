@@ -15,10 +15,11 @@ final class StoreWriter: @unchecked Sendable {
     private var waiting: [(job: KindJob, now: Date)] = []
     private var outcomes: [Outcome] = []
 
-    /// A finished write: what goes to the dashboard, and the revisions of the tables it changed.
+    /// A finished write: what goes to the dashboard, and the revisions of the tables it changed
+    /// (nil when they could not be read).
     struct Outcome {
         let event: DashboardEvent
-        let revisions: [StoreTable: Int]
+        let revisions: [StoreTable: Int]?
     }
     /// Touched only by the writer thread (or the caller's thread when synchronous).
     private var memory: [WidgetKind: any Sendable] = [:]
@@ -77,9 +78,9 @@ final class StoreWriter: @unchecked Sendable {
     private func perform(_ job: KindJob, now: Date) -> Outcome {
         var kindMemory = memory[job.kind]
         defer { memory[job.kind] = kindMemory }
-        let before = (try? store.revisions()) ?? [:]
+        let before = try? store.revisions()
         let reply = job.run(store, memory: &kindMemory, now: now, reading: false)
-        let after = (try? store.revisions()) ?? [:]
+        guard let before, let after = try? store.revisions() else { return Outcome(event: .jobDone(reply, changed: []), revisions: nil) }
         let changed = after.filter { before[$0.key] != $0.value }
         return Outcome(event: .jobDone(reply, changed: Set(changed.keys)), revisions: changed)
     }

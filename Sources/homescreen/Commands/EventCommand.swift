@@ -176,7 +176,7 @@ struct EventCommand: ParsableCommand {
                     throw CLIError.usage("'\(file)' is not an iCalendar file; give a UTF-8 .ics file with BEGIN:VCALENDAR.")
                 }
                 texts.append(text)
-                if !ICalendar.isComplete(text) { truncated.append(file) }
+                if text.contains("BEGIN:VCALENDAR"), !ICalendar.isComplete(text) { truncated.append(file) }
             }
             let result = ICalendar.parse(texts, timeZone: storeOptions.timeZone)
             let count = result.drafts.isEmpty ? EventImportCount() : try EventRepository(storeOptions.openForWriting()).importEvents(result.drafts)

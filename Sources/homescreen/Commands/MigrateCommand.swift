@@ -23,7 +23,7 @@ struct MigrateCommand: ParsableCommand {
     func run() throws {
         guard !StoreLocation.isServer(from) else { throw CLIError.usage("--from '\(PostgresLocation.redacted(from))' is a server; give the SQLite store file to copy.") }
         guard StoreLocation.isServer(to) else {
-            throw CLIError.usage("--to '\(PostgresSecrets.scrub(to, PostgresSecrets.values(in: to)))' is not a PostgreSQL URL; use postgresql://USER@HOST[:PORT]/DATABASE.")
+            throw CLIError.usage("--to '\(PostgresSecrets.isKeyValueConnection(to) ? "a libpq key=value string, not shown" : PostgresSecrets.scrub(to, PostgresSecrets.values(in: to)))' is not a PostgreSQL URL; use postgresql://USER@HOST[:PORT]/DATABASE.")
         }
         let path = StoreLocation.resolve(option: from, environment: [:])
         guard FileManager.default.fileExists(atPath: path) else { throw CLIError.usage("--from '\(path)' does not exist; give an existing store file.") }

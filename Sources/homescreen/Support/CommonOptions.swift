@@ -41,7 +41,7 @@ struct StoreOptions: ParsableArguments {
         }
         // libpq's key=value form is not taken for a file path (whose message would show its password).
         if let raw = given, !StoreLocation.isServer(raw), PostgresSecrets.isKeyValueConnection(raw) {
-            throw CLIError.usage("'\(PostgresSecrets.scrub(raw, PostgresSecrets.values(in: raw)))' is a libpq key=value string; write the store as a URL postgresql://USER@HOST[:PORT]/DATABASE.")
+            throw CLIError.usage("the store is a libpq key=value string (not shown: it may hold a password); write it as a URL postgresql://USER@HOST[:PORT]/DATABASE.")
         }
         return StoreLocation.resolve(option: given, environment: environment)
     }

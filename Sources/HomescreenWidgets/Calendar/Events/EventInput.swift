@@ -10,14 +10,20 @@ public enum EventInput {
 
     public static let maximumLength = 20_000
 
+    /// `text` cut to the store's limit, counted as the store counts (Unicode scalars).
+    public static func cut(_ text: String) -> String {
+        text.unicodeScalars.count <= maximumLength ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(maximumLength)))
+    }
+
     public static func title(_ text: String) throws(Problem) -> String {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw Problem("the title is empty; give the event a name, such as \"Giỗ ông nội\".") }
-        guard text.count <= maximumLength else { throw Problem("the title has \(text.count) characters; use at most \(maximumLength).") }
+        // Counted as the store counts (Unicode scalars), not as graphemes (👍🏽 is two).
+        guard text.unicodeScalars.count <= maximumLength else { throw Problem("the title has \(text.unicodeScalars.count) characters; use at most \(maximumLength).") }
         return text
     }
 
     public static func note(_ text: String) throws(Problem) -> String {
-        guard text.count <= maximumLength else { throw Problem("the note has \(text.count) characters; use at most \(maximumLength).") }
+        guard text.unicodeScalars.count <= maximumLength else { throw Problem("the note has \(text.unicodeScalars.count) characters; use at most \(maximumLength).") }
         return text
     }
 

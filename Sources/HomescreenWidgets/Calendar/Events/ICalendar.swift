@@ -147,12 +147,14 @@ public enum ICalendar {
                 guard let start = component.property("DTSTART") else { throw Skip("it has no DTSTART") }
                 let (startDay, startTime) = try moment(start, timeZone: timeZone)
                 let uid = component.value("UID").map(unescape) ?? fallbackUID(title: title, start: start.value)
-                guard uid.count <= maximumUIDLength else { throw Skip("its UID has \(uid.count) characters; the store keeps at most \(maximumUIDLength)") }
+                guard uid.unicodeScalars.count <= maximumUIDLength else {
+                    throw Skip("its UID has \(uid.unicodeScalars.count) characters; the store keeps at most \(maximumUIDLength)")
+                }
                 let checkedTitle: String
                 do { checkedTitle = try EventInput.title(title) } catch { throw Skip(error.description) }
                 let note = component.value("DESCRIPTION").map(unescape) ?? ""
-                if note.count > EventInput.maximumLength {
-                    result.cut.append((shown, "its DESCRIPTION of \(note.count) characters was cut to \(EventInput.maximumLength)"))
+                if note.unicodeScalars.count > EventInput.maximumLength {
+                    result.cut.append((shown, "its DESCRIPTION of \(note.unicodeScalars.count) characters was cut to \(EventInput.maximumLength)"))
                 }
                 // An anniversary this program exported: one VEVENT per year, one event back.
                 if let parent = component.value("X-HOMESCREEN-EVENT").map(unescape), let lunarText = component.value("X-HOMESCREEN-LUNAR") {
@@ -161,7 +163,7 @@ public enum ICalendar {
                     let when: EventDate
                     do { when = try EventInput.lunar(lunarText, leap: leap, year: firstYear) } catch { throw Skip(error.description) }
                     if lunar[parent] == nil { lunarOrder.append(parent) }
-                    lunar[parent] = EventDraft(uid: parent, title: checkedTitle, note: String(note.prefix(EventInput.maximumLength)), when: when)
+                    lunar[parent] = EventDraft(uid: parent, title: checkedTitle, note: EventInput.cut(note), when: when)
                     continue
                 }
                 if let unsupported = ["RDATE", "EXRULE"].first(where: { component.property($0) != nil }) {
@@ -188,9 +190,9 @@ public enum ICalendar {
                 if component.value("STATUS")?.uppercased() == "CANCELLED" && component.property("RECURRENCE-ID") != nil { continue }
                 guard LocalDate.supported.contains(startDay) else { throw Skip("its day \(startDay.iso) is outside \(LocalDate.supportedText)") }
                 // The store's limits, said for this event rather than refusing the whole import.
-                guard rule.count <= 500 else { throw Skip("its RRULE has \(rule.count) characters; the store keeps at most 500") }
+                guard rule.unicodeScalars.count <= 500 else { throw Skip("its RRULE has \(rule.unicodeScalars.count) characters; the store keeps at most 500") }
                 guard except.count * 11 <= EventInput.maximumLength else { throw Skip("it leaves out \(except.count) days; the store keeps at most \(EventInput.maximumLength / 11)") }
-                solar.append(EventDraft(uid: eventUID, title: checkedTitle, note: String(note.prefix(EventInput.maximumLength)),
+                solar.append(EventDraft(uid: eventUID, title: checkedTitle, note: EventInput.cut(note),
                                         when: .solar(start: startDay, time: startTime, rule: rule, except: except)))
             } catch let skip as Skip {
                 result.skipped.append((shown, skip.reason))
@@ -213,7 +215,7 @@ public enum ICalendar {
         let name: String
         let parameters: [String: String]
         let value: String
-        /// The file's line it starts on (counting the lines a fold joined).
+        /// The line it starts on, among the file's lines once folds are joined.
         var line = 0
     }
 
