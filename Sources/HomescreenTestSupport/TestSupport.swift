@@ -155,3 +155,15 @@ public enum SourceRoot {
     public static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     public static func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
 }
+
+/// A tool a test needs is not installed: the test fails and says which, never skips quietly
+/// (`.ci/run` installs them; on a machine of your own, the package named here).
+public struct MissingTool: Error, CustomStringConvertible {
+    public let path: String, package: String
+    public var description: String { "\(path) is needed by this test and is not installed: apt-get install \(package) (.ci/run installs it)." }
+
+    /// Throws when the executable at `path` is missing.
+    public static func check(_ path: String, package: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: path) else { throw MissingTool(path: path, package: package) }
+    }
+}

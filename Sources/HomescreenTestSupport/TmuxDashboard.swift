@@ -15,6 +15,7 @@ public final class TmuxDashboard {
     ///   - environment: extra variables for the dashboard (`NO_COLOR`, `LC_ALL`…).
     public init(columns: Int, rows: Int, store: String, arguments: [String] = [], environment: [String: String] = [:],
                 configHome: String) throws {
+        try MissingTool.check("/usr/bin/tmux", package: "tmux")
         self.store = store
         socket = "hs-test-\(UUID().uuidString.prefix(12))"
         var variables = ["PATH": "/usr/bin:/bin", "HOME": configHome, "TZ": "Europe/Zurich", "LANG": "C.UTF-8",

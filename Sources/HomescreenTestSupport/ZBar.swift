@@ -26,6 +26,7 @@ public enum ZBar {
 
     /// Decodes an image file's bytes (any format zbarimg reads).
     public static func decode(image data: Data) throws -> String? {
+        try MissingTool.check(path, package: "zbar-tools")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("zbar-\(UUID().uuidString).pnm")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }

@@ -9,7 +9,6 @@ import HomescreenWidgetCore
 /// What the card widget draws, turned into a picture of the terminal (cells twice as tall as
 /// wide, colors through the theme, the frame and the text around the code included), is read
 /// back by zbar to the exact payload.
-@Suite(.enabled(if: ZBar.available))
 struct CardPictureDecodeTests {
     static let date = Date(timeIntervalSince1970: 1_795_000_000)
 

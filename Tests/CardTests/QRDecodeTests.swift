@@ -5,7 +5,6 @@ import HomescreenTestSupport
 
 /// Symbols from the encoder, with the mask it chooses, read back by zbar (an independent
 /// decoder; `apt-get install zbar-tools`, which `.ci/run` does).
-@Suite(.enabled(if: ZBar.available))
 struct QRDecodeTests {
     static let payloads = [
         "https://sharemycard.app/card.php?id=42&src=qr-app",

@@ -5,7 +5,7 @@ import HomescreenTestSupport
 
 /// The calendar in the real dashboard: started a few seconds before midnight in Saigon, it
 /// moves its header and "today" by itself when the day changes, with no key pressed.
-@Suite(.enabled(if: TmuxDashboard.available), .serialized)
+@Suite(.serialized)
 struct CalendarDashboardTests {
     /// 30 June 2030 is the 30th of the fifth lunar month; 1 July 2030 starts the sixth, so at
     /// midnight both the solar and the lunar header change. It comes ten seconds after the

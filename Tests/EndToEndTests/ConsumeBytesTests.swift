@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 18: one consume sends at most 512 bytes to the terminal, also when the consumed
 /// product runs out and every listed row moves up (a count of bytes, not a timing).
-@Suite(.enabled(if: TmuxDashboard.available), .serialized)
+@Suite(.serialized)
 struct ConsumeBytesTests {
     @Test func aConsumeThatEmptiesTheFirstProductSendsAtMost512Bytes() throws {
         let folder = TemporaryFolder()

@@ -9,7 +9,7 @@ import HomescreenTestSupport
 
 /// The real dashboard, in tmux: started at several sizes, driven with keys, resized, signalled,
 /// its terminal killed; the screen read back and the store checked.
-@Suite(.enabled(if: TmuxDashboard.available), .serialized)
+@Suite(.serialized)
 struct DashboardTests {
     /// A store whose first-expiring product is known: Milk, due today, 20 l.
     static func pantryStore(_ folder: TemporaryFolder, first name: String = "Milk") throws -> String {
@@ -284,7 +284,7 @@ struct DashboardTests {
 }
 
 /// The add-expense form in the real dashboard: a budget and a year pane, a lock-screen line.
-@Suite(.enabled(if: TmuxDashboard.available), .serialized)
+@Suite(.serialized)
 struct AddExpenseDashboardTests {
     static func budgetDashboard(_ folder: TemporaryFolder) throws -> TmuxDashboard {
         let store = folder.path("store.sqlite")

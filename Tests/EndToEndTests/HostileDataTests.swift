@@ -55,7 +55,7 @@ struct HostileDataTests {
         }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    @Test
     func aRealTmuxStatusLineShowsTheNameAndRunsNothing() throws {
         let folder = TemporaryFolder()
         let store = try storeWithHostileProduct(folder)
