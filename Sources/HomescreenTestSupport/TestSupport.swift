@@ -160,6 +160,10 @@ public enum SourceRoot {
 /// (`.ci/run` installs them; on a machine of your own, the package named here).
 public struct MissingTool: Error, CustomStringConvertible {
     public let path: String, package: String
+    public init(path: String, package: String) {
+        self.path = path
+        self.package = package
+    }
     public var description: String { "\(path) is needed by this test and is not installed: apt-get install \(package) (.ci/run installs it)." }
 
     /// Throws when the executable at `path` is missing.
