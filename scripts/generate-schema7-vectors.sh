@@ -28,6 +28,7 @@ list() {  # backend store
     "$old" pantry list --today 2026-11-25 --store "$2" > "$out/$1-pantry-list.out"
     "$old" expense list --month all --json --store "$2" > "$out/$1-expense-list.out"
     "$old" card list --json --store "$2" > "$out/$1-card-list.out"
+    # Printed on 2026-11-25 (that build had no --today): the test lists with --today 2026-11-25.
     "$old" event list --from 2026-11-25 --to 2027-11-24 --json --store "$2" > "$out/$1-event-list.out"
 }
 list sqlite "$sqlite"

@@ -7,40 +7,29 @@ import HomescreenStore
 /// difference rolls the whole copy back.
 public enum PostgresMigration {
     /// A table to copy: its columns (the same names on both sides), the columns compared after
-    /// the copy (timestamps are compared as instants), and its order.
+    /// the copy as instants, and its order.
     struct Table {
         let name: String
         let columns: [String]
         let timestamps: [String]
         let order: String
-        /// A table of the shared schema 7, whose days and instants PostgreSQL keeps as `date` and
-        /// `timestamptz` (a kind's own data keeps them as text on both sides).
-        var shared = true
     }
 
-    /// A kind's own table, as its description says it is now.
+    /// A kind's own table, as its description says it is now (days and instants are text on
+    /// both sides, compared as they are).
     static func table(_ table: StoreTable, of data: KindData) -> Table {
         let columns = data.columns(of: table).map(\.name)
-        return Table(name: table.rawValue, columns: columns, timestamps: [], order: columns.contains("id") ? "id" : columns[0], shared: false)
+        return Table(name: table.rawValue, columns: columns, timestamps: [], order: columns.contains("id") ? "id" : columns[0])
     }
 
-    static let tables: [Table] = [
-        Table(name: "product", columns: ["id", "name", "amountMilli", "unit", "due"], timestamps: ["createdAt"], order: "id"),
-        Table(name: "consumption", columns: ["id", "productID", "amountMilli"], timestamps: ["at"], order: "id"),
-        Table(name: "budget", columns: ["month", "limitCents", "currency"], timestamps: ["updatedAt"], order: "month"),
-        Table(name: "expense", columns: ["id", "amountCents", "day", "note", "category", "currency"], timestamps: ["createdAt"], order: "id"),
-        Table(name: "publishedSnapshot", columns: ["kind", "json"], timestamps: ["publishedAt"], order: "kind"),
-        Table(name: "card", columns: ["id", "serverCardID", "firstName", "lastName", "company", "title", "email", "phone", "active"],
-              timestamps: ["updatedAt"], order: "id"),
-        Table(name: "selectedCard", columns: ["singleton", "cardID"], timestamps: [], order: "singleton"),
-        Table(name: "event", columns: ["id", "uid", "title", "note", "lunarMonth", "lunarDay", "lunarLeap", "lunarYear", "day", "time", "rule", "exdates"],
-              timestamps: ["createdAt"], order: "id"),
-    ]
+    /// The shared table: its instants are PostgreSQL's `timestamptz`, its JSON `jsonb`.
+    static let shared = Table(name: "publishedSnapshot", columns: ["kind", "json"], timestamps: ["publishedAt"], order: "kind")
 
     /// What was copied: rows per table.
     public struct Report: Sendable {
         public var rows: [(table: String, count: Int)] = []
-        public var monthTotals = 0
+        /// Rows of the tables kept by the kinds' rules (the month totals), equal on both sides.
+        public var kept: [(table: String, count: Int)] = []
     }
 
     public enum Problem: Error, CustomStringConvertible {
@@ -60,7 +49,10 @@ public enum PostgresMigration {
     public static func copy(from source: Store, to target: PostgresStore, kinds: [KindData]) throws -> Report {
         try source.prepare(kinds)
         try target.prepare(kinds)
-        let tables = tables + kinds.flatMap { data in data.tables.map { table($0, of: data) } }
+        let kept = kinds.flatMap { data in data.keptTables.map { table($0, of: data) } }
+        let tables = [shared] + kinds.flatMap { data in
+            data.tables.filter { !data.keptTables.contains($0) }.map { table($0, of: data) }
+        }
         return try target.transaction {
             let existing = try tables.reduce(0) { sum, table in
                 sum + Int(try target.execute("SELECT count(*) AS n FROM \(table.name)").first?.int("n") ?? 0)
@@ -82,27 +74,22 @@ public enum PostgresMigration {
                 try check(table, rows: rows, target: target)
                 report.rows.append((table.name, rows.count))
             }
-            // The month totals the triggers made equal the store's own.
-            let mine = try source.textRows(of: "monthTotal", columns: ["month", "spentCents", "expenseCount"], order: "month")
-                .filter { $0[2] != "0" }
-            let theirs = try target.execute("SELECT month, spentCents::text AS s, expenseCount::text AS c FROM monthTotal WHERE expenseCount <> 0 ORDER BY month")
-                .map { [$0["month"], $0["s"], $0["c"]] }
-            guard mine == theirs else { throw Problem.differs(table: "monthTotal", detail: "\(mine.count) months here, \(theirs.count) there") }
-            report.monthTotals = mine.count
+            // The tables the rules kept as the rows went in equal the store's own (rows a rule
+            // emptied, such as a month whose expenses were all deleted, aside).
+            for table in kept {
+                let rows = try source.textRows(of: table.name, columns: table.columns, order: table.order).filter { $0.last != "0" }
+                try check(table, rows: rows, target: target, where: "\(table.columns.last!) <> 0")
+                report.kept.append((table.name, rows.count))
+            }
             return report
         }
     }
 
     /// Every row read back equal: the values as text, the timestamps as the same instant.
-    private static func check(_ table: Table, rows: [[String?]], target: PostgresStore) throws {
-        let columns = table.columns.map { column -> String in
-            switch column {
-            case "due" where table.shared, "day" where table.shared: return "to_char(\(column), 'YYYY-MM-DD') AS \(column)"
-            case "json" where table.shared: return "json::text AS json"
-            default: return "\(column)::text AS \(column)"
-            }
-        } + table.timestamps.map { "to_char(\($0) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS \($0)" }
-        let copied = try target.execute("SELECT \(columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.order)")
+    private static func check(_ table: Table, rows: [[String?]], target: PostgresStore, where condition: String = "TRUE") throws {
+        let columns = table.columns.map { "\($0)::text AS \($0)" }
+            + table.timestamps.map { "to_char(\($0) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS \($0)" }
+        let copied = try target.execute("SELECT \(columns.joined(separator: ", ")) FROM \(table.name) WHERE \(condition) ORDER BY \(table.order)")
         guard copied.count == rows.count else { throw Problem.differs(table: table.name, detail: "\(rows.count) rows here, \(copied.count) there") }
         for (original, row) in zip(rows, copied) {
             for (index, column) in (table.columns + table.timestamps).enumerated() {

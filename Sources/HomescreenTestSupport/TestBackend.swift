@@ -1,6 +1,8 @@
 import Foundation
 import HomescreenPostgres
+import HomescreenHosting
 import HomescreenStore
+import HomescreenWidgets
 import HomescreenWidgetCore
 
 /// The two backends a store test runs on: a SQLite file in a temporary folder, or a fresh
@@ -23,7 +25,7 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
         case .sqlite:
             let folder = TemporaryFolder()
             let path = folder.path("s.sqlite")
-            return Made(store: try Store.open(at: path), again: { _ = folder; return try Store.open(at: path) },
+            return Made(store: try Store.prepared(at: path), again: { _ = folder; return try Store.open(at: path) },
                         plainSQL: { sql in
                             let result = try SQLiteShell.run(path, sql)
                             guard result.status == 0 else { throw PostgresServer.ServerError(description: "sqlite3: " + result.stderr) }
@@ -31,7 +33,7 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
                         })
         case .postgres:
             let url = try PostgresServer.freshDatabase()
-            return Made(store: try PostgresStore.open(url: url), again: { try PostgresStore.open(url: url) },
+            return Made(store: try PostgresStore.prepared(url: url), again: { try PostgresStore.open(url: url) },
                         plainSQL: { sql in
                             let result = try Spawn.runWithStatus("/usr/bin/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url,
                                                                                    "-c", "SET search_path = homescreen; " + sql])
@@ -45,4 +47,23 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
 /// The day the store tests write their products on.
 public enum LocalDateFixture {
     public static let day = LocalDate(year: 2026, month: 11, day: 22)!
+}
+
+extension Store {
+    /// A store opened as the commands open it: the standard kinds' tables made (or brought up
+    /// to date) as their descriptions say.
+    public static func prepared(at path: String) throws -> Store {
+        let store = try Store.open(at: path)
+        try store.prepare(WidgetCatalog.standard.data)
+        return store
+    }
+}
+
+extension PostgresStore {
+    /// A server store opened as the commands open it, the standard kinds' tables made.
+    public static func prepared(url: String) throws -> PostgresStore {
+        let store = try PostgresStore.open(url: url)
+        try store.prepare(WidgetCatalog.standard.data)
+        return store
+    }
 }

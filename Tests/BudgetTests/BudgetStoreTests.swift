@@ -11,7 +11,7 @@ struct BudgetStoreTests {
     typealias F = BudgetFixtures
 
     @Test func monthTotalsFollowEveryChangeToExpenses() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         try BudgetRepository(store).setBudget(MonthlyBudget(month: F.november, limit: F.money("800"), currency: F.chf))
         let lunch = try BudgetRepository(store).addExpense(amount: F.money("12.50"), currency: F.chf, day: F.today, note: "Lunch")
         try BudgetRepository(store).addExpense(amount: F.money("0.10"), currency: F.chf, day: F.today)
@@ -37,7 +37,7 @@ struct BudgetStoreTests {
     }
 
     @Test func budgetsAreReplacedAndWritesBumpTheirTables() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         try BudgetRepository(store).setBudget(MonthlyBudget(month: F.november, limit: F.money("800"), currency: F.chf))
         try BudgetRepository(store).setBudget(MonthlyBudget(month: F.november, limit: F.money("900"), currency: Currency(code: "EUR")!))
         #expect(try BudgetRepository(store).budgets() == [MonthlyBudget(month: F.november, limit: F.money("900"), currency: Currency(code: "EUR")!)])
@@ -53,7 +53,7 @@ struct BudgetStoreTests {
     }
 
     @Test func theCurrencyOfAMonthWithoutBudgetIsTheLatestBefore() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         #expect(try BudgetRepository(store).currency(near: F.november) == nil)
         try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: 3)!, limit: F.money("1"), currency: Currency(code: "EUR")!))
         try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: 9)!, limit: F.money("1"), currency: F.chf))
@@ -63,7 +63,7 @@ struct BudgetStoreTests {
     }
 
     @Test func theSchemaRefusesImpossibleRows() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         _ = store
         let raw = try DatabaseQueue(path: folder.path("s.sqlite"))
         for sql in ["INSERT INTO budget VALUES ('2026-13', 100, 'CHF', '2026-01-01')", "INSERT INTO budget VALUES ('2026-11', 0, 'CHF', '2026-01-01')",

@@ -10,7 +10,7 @@ struct BudgetTimelineTests {
     typealias F = BudgetFixtures
 
     func store() throws -> Store {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         for month in [10, 11, 12] {
             try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(year: 2026, month: month)!, limit: F.money("800"), currency: F.chf))
         }
@@ -78,7 +78,7 @@ struct BudgetTimelineTests {
     }
 
     @Test func aMonthWithoutBudgetIsNotConfigured() throws {
-        let store = try Store.open(at: folder.path("empty.sqlite"))
+        let store = try Store.prepared(at: folder.path("empty.sqlite"))
         let entry = try BudgetWidget(store: store).timeline(in: F.context(.systemSmall, locale: "fr_CH"), at: F.now).entries[0]
         #expect(entry.state == .notConfigured && entry.available == nil)
         #expect(entry.denomination == .currency(F.chf))   // the locale's currency when no budget names one

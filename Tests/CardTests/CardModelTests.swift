@@ -10,7 +10,7 @@ struct CardStoreTests {
     let folder = TemporaryFolder()
 
     @Test func selectionFallsBackToTheFirstActiveCardAndKeepsARemovedChoice() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         #expect(try CardRepository(store).cardSelection() == .noCards)
         let inactive = try CardRepository(store).addCard(CardDraft(firstName: "Marco", lastName: "Rossi", isActive: false))
         #expect(try CardRepository(store).cardSelection() == .noCards, "an inactive card is not shown by default")
@@ -59,7 +59,7 @@ struct CardStoreTests {
 
     /// Rows another program wrote: empty optional text reads as absent, nothing crashes.
     @Test func rowsFromOtherProgramsReadDefensively() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         try store.write { db in
             try db.execute(sql: "INSERT INTO card (firstName, lastName, company, title, active, updatedAt) VALUES ('A\u{1B}[2J', 'B', '', '  ', 1, datetime('now'))")
         }

@@ -14,7 +14,7 @@ struct SchemaUpgradeTests {
         ("pantry-list", ["pantry", "list", "--today", "2026-11-25"]),
         ("expense-list", ["expense", "list", "--month", "all", "--json"]),
         ("card-list", ["card", "list", "--json"]),
-        ("event-list", ["event", "list", "--from", "2026-11-25", "--to", "2027-11-24", "--json"]),
+        ("event-list", ["event", "list", "--from", "2026-11-25", "--to", "2027-11-24", "--today", "2026-11-25", "--json"]),
     ]
     /// What the vectors were printed in.
     static let environment = ["TZ": "Europe/Zurich", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]

@@ -32,7 +32,7 @@ struct PantryOrderTests {
     @Test(arguments: 0..<5)
     func swiftAndTheStoreAgreeOnTheOrder(_ round: Int) throws {
         let folder = TemporaryFolder()
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         var generator = SplitMix(seed: UInt64(round) &+ 0x9E37_79B9_7F4A_7C15)
         let names = ["Milk", "milk", "Mílk", "Ắt", "Ất", "豆腐", "Zucchini", "apple", "Äpfel", "🥛", "Milk 2", "Milk"]
         var rows: [(name: String, amount: Quantity, unit: String, due: LocalDate)] = []
@@ -42,7 +42,7 @@ struct PantryOrderTests {
         }
         try store.write { db in
             for row in rows {
-                try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES (?, ?, '', ?, 0)",
+                try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES (?, ?, '', ?, '2026-01-01 00:00:00')",
                                arguments: [row.name, row.amount.thousandths, row.due.iso])
             }
         }

@@ -10,7 +10,7 @@ struct PantryStoreTests {
     let folder = TemporaryFolder()
 
     @Test func consumeNeverGoesBelowZeroAndUndoPutsItBack() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         let product = try PantryRepository(store).addProduct(name: "Spinach", amount: Quantity(argument: "0.3")!, unit: "kg", due: LocalDateFixture.day)
         let consumed = try PantryRepository(store).consume(productID: nil, amount: .one)
         #expect(consumed.amount == Quantity(argument: "0.3")! && consumed.remaining == .zero)
@@ -26,7 +26,7 @@ struct PantryStoreTests {
     }
 
     @Test func everyWriteBumpsTheRevisionOfTheTablesItTouches() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         #expect(try store.revisions()[.product] == nil)
         let product = try PantryRepository(store).addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: LocalDateFixture.day)
         try PantryRepository(store).consume(productID: product.id, amount: .one)
@@ -37,7 +37,7 @@ struct PantryStoreTests {
     }
 
     @Test func aFailedWriteLeavesNothingBehind() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         #expect(throws: (any Error).self) {
             try store.write { db in
                 try db.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Milk', 1000, '', '2026-01-01', 0)")
@@ -50,20 +50,20 @@ struct PantryStoreTests {
 
     @Test func anotherProgramCannotWriteImpossibleRows() throws {
         let path = folder.path("s.sqlite")
-        _ = try Store.open(at: path)
+        _ = try Store.prepared(at: path)
         let raw = try DatabaseQueue(path: path)
-        for values in ["('Odd', 500, 'g', 'someday', 0)", "('Odd', 500, 'g', '2026-02-30', 0)", "('Odd', -5, 'g', '2026-02-01', 0)",
-                       "(' ', 500, 'g', '2026-02-01', 0)", "(NULL, 500, 'g', '2026-02-01', 0)"] {
+        for values in ["('Odd', 500, 'g', 'someday', '2026-01-01 00:00:00')", "('Odd', 500, 'g', '2026-02-30', '2026-01-01 00:00:00')", "('Odd', -5, 'g', '2026-02-01', '2026-01-01 00:00:00')",
+                       "(' ', 500, 'g', '2026-02-01', '2026-01-01 00:00:00')", "(NULL, 500, 'g', '2026-02-01', '2026-01-01 00:00:00')"] {
             #expect(throws: DatabaseError.self, "\(values)") {
                 try raw.write { try $0.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES \(values)") }
             }
         }
-        try raw.write { try $0.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Fine', 500, 'g', '2028-02-29', 0)") }
+        try raw.write { try $0.execute(sql: "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Fine', 500, 'g', '2028-02-29', '2026-01-01 00:00:00')") }
         #expect(try PantryRepository(Store.openReadOnly(at: path)).products().map(\.name) == ["Fine"])
     }
 
     @Test func consumeTakesTheFirstInTheStoresOrder() throws {
-        let store = try Store.open(at: folder.path("s.sqlite"))
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
         try PantryRepository(store).addProduct(name: "b", amount: .one, unit: "", due: LocalDateFixture.day)
         try PantryRepository(store).addProduct(name: "a", amount: .one, unit: "", due: LocalDateFixture.day.adding(days: 1))
         try PantryRepository(store).addProduct(name: "a", amount: .one, unit: "", due: LocalDateFixture.day)

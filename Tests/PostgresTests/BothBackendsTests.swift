@@ -20,10 +20,10 @@ struct BothBackendsTests {
             case .sqlite:
                 let folder = TemporaryFolder()
                 let path = folder.path("s.sqlite")
-                return (try Store.open(at: path), { _ = folder; return try Store.open(at: path) })
+                return (try Store.prepared(at: path), { _ = folder; return try Store.prepared(at: path) })
             case .postgres:
                 let url = try PostgresServer.freshDatabase()
-                return (try PostgresStore.open(url: url), { try PostgresStore.open(url: url) })
+                return (try PostgresStore.prepared(url: url), { try PostgresStore.prepared(url: url) })
             }
         }
     }

@@ -15,11 +15,11 @@ struct PostgresStoreTests {
 
     @Test func anEmptyDatabaseBecomesAStoreAndOpensAgain() throws {
         let url = try PostgresServer.freshDatabase()
-        let store = try PostgresStore.open(url: url)
+        let store = try PostgresStore.prepared(url: url)
         #expect(try store.schemaVersion() == PostgresSchema.version)
         #expect(try store.integrityCheck().hasPrefix("schema \(PostgresSchema.version), PostgreSQL 1"))
         _ = try PantryRepository(store).addProduct(name: "Milk", amount: Quantity(units: 2), unit: "l", due: Self.day)
-        let again = try PostgresStore.open(url: url)
+        let again = try PostgresStore.prepared(url: url)
         #expect(try PantryRepository(again).products().map(\.name) == ["Milk"])
     }
 
@@ -45,13 +45,13 @@ struct PostgresStoreTests {
     /// sentence and the store left as it is.
     @Test func anOlderStoreIsMigratedAndANonsenseVersionRefused() throws {
         let older = try PostgresServer.freshDatabase()
+        _ = try Spawn.run("/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", older, "-f", SourceRoot.path("Tests/EndToEndTests/Vectors/schema7/postgres-dump.sql")])
         let connection = try PostgresConnection(url: older)
-        try connection.executeScript(PostgresSchema.creation)
         try connection.execute("INSERT INTO homescreen.product (name, amountMilli, due) VALUES ('Milk', 2000, '2026-11-30')")
         #expect(try connection.execute("SELECT version FROM homescreen.identity").first?.int("version") == 7)
         let store = try PostgresStore.open(url: older)
         #expect(try store.schemaVersion() == PostgresSchema.version)
-        #expect(try PantryRepository(store).products().map(\.name) == ["Milk"])
+        #expect(try PantryRepository(store).products().map(\.name).contains("Milk"))
         #expect(try store.kindVersions() == [:], "the kinds' version table is there, empty")
 
         for version in [6, 0, -1] {
@@ -66,7 +66,7 @@ struct PostgresStoreTests {
     }
 
     @Test func consumesFollowFirstExpiringOrderAndNeverGoBelowZero() throws {
-        let store = try PostgresStore.open(url: try PostgresServer.freshDatabase())
+        let store = try PostgresStore.prepared(url: try PostgresServer.freshDatabase())
         try PantryRepository(store).addProducts([("Rice", Quantity(units: 2), "kg", Self.day.adding(days: 30)), ("Spinach", Quantity(thousandths: 300), "kg", Self.day),
                                ("Éclair", Quantity(units: 1), "", Self.day), ("Zucchini", Quantity(units: 1), "", Self.day)])
         // The name's bytes break the tie on a day, as in the SQLite store: "Spinach" < "Zucchini" < "Éclair".
@@ -87,8 +87,8 @@ struct PostgresStoreTests {
     /// product of 200 units leave exactly 0, and none fails.
     @Test func concurrentConsumesNeitherLoseNorOverdraw() throws {
         let url = try PostgresServer.freshDatabase()
-        let product = try PantryRepository(PostgresStore.open(url: url)).addProduct(name: "Rice", amount: Quantity(units: 200), unit: "kg", due: Self.day)
-        let stores = try (0..<4).map { _ in try PostgresStore.open(url: url) }
+        let product = try PantryRepository(PostgresStore.prepared(url: url)).addProduct(name: "Rice", amount: Quantity(units: 200), unit: "kg", due: Self.day)
+        let stores = try (0..<4).map { _ in try PostgresStore.prepared(url: url) }
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             for _ in 0..<50 {
@@ -96,7 +96,7 @@ struct PostgresStoreTests {
             }
         }
         #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
-        let reader = try PostgresStore.open(url: url)
+        let reader = try PostgresStore.prepared(url: url)
         #expect(try PantryRepository(reader).products().first { $0.id == product.id }?.amount == .zero)
         #expect(try PostgresConnection(url: url).execute("SELECT count(*) AS n FROM homescreen.consumption").first?.int("n") == 200)
         #expect(throws: PantryError.nothingInStock) { try PantryRepository(reader).consume(productID: nil, amount: .one) }
@@ -104,7 +104,7 @@ struct PostgresStoreTests {
 
     @Test func plainSQLMeetsTheSameRulesAndKeepsTheTotals() throws {
         let url = try PostgresServer.freshDatabase()
-        _ = try PostgresStore.open(url: url)
+        _ = try PostgresStore.prepared(url: url)
         let sql = try PostgresConnection(url: url)
         for bad in ["INSERT INTO product (name, amountMilli, due) VALUES ('', 1, '2026-11-22')",
                     "INSERT INTO product (name, amountMilli, due) VALUES ('Milk', -1, '2026-11-22')",
@@ -121,15 +121,15 @@ struct PostgresStoreTests {
         #expect(totals == ["2026-11 1250 1", "2026-12 800 1"])
         #expect(try sql.execute("SELECT currency FROM expense WHERE note = 'Lunch'").first?["currency"] == "CHF", "a missing currency is the month's")
         #expect(throws: PostgresError.self) { try sql.execute("INSERT INTO expense (amountCents, day, currency) VALUES (100, '2026-11-05', 'EUR')") }
-        let revisions = try PostgresStore.open(url: url).revisions()
+        let revisions = try PostgresStore.prepared(url: url).revisions()
         #expect(revisions[.budget] == 1 && revisions[.expense] == 2)
     }
 
     @Test func anotherConnectionsCommitIsNotifiedOnTheFeedsSocket() throws {
         let url = try PostgresServer.freshDatabase()
-        let store = try PostgresStore.open(url: url)
+        let store = try PostgresStore.prepared(url: url)
         let feed = try store.changeFeed()
-        let writer = try PostgresStore.open(url: url)
+        let writer = try PostgresStore.prepared(url: url)
         _ = try PantryRepository(writer).addProduct(name: "Milk", amount: .one, unit: "l", due: Self.day)
         var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&descriptor, 1, 5_000) == 1, "the socket wakes up")

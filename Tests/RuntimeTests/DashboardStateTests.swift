@@ -15,7 +15,7 @@ struct DashboardStateTests {
     let start = Date(timeIntervalSince1970: 1_795_000_000)   // 2026-11-18
 
     func runtime(_ size: CellSize = CellSize(columns: 160, rows: 48), config: DashboardConfig = DashboardConfig(catalog: .standard), products: [(String, Int64, Int)] = [("Milk", 3, 0), ("Rice", 2, 30)]) throws -> (DashboardRuntime, Store) {
-        let store = try Store.open(at: folder.path("store.sqlite"))
+        let store = try Store.prepared(at: folder.path("store.sqlite"))
         let today = LocalDate(start, in: zone)
         for (name, amount, days) in products {
             try PantryRepository(store).addProduct(name: name, amount: Quantity(units: amount), unit: "l", due: today.adding(days: days), at: start)

@@ -14,7 +14,7 @@ enum DemoDashboard {
 
     /// A store in `folder`, with every kind's demo data unless `empty`.
     static func store(in folder: TemporaryFolder, empty: Bool = false) throws -> Store {
-        let store = try Store.open(at: folder.path("store.sqlite"))
+        let store = try Store.prepared(at: folder.path("store.sqlite"))
         if !empty {
             try store.batch { for feature in WidgetCatalog.standard.features { try feature.fillDemo(store, today: LocalDate(start, in: zone), at: start) } }
         }

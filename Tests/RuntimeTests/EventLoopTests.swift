@@ -55,7 +55,7 @@ import Testing
     }
 
     func running(clock: any WidgetClock = SystemClock(), columns: Int = 120, rows: Int = 40) throws -> Running {
-        let store = try Store.open(at: folder.path("store.sqlite"))
+        let store = try Store.prepared(at: folder.path("store.sqlite"))
         let today = LocalDate(clock.now, in: zone)
         try PantryRepository(store).addProduct(name: "Milk", amount: Quantity(units: 3), unit: "l", due: today, at: clock.now)
         let running = try Running(terminal: FakeTerminal(columns: columns, rows: rows), store: store, clock: clock, zone: zone)
@@ -86,7 +86,7 @@ import Testing
 
     @Test func aWriteFromAnotherConnectionIsDrawnWithoutAKey() throws {
         let running = try running()
-        try PantryRepository(Store.open(at: running.store.path)).addProduct(name: "Zucchini", amount: .one, unit: "", due: LocalDate(Date(), in: zone))
+        try PantryRepository(Store.prepared(at: running.store.path)).addProduct(name: "Zucchini", amount: .one, unit: "", due: LocalDate(Date(), in: zone))
         #expect(running.terminal.waitForText { $0.contains("Zucchini") })
         running.signal(SIGTERM)
         #expect(running.finished() == .signal(SIGTERM))

@@ -17,7 +17,7 @@ struct ReloadOnceTests {
     let start = Date(timeIntervalSince1970: 1_907_748_000)
 
     func runtime() throws -> (DashboardRuntime, Store) {
-        let store = try Store.open(at: folder.path("store.sqlite"))
+        let store = try Store.prepared(at: folder.path("store.sqlite"))
         let today = LocalDate(start, in: .gmt)
         try PantryRepository(store).addProducts([("Milk", Quantity(units: 3), "l", today), ("Rice", Quantity(units: 2), "kg", today.adding(days: 30))], at: start)
         var config = DashboardConfig(catalog: .standard)
@@ -47,7 +47,7 @@ struct ReloadOnceTests {
         #expect(runtime.frame().rowTexts().joined().contains("2 l"))
 
         // Another program's write is new: it reloads, once.
-        try PantryRepository(Store.open(at: store.path)).consume(productID: nil, amount: .one, at: start)
+        try PantryRepository(Store.prepared(at: store.path)).consume(productID: nil, amount: .one, at: start)
         runtime.send(.storeChanged([.product]))
         runtime.send(.storeChanged([.product]))
         #expect(runtime.loads[.pantry] == (before[.pantry] ?? 0) + 2)
@@ -57,7 +57,7 @@ struct ReloadOnceTests {
     @Test func aWriteTheFeedReportedFirstIsNotReloadedAgain() throws {
         let (runtime, store) = try runtime()
         // The feed can be read before the writer's outcome: the same revision, loaded once.
-        try PantryRepository(Store.open(at: store.path)).consume(productID: nil, amount: .one, at: start)
+        try PantryRepository(Store.prepared(at: store.path)).consume(productID: nil, amount: .one, at: start)
         let before = runtime.loads[.pantry] ?? 0
         runtime.send(.storeChanged([.product, .consumption]))
         runtime.send(.key(.character("c")))

@@ -11,11 +11,11 @@ struct StoreChangeWatcherTests {
 
     @Test func aWriteByAnotherConnectionIsSeenWithItsTable() throws {
         let path = folder.path("s.sqlite")
-        let writer = try Store.open(at: path)
+        let writer = try Store.prepared(at: path)
         let watcher = try StoreChangeWatcher(storePath: path)
         // Another store object is another connection, as another process would be.
         let started = Date()
-        try PantryRepository(Store.open(at: path)).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
+        try PantryRepository(Store.prepared(at: path)).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
         #expect(try watcher.waitForChange(timeout: 5) == [.product])
         #expect(Date().timeIntervalSince(started) < 5)
         _ = writer
@@ -23,7 +23,7 @@ struct StoreChangeWatcherTests {
 
     @Test func readsAndSilenceAreNotChanges() throws {
         let path = folder.path("s.sqlite")
-        let store = try Store.open(at: path)
+        let store = try Store.prepared(at: path)
         try PantryRepository(store).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDateFixture.day)
         let watcher = try StoreChangeWatcher(storePath: path)
         _ = try PantryRepository(Store.openReadOnly(at: path)).products()
@@ -33,7 +33,7 @@ struct StoreChangeWatcherTests {
 
     @Test func eachCommitIsReportedOnceAndTheDescriptorPolls() throws {
         let path = folder.path("s.sqlite")
-        let store = try Store.open(at: path)
+        let store = try Store.prepared(at: path)
         let watcher = try StoreChangeWatcher(storePath: path)
         let product = try PantryRepository(store).addProduct(name: "Milk", amount: Quantity(units: 3), unit: "l", due: LocalDateFixture.day)
         #expect(try watcher.waitForChange(timeout: 5) == [.product])

@@ -6,13 +6,5 @@ public struct StoreTable: RawRepresentable, Hashable, Sendable, CustomStringConv
     public init(rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
 
-    public static let product = StoreTable(rawValue: "product")
-    public static let consumption = StoreTable(rawValue: "consumption")
-    public static let budget = StoreTable(rawValue: "budget")
-    public static let expense = StoreTable(rawValue: "expense")
     public static let publishedSnapshot = StoreTable(rawValue: "publishedSnapshot")
-    public static let card = StoreTable(rawValue: "card")
-    public static let selectedCard = StoreTable(rawValue: "selectedCard")
-    public static let event = StoreTable(rawValue: "event")
-
 }

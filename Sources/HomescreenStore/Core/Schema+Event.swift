@@ -26,7 +26,7 @@ extension Schema {
                 CHECK (day IS NOT NULL OR (time IS NULL AND rule = '' AND exdates = '')),
                 CHECK (lunarLeap = 0 OR lunarYear IS NOT NULL)
             ) STRICT;
-            \(trackingTriggers(for: .event))
+            \(trackingTriggers(for: StoreTable(rawValue: "event")))
             PRAGMA user_version = 7;
             """)
     }

@@ -134,12 +134,18 @@ enum Schema {
                 PRAGMA user_version = 8;
                 """)
         }
+        migrator.registerMigration("9-kinds-own-tables") { db in
+            // The tables migrations 1–7 made are now their kinds' own: when a kind first
+            // prepares the store (`KindData`), it rebuilds them as it describes them, rows kept.
+            // An older Homescreen would not know them in that form, so the version says so.
+            try db.execute(sql: "PRAGMA user_version = 9")
+        }
         return migrator
     }
 
     /// The newest schema version this build knows (the shared tables; each kind's own data has
     /// its version in `kindSchema`).
-    static let version = 8
+    static let version = 9
 
     /// Triggers that bump `table`'s revision after every insert, update and delete.
     static func trackingTriggers(for table: StoreTable) -> String {

@@ -31,6 +31,12 @@ public struct KindData: Sendable {
     public var tables: [StoreTable] {
         steps.compactMap { if case .create(let table) = $0 { return table.name } else { return nil } }
     }
+
+    /// The tables its rules keep from others' rows (a running total): derived, never written
+    /// by a copy.
+    public var keptTables: [StoreTable] {
+        steps.compactMap { if case .rule(_, let rule) = $0 { return rule.keeps } else { return nil } }
+    }
 }
 
 /// One migration step of a kind's data, in both dialects.
@@ -41,7 +47,9 @@ public enum DataStep: Sendable {
     case addColumn(StoreTable, DataColumn)
     /// A new index.
     case addIndex(StoreTable, DataIndex)
-    /// What the description cannot say (a data fix): the statement in each dialect.
+    /// A rule the columns cannot hold alone, kept by triggers whoever writes.
+    case rule(String, DataRule)
+    /// What the description cannot say (a data fix): the statement in each dialect ("" for none).
     case sql(sqlite: String, postgres: String)
 
     /// The statements of the step, in order.
@@ -50,7 +58,8 @@ public enum DataStep: Sendable {
         case .create(let table): return table.creation(dialect)
         case .addColumn(let table, let column): return ["ALTER TABLE \(table.rawValue) ADD COLUMN \(column.definition(dialect))"]
         case .addIndex(let table, let index): return [index.creation(on: table)]
-        case .sql(let sqlite, let postgres): return [dialect == .sqlite ? sqlite : postgres]
+        case .rule(let name, let rule): return rule.creation(named: name, dialect)
+        case .sql(let sqlite, let postgres): return [dialect == .sqlite ? sqlite : postgres].filter { !$0.isEmpty }
         }
     }
 }
@@ -62,13 +71,17 @@ public struct DataTable: Sendable {
     /// Rules over several columns, in the SQL both dialects share (`(day IS NULL) = (month IS NOT NULL)`).
     public let checks: [String]
     public let indexes: [DataIndex]
+    /// Whether writes bump its revision. A table kept by a rule from another (`DataRule.total`)
+    /// changes only with it, and is not.
+    public let tracked: Bool
 
-    public init(_ name: StoreTable, columns: [DataColumn], checks: [String] = [], indexes: [DataIndex] = []) {
+    public init(_ name: StoreTable, columns: [DataColumn], checks: [String] = [], indexes: [DataIndex] = [], tracked: Bool = true) {
         precondition(DataTable.isPlain(name.rawValue) && columns.allSatisfy { DataTable.isPlain($0.name) }, "\(name): plain identifiers only")
         self.name = name
         self.columns = columns
         self.checks = checks
         self.indexes = indexes
+        self.tracked = tracked
     }
 
     static func isPlain(_ name: String) -> Bool {
@@ -77,9 +90,13 @@ public struct DataTable: Sendable {
 
     /// `CREATE TABLE`, its indexes and its tracking, in `dialect`.
     public func creation(_ dialect: SQLDialect) -> [String] {
+        [definition(dialect)] + indexes.map { $0.creation(on: name) } + (tracked ? DataTable.tracking(name, dialect) : [])
+    }
+
+    /// `CREATE TABLE` alone, under another name if given (a table being rebuilt).
+    func definition(_ dialect: SQLDialect, named table: String? = nil) -> String {
         let body = (columns.map { $0.definition(dialect) } + checks.map { "CHECK (\($0))" }).joined(separator: ",\n    ")
-        return ["CREATE TABLE \(name.rawValue) (\n    \(body)\n)" + (dialect == .sqlite ? " STRICT" : "")]
-            + indexes.map { $0.creation(on: name) } + DataTable.tracking(name, dialect)
+        return "CREATE TABLE \(table ?? name.rawValue) (\n    \(body)\n)" + (dialect == .sqlite ? " STRICT" : "")
     }
 
     /// The triggers that bump the table's revision after every write in the writer's
@@ -120,12 +137,22 @@ public struct DataColumn: Sendable {
         case flag
         /// The id of a row of another table; the row goes with it.
         case reference(StoreTable)
+        /// A month, YYYY-MM, in the calendar's years.
+        case month
+        /// `count` capital letters A–Z (a currency code).
+        case capitals(Int)
+        /// A time of day, HH:MM (00:00–23:59).
+        case clock
     }
 
     public let name: String
     public let kind: Kind
     public private(set) var optional = false
     public private(set) var defaultValue: StoreValue?
+    public private(set) var key: Key?
+
+    /// A column whose values identify a row.
+    public enum Key: Sendable { case primary, unique }
 
     public init(_ name: String, _ kind: Kind) {
         self.name = name
@@ -139,6 +166,16 @@ public struct DataColumn: Sendable {
     public static func timestamp(_ name: String) -> DataColumn { DataColumn(name, .timestamp) }
     public static func flag(_ name: String) -> DataColumn { DataColumn(name, .flag).defaulting(0) }
     public static func reference(_ name: String, to table: StoreTable) -> DataColumn { DataColumn(name, .reference(table)) }
+    public static func month(_ name: String) -> DataColumn { DataColumn(name, .month) }
+    public static func capitals(_ name: String, _ count: Int) -> DataColumn { DataColumn(name, .capitals(count)) }
+    public static func clock(_ name: String) -> DataColumn { DataColumn(name, .clock) }
+
+    /// The column identifies a row: the table's primary key, or unique.
+    public func identifying(_ key: Key) -> DataColumn {
+        var column = self
+        column.key = key
+        return column
+    }
 
     /// The column may be NULL.
     public func orNull() -> DataColumn {
@@ -157,23 +194,23 @@ public struct DataColumn: Sendable {
     /// The column's definition in `dialect`, with its rules.
     public func definition(_ dialect: SQLDialect) -> String {
         let sqlite = dialect == .sqlite
-        let null = optional ? "" : " NOT NULL"
+        let constraints = (optional ? "" : " NOT NULL") + (key == .primary ? " PRIMARY KEY" : key == .unique ? " UNIQUE" : "")
         var definition: String
         switch kind {
         case .id:
             return sqlite ? "\(name) INTEGER PRIMARY KEY AUTOINCREMENT" : "\(name) bigserial PRIMARY KEY"
         case .integer(let range):
-            definition = "\(name) \(Self.whole(sqlite))\(null) CHECK (\(Self.isWhole(name, sqlite))\(name) BETWEEN \(range.lowerBound) AND \(range.upperBound))"
+            definition = "\(name) \(Self.whole(sqlite))\(constraints) CHECK (\(Self.isWhole(name, sqlite))\(name) BETWEEN \(range.lowerBound) AND \(range.upperBound))"
         case .text(let maxLength, let nonBlank):
             let rule = (nonBlank ? ["length(trim(\(name))) > 0"] : []) + ["length(\(name)) <= \(maxLength)"]
-            definition = "\(name) \(sqlite ? "TEXT" : "text")\(null) CHECK (\(rule.joined(separator: " AND ")))"
+            definition = "\(name) \(sqlite ? "TEXT" : "text")\(constraints) CHECK (\(rule.joined(separator: " AND ")))"
         case .day:
             // Text on both, read the same way: a real day written YYYY-MM-DD (PostgreSQL's
             // `date` would also take `today`, `epoch` or `Jan 5 2026`).
             let range = "\(name) BETWEEN '\(Self.firstDay)' AND '\(Self.lastDay)'"
             let real = sqlite ? "date(\(name), '+0 days') IS \(name)"
                               : "\(name) ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' AND to_char(\(name)::date, 'YYYY-MM-DD') = \(name)"
-            definition = "\(name) \(sqlite ? "TEXT" : "text")\(null) CHECK (\(real) AND \(range))"
+            definition = "\(name) \(sqlite ? "TEXT" : "text")\(constraints) CHECK (\(real) AND \(range))"
         case .timestamp:
             // UTC as `YYYY-MM-DD HH:MM:SS` with an optional fraction, a real instant (no
             // `2026-02-30`, no 24:00, no `now`), text on both.
@@ -183,11 +220,21 @@ public struct DataColumn: Sendable {
                 : "\(name) ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$'"
                   + " AND to_char(\(name)::timestamp, 'YYYY-MM-DD HH24:MI:SS') = substr(\(name), 1, 19)"
             let now = sqlite ? "CURRENT_TIMESTAMP" : "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS')"
-            definition = "\(name) \(sqlite ? "TEXT" : "text")\(null) DEFAULT \(sqlite ? now : "(\(now))") CHECK (\(real) AND \(name) BETWEEN '\(Self.firstDay)' AND '\(Self.lastDay) 24')"
+            definition = "\(name) \(sqlite ? "TEXT" : "text")\(constraints) DEFAULT \(sqlite ? now : "(\(now))") CHECK (\(real) AND \(name) BETWEEN '\(Self.firstDay)' AND '\(Self.lastDay) 24')"
         case .flag:
-            definition = "\(name) \(Self.whole(sqlite))\(null) CHECK (\(name) IN (0, 1))"
+            definition = "\(name) \(Self.whole(sqlite))\(constraints) CHECK (\(name) IN (0, 1))"
         case .reference(let table):
-            definition = "\(name) \(sqlite ? "INTEGER" : "bigint")\(null) REFERENCES \(table.rawValue) (id) ON DELETE CASCADE"
+            definition = "\(name) \(sqlite ? "INTEGER" : "bigint")\(constraints) REFERENCES \(table.rawValue) (id) ON DELETE CASCADE"
+        case .month:
+            let form = sqlite ? "\(name) GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]' AND substr(\(name), 6, 2) BETWEEN '01' AND '12'"
+                              : "\(name) ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'"
+            definition = "\(name) \(sqlite ? "TEXT" : "text")\(constraints) CHECK (\(form) AND \(name) BETWEEN '\(Self.firstDay.prefix(7))' AND '\(Self.lastDay.prefix(7))')"
+        case .capitals(let count):
+            let form = sqlite ? "\(name) GLOB '\(String(repeating: "[A-Z]", count: count))'" : "\(name) ~ '^[A-Z]{\(count)}$'"
+            definition = "\(name) \(sqlite ? "TEXT" : "text")\(constraints) CHECK (\(form))"
+        case .clock:
+            let form = sqlite ? "\(name) GLOB '[0-2][0-9]:[0-5][0-9]' AND \(name) < '24:00'" : "\(name) ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'"
+            definition = "\(name) \(sqlite ? "TEXT" : "text")\(constraints) CHECK (\(form))"
         }
         if let defaultValue { definition += " DEFAULT " + Self.literal(defaultValue) }
         return definition

@@ -72,8 +72,9 @@ struct EventCommand: ParsableCommand {
                 "repeat" ("lunar" or the RRULE, "" for once), "daysLeft", "time" (HH:MM or null)}].
                 """)
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("The first day (YYYY-MM-DD, today, +1w...). Default: today.", valueName: "date"), completion: Completions.dates) var from: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The first day (YYYY-MM-DD, today, +1w...). Default: --today.", valueName: "date"), completion: Completions.dates) var from: String?
         @Option(parsing: .unconditional, help: ArgumentHelp("The last day (YYYY-MM-DD, +2m...). Default: a year after --from.", valueName: "date"), completion: Completions.dates) var to: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The day daysLeft counts from: YYYY-MM-DD, tomorrow, +3d... (default: today).", valueName: "date"), completion: Completions.dates) var today: String?
         @Flag(help: "Print JSON.") var json = false
         @OptionGroup var storeOptions: StoreOptions
 
@@ -82,8 +83,8 @@ struct EventCommand: ParsableCommand {
         }
 
         func run() throws {
-            let today = LocalDate(Date(), in: storeOptions.timeZone)
-            let first = try storeOptions.day(from, option: "--from")
+            let today = try storeOptions.day(today, option: "--today")
+            let first = try from.map { try storeOptions.day($0, option: "--from") } ?? today
             let last = try to.map { try storeOptions.day($0, option: "--to") } ?? first.adding(days: 365)
             guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
             guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }

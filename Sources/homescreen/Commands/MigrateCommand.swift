@@ -32,7 +32,11 @@ struct MigrateCommand: ParsableCommand {
         do {
             let report = try PostgresMigration.copy(from: source, to: target, kinds: WidgetCatalog.standard.data)
             let rows = report.rows.map { "\($0.count) \($0.table)" }.joined(separator: ", ")
-            Output.line("copied \(path) to \(target.path): \(rows); \(report.monthTotals) month totals equal on both sides")
+            // The rows the kinds' rules kept, in words: "12 month totals".
+            let kept = report.kept.map { table, count in
+                "\(count) " + table.reduce(into: "") { words, letter in words += letter.isUppercase ? " " + letter.lowercased() : String(letter) } + "s"
+            }
+            Output.line("copied \(path) to \(target.path): \(rows)" + (kept.isEmpty ? "" : "; \(kept.joined(separator: ", ")) equal on both sides"))
         } catch let problem as PostgresMigration.Problem {
             throw CLIError.runtime(problem.description)
         } catch let error as PostgresError {

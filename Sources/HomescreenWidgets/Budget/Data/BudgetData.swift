@@ -1,0 +1,50 @@
+import HomescreenStore
+
+extension StoreTable {
+    public static let budget = StoreTable(rawValue: "budget")
+    public static let expense = StoreTable(rawValue: "expense")
+    public static let monthTotal = StoreTable(rawValue: "monthTotal")
+}
+
+extension BudgetFeature {
+    /// The first and last day an expense of the month in `month` (an expression giving
+    /// YYYY-MM) can have: a range the expenses' day index answers.
+    private static func inMonth(_ month: String) -> String { "day >= \(month) || '-01' AND day <= \(month) || '-31'" }
+
+    /// The budget's tables, on both backends: one limit per month, expenses in hundredths of
+    /// their currency, and the month totals kept by a rule so a pane never sums 100,000 rows.
+    /// One currency per month, whoever writes: a missing one is the month's, a mix is refused.
+    /// Version 1 is what the store's shared schema 7 held, adopted as it was.
+    public static let data = KindData(owner: "budget", steps: [
+        .create(DataTable(.budget, columns: [
+            DataColumn.month("month").identifying(.primary), .integer("limitCents", 1...100_000_000_000),
+            .capitals("currency", 3), .timestamp("updatedAt"),
+        ])),
+        .create(DataTable(.expense, columns: [
+            .id, .integer("amountCents", 1...100_000_000_000), .day("day"), .text("note", max: 200).defaulting(""),
+            DataColumn.text("category", max: 80).orNull(), .timestamp("createdAt"), DataColumn.capitals("currency", 3).orNull(),
+        ], indexes: [DataIndex("expenseByDay", on: ["day", "id"])])),
+        .create(DataTable(.monthTotal, columns: [
+            DataColumn.text("month", max: 7).identifying(.primary), .integer("spentCents", Int64.min...Int64.max),
+            .integer("expenseCount", Int64.min...Int64.max),
+        ], tracked: false)),
+        .rule("expenseMonthTotal", .total(.init(of: .expense, summing: "amountCents", byFirst: 7, of: "day",
+                                                into: .monthTotal, key: "month", sum: "spentCents", count: "expenseCount"))),
+        .rule("expenseCurrencyFill", .fill(.expense, column: "currency", value: """
+            COALESCE((SELECT currency FROM budget WHERE month = substr(NEW.day, 1, 7)),
+                     (SELECT currency FROM expense WHERE id <> NEW.id AND \(inMonth("substr(NEW.day, 1, 7)")) AND currency IS NOT NULL LIMIT 1),
+                     (SELECT currency FROM budget WHERE month <= substr(NEW.day, 1, 7) ORDER BY month DESC LIMIT 1),
+                     (SELECT currency FROM budget ORDER BY month LIMIT 1), 'EUR')
+            """)),
+        .rule("expenseCurrencyMix", .refuse(.expense, updating: ["currency", "day"], when: """
+            NEW.currency IS NOT NULL AND (
+                EXISTS (SELECT 1 FROM budget WHERE month = substr(NEW.day, 1, 7) AND currency <> NEW.currency)
+                OR EXISTS (SELECT 1 FROM expense WHERE (NEW.id IS NULL OR id <> NEW.id) AND \(inMonth("substr(NEW.day, 1, 7)")) AND currency <> NEW.currency))
+            """, message: "an expense must be in the currency of its month (its budget and its other expenses)")),
+        .rule("budgetCurrencyMix", .refuse(.budget, updating: ["currency", "month"], when: """
+            EXISTS (SELECT 1 FROM expense WHERE \(inMonth("NEW.month")) AND currency <> NEW.currency)
+            """, message: "a budget must be in the currency of its month's expenses")),
+        // The functions PostgreSQL's shared schema 7 kept these rules with.
+        .sql(sqlite: "", postgres: "DROP FUNCTION IF EXISTS keepMonthTotal, keepExpenseCurrency, keepBudgetCurrency CASCADE"),
+    ])
+}

@@ -1,0 +1,27 @@
+import HomescreenStore
+
+extension StoreTable {
+    public static let event = StoreTable(rawValue: "event")
+}
+
+extension CalendarFeature {
+    /// The calendar's own events: a lunar anniversary (lunarMonth, lunarDay, lunarLeap,
+    /// lunarYear: the first lunar year) or a solar event (day, an optional time, an iCalendar
+    /// RRULE or '' for once, and exdates: days left out, comma-separated YYYY-MM-DD). uid is
+    /// stable for .ics. Version 1 is what the store's shared schema 7 held, adopted as it was.
+    public static let data = KindData(owner: "calendar", steps: [
+        .create(DataTable(.event, columns: [
+            .id, DataColumn.text("uid", max: 255, nonBlank: true).identifying(.unique), .text("title", max: 20_000, nonBlank: true),
+            .text("note", max: 20_000).defaulting(""),
+            DataColumn.integer("lunarMonth", 1...12).orNull(), DataColumn.integer("lunarDay", 1...30).orNull(), .flag("lunarLeap"),
+            DataColumn.integer("lunarYear", 1800...2199).orNull(), DataColumn.day("day").orNull(), DataColumn.clock("time").orNull(),
+            .text("rule", max: 500).defaulting(""), .text("exdates", max: 20_000).defaulting(""), .timestamp("createdAt"),
+        ], checks: [
+            "rule = '' OR substr(rule, 1, 5) = 'FREQ='",
+            "(day IS NULL) = (lunarMonth IS NOT NULL AND lunarDay IS NOT NULL)",
+            "day IS NULL OR (lunarMonth IS NULL AND lunarDay IS NULL AND lunarLeap = 0 AND lunarYear IS NULL)",
+            "day IS NOT NULL OR (time IS NULL AND rule = '' AND exdates = '')",
+            "lunarLeap = 0 OR lunarYear IS NOT NULL",
+        ])),
+    ])
+}
