@@ -32,7 +32,7 @@ public struct AnyWidgetFeature: Sendable {
         summary = feature.summary
         families = feature.families
         makeTables = { feature.tables }
-        makeData = { feature.data }
+        makeData = { Feature.data }
         makeBindings = { feature.bindings }
         makeSettings = { feature.settings }
         makeWidget = { AnyWidget(feature.provider(store: $0, settings: $1)) }

@@ -65,7 +65,7 @@ public struct WidgetCatalog: Sendable {
         precondition(([home].compactMap { $0 } + lockScreen).allSatisfy { feature.families.contains($0.family) }, "\(feature.kind) does not draw that family")
         precondition(home.map(\.family.isSystem) ?? true && lockScreen.allSatisfy { !$0.family.isSystem },
                      "\(feature.kind): the home screen takes system families, the lock screen accessory ones")
-        if let data = feature.data {
+        if let data = Feature.data {
             precondition(data.owner == feature.kind.rawValue, "\(feature.kind): its data is named \(data.owner)")
             let taken = Set(self.data.flatMap(\.tables))
             precondition(data.tables.allSatisfy { !taken.contains($0) }, "\(feature.kind): a table of its data is another kind's")

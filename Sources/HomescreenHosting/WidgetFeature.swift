@@ -31,9 +31,10 @@ public protocol WidgetFeature: Sendable {
     var families: [WidgetFamily] { get }
     /// The store tables its views read: a write to any of them, by any program, reloads its panes.
     var tables: Set<StoreTable> { get }
-    /// Its own tables and their migrations, described once for both backends; nil for a kind
-    /// without data of its own. The store prepares them when it is opened.
-    var data: KindData? { get }
+    /// Its own tables and their migrations, described once for both backends (beside its
+    /// records, in its Data folder); nil for a kind without data of its own. The store
+    /// prepares them when it is opened.
+    static var data: KindData? { get }
     /// Its actions and their default keys (empty for a kind without keys).
     var bindings: [KeyTable.Binding] { get }
     /// Its config file keys (`due-soon-days = 3`).
@@ -64,7 +65,7 @@ extension WidgetFeature {
     public func optimistic(_ entry: Provider.Entry, _ state: State) -> Provider.Entry { entry }
     public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {}
     public func doctor(_ store: any StoreBackend) throws -> String? { nil }
-    public var data: KindData? { nil }
+    public static var data: KindData? { nil }
 }
 
 extension WidgetFeature where State == NoState {

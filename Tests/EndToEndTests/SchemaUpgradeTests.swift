@@ -49,4 +49,42 @@ struct SchemaUpgradeTests {
         #expect(try PostgresServer.sql(store, "SELECT count(*) FROM homescreen.expense").trimmingCharacters(in: .whitespacesAndNewlines) == "544")
         try expectSameListings(store, backend: "postgres")
     }
+
+    /// The next id is where the old table's sequence was, not after the highest row left: a
+    /// deleted product's id is not given again after the upgrade.
+    @Test(arguments: ["sqlite", "postgres"]) func idsOfDeletedRowsAreNotGivenAgain(_ backend: String) throws {
+        let (store, sql) = try Self.schema7Store(backend)
+        _ = try sql("DELETE FROM product WHERE id = (SELECT max(id) FROM product)")
+        let highest = Int(try sql("SELECT max(id) FROM product").trimmingCharacters(in: .whitespacesAndNewlines))!
+        #expect(try Homescreen.run(["pantry", "add", "Tofu", "--due", "2026-12-01"], store: store, environment: Self.environment).status == 0)
+        #expect(try sql("SELECT id FROM product WHERE name = 'Tofu'").trimmingCharacters(in: .whitespacesAndNewlines) == "\(highest + 2)")
+    }
+
+    /// A row the old schema took and the kind's description refuses stops the upgrade with one
+    /// sentence naming the table and the row's rule; the table is left as it was.
+    @Test(arguments: ["sqlite", "postgres"]) func aRowTheDescriptionRefusesStopsTheUpgradeWithASentence(_ backend: String) throws {
+        let (store, sql) = try Self.schema7Store(backend)
+        _ = try sql("UPDATE product SET createdAt = '1700-01-01 00:00:00' WHERE id = 1")
+        let listed = try Homescreen.run(["pantry", "list"], store: store, environment: Self.environment)
+        #expect(listed.status == 1)
+        #expect(listed.stderr.contains("a row of the pantry table product in ") && listed.stderr.contains("breaks this version's rules"), "\(listed.stderr)")
+        #expect(listed.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+        #expect(try sql("SELECT count(*) FROM product").trimmingCharacters(in: .whitespacesAndNewlines) == "14", "the rows are where they were")
+        _ = try sql("UPDATE product SET createdAt = '2026-01-01 00:00:00' WHERE id = 1")
+        #expect(try Homescreen.run(["pantry", "list"], store: store, environment: Self.environment).status == 0, "fixed, the next command upgrades it")
+    }
+
+    /// A schema-7 store from the vectors, and plain SQL on it (sqlite3 or psql).
+    static func schema7Store(_ backend: String) throws -> (store: String, sql: (String) throws -> String) {
+        if backend == "sqlite" {
+            let folder = TemporaryFolder()
+            let store = folder.path("store.sqlite")
+            try FileManager.default.copyItem(atPath: "\(vectors)/sqlite-store.sqlite", toPath: store)
+            chmod(store, 0o600)
+            return (store, { _ = folder; return try SQLiteShell.run(store, $0).stdout })
+        }
+        let store = try PostgresServer.freshDatabase()
+        _ = try Spawn.run("/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", store, "-f", "\(vectors)/postgres-dump.sql"])
+        return (store, { try PostgresServer.sql(store, "SET search_path = homescreen; " + $0) })
+    }
 }

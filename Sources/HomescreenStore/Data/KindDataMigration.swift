@@ -9,7 +9,7 @@
 /// prepares a store, its `create` steps find the table there: the old one is set aside, the
 /// described one made, the rows copied (days and instants as the text both dialects keep, ids
 /// and their sequence as they were), and the old one dropped, all in the same transaction. A row
-/// the description refuses stops it with a sentence and leaves the store as it was.
+/// the description refuses stops it with a sentence and leaves the kind's tables as they were.
 extension StoreBackend {
     public func prepare(_ kinds: [KindData]) throws {
         guard !kinds.isEmpty else { return }
@@ -72,7 +72,7 @@ public enum KindDataError: Error, Equatable, CustomStringConvertible {
         case .nonsense(let location, let owner, let found):
             return "the \(owner) data in \(location) says version \(found), which no Homescreen writes; nothing was changed, restore the store from a backup or use another store with --store."
         case .rowRefused(let location, let owner, let table, let reason):
-            return "a row of the \(owner) table \(table) in \(location) breaks this version's rules (\(reason)); nothing was changed, fix or delete the row with sqlite3 or psql and open the store again."
+            return "a row of the \(owner) table \(table) in \(location) breaks this version's rules (\(reason)); the table was left as it was: fix or delete the row with sqlite3 or psql and run the command again."
         }
     }
 }

@@ -39,7 +39,6 @@ public struct BudgetFeature: WidgetFeature {
     public var title: String { BudgetStrings.of(.english).title }
     public var summary: String { "this month's spending against its limit, and what is left" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
-    public var data: KindData? { Self.data }
     public var tables: Set<StoreTable> { [.budget, .expense, .publishedSnapshot] }
     public var bindings: [KeyTable.Binding] {
         [KeyTable.Binding(action: .addExpense, keys: [.character("a"), .character("+")]), KeyTable.Binding(action: .setBudget, keys: [.character("b")])]

@@ -32,7 +32,6 @@ public struct CalendarFeature: WidgetFeature {
     public var title: String { CalendarView.title }
     public var summary: String { "the month with Vietnamese lunar days, holidays and events" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
-    public var data: KindData? { Self.data }
     public var tables: Set<StoreTable> { [.event] }
 
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> CalendarWidget { CalendarWidget(store: store) }

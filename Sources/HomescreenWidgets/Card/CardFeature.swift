@@ -43,7 +43,6 @@ public struct CardFeature: WidgetFeature {
     public var title: String { CardStrings.of(.english).title }
     public var summary: String { "the chosen business card as a QR code that scans" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
-    public var data: KindData? { Self.data }
     public var tables: Set<StoreTable> { [.card, .selectedCard] }
     public var settings: [SettingSpec] { [Self.cardURL.spec] }
     public var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .selectCard, keys: [.character("s")])] }

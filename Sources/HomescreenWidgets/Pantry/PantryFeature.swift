@@ -71,7 +71,6 @@ public struct PantryFeature: WidgetFeature {
     public var title: String { PantryStrings.of(.english).title }
     public var summary: String { "products, first expiring first; expired and due-soon counts" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
-    public var data: KindData? { Self.data }
     public var tables: Set<StoreTable> { [.product] }
     public var settings: [SettingSpec] { [Self.dueSoonDays.spec] }
     public var bindings: [KeyTable.Binding] {

@@ -87,7 +87,7 @@ struct NoteFeature: WidgetFeature {
     var summary: String { "short notes, the newest last" }
     var families: [WidgetFamily] { [.systemSmall, .systemMedium, .systemLarge] }
     var tables: Set<StoreTable> { [.note] }
-    var data: KindData? { noteData }
+    static var data: KindData? { noteData }
     var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .addNote, keys: [.character("w")])] }
 
     func provider(store: any StoreBackend, settings: WidgetSettings) -> NoteWidget { NoteWidget(notes: NoteRepository(store: store)) }

@@ -9,7 +9,7 @@ extension CalendarFeature {
     /// lunarYear: the first lunar year) or a solar event (day, an optional time, an iCalendar
     /// RRULE or '' for once, and exdates: days left out, comma-separated YYYY-MM-DD). uid is
     /// stable for .ics. Version 1 is what the store's shared schema 7 held, adopted as it was.
-    public static let data = KindData(owner: "calendar", steps: [
+    public static let data: KindData? = KindData(owner: "calendar", steps: [
         .create(DataTable(.event, columns: [
             .id, DataColumn.text("uid", max: 255, nonBlank: true).identifying(.unique), .text("title", max: 20_000, nonBlank: true),
             .text("note", max: 20_000).defaulting(""),

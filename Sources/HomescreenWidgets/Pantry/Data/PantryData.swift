@@ -9,7 +9,7 @@ extension PantryFeature {
     /// The pantry's tables, on both backends: products (amounts in thousandths of their unit)
     /// and the consumptions that undo takes back. Version 1 is what the store's shared schema 7
     /// held, adopted as it was.
-    public static let data = KindData(owner: "pantry", steps: [
+    public static let data: KindData? = KindData(owner: "pantry", steps: [
         .create(DataTable(.product, columns: [
             .id, .text("name", max: 200, nonBlank: true), .integer("amountMilli", 0...1_000_000_000),
             .text("unit", max: 20).defaulting(""), .day("due"), .timestamp("createdAt"),
