@@ -5,7 +5,7 @@ import HomescreenTestSupport
 
 /// The card picker in the real dashboard: `s`, Down, Enter puts the second card's code on the
 /// screen (zbar reads it from the captured pane), and `homescreen render card` agrees.
-@Suite(.enabled(if: TmuxDashboard.available && ZBar.available), .serialized)
+@Suite(.serialized)
 struct CardDashboardTests {
     /// The captured screen as a picture: its text drawn dark on light, as a plain capture shows it.
     static func decode(_ lines: [String]) throws -> String? {

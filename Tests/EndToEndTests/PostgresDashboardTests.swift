@@ -4,7 +4,7 @@ import HomescreenTestSupport
 
 /// Dashboards on a PostgreSQL store, in tmux: a key in one redraws the other, a shell's write
 /// shows in both, and a server that stops and comes back is said, survived and followed.
-@Suite(.enabled(if: TmuxDashboard.available), .serialized)
+@Suite(.serialized)
 struct PostgresDashboardTests {
     static func dashboard(_ store: String, _ folder: TemporaryFolder, _ name: String) throws -> TmuxDashboard {
         try FileManager.default.createDirectory(atPath: folder.path(name), withIntermediateDirectories: true)

@@ -56,7 +56,7 @@ struct ReadmeExampleTests {
         return rest
     }
 
-    @Test(.enabled(if: TmuxDashboard.available)) func everyShellExampleRuns() throws {
+    @Test func everyShellExampleRuns() throws {
         let examples = try Self.examples()
         #expect(examples.filter { $0.expected == nil }.count >= 15 && examples.contains { $0.expected != nil })
         #expect(examples.contains { $0.line.hasPrefix("scripts/install.sh") })

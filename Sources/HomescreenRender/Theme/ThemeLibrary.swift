@@ -42,6 +42,9 @@ public struct ThemeLibrary: Sendable {
         return names
     }
 
+    /// A theme file's largest size (one is a few kilobytes).
+    public static let maximumBytes = 262_144
+
     /// The theme of that name. The built-in dark theme needs no file.
     /// - Throws: `ThemeError` when no folder holds it or its file is malformed.
     public func theme(named name: String) throws -> Theme {
@@ -49,8 +52,13 @@ public struct ThemeLibrary: Sendable {
             // Themes/dark.toml is kept identical to the built-in theme (ThemeTests).
             if folder == shipped, name == Theme.builtInDark.name { return .builtInDark }
             let file = folder.appendingPathComponent(name + ".toml")
-            if let text = try? String(contentsOf: file, encoding: .utf8) {
-                return try Theme.parse(toml: text, fallbackName: name)
+            switch BoundedFile.read(file.path, limit: Self.maximumBytes) {
+            case .contents(let data):
+                if let text = String(data: data, encoding: .utf8) { return try Theme.parse(toml: text, fallbackName: name) }
+            case .tooLarge(let size):
+                throw ThemeError(description: "the theme file \(file.path) is \(size) bytes; a theme is at most \(BoundedFile.size(Self.maximumBytes)), so it was not read.")
+            case .missing, .unreadable:
+                break
             }
         }
         if name == Theme.builtInDark.name { return .builtInDark }

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 import HomescreenWidgetCore
 import HomescreenHosting
 import TOMLKit
@@ -47,6 +48,10 @@ public struct DashboardConfig: Sendable {
 
     /// Every kind on the home screen; the lock screen as a phone's.
 
+    /// A config file's largest size: a few hundred lines at the most; a larger one is refused
+    /// without being read whole.
+    public static let maximumBytes = 1_048_576
+
     /// The default file: `$XDG_CONFIG_HOME/homescreen/config.toml`, else `~/.config/…`.
     public static func defaultPath(environment: [String: String]) -> String {
         let home = environment["HOME"] ?? NSHomeDirectory()
@@ -58,7 +63,7 @@ public struct DashboardConfig: Sendable {
     /// most read nothing else of the file); nil when the file or the key is missing. A file
     /// that is not valid TOML is reported by the commands that read it whole and by `doctor`.
     public static func configuredStore(environment: [String: String]) -> String? {
-        guard let data = FileManager.default.contents(atPath: defaultPath(environment: environment)),
+        guard case .contents(let data) = BoundedFile.read(defaultPath(environment: environment), limit: maximumBytes),
               let text = String(data: data, encoding: .utf8), text.contains("store"),
               let table = try? TOMLTable(string: text), let value = table["store"]?.string,
               !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
@@ -68,9 +73,13 @@ public struct DashboardConfig: Sendable {
     /// Reads a config file. A missing default file means the defaults; a missing file the user
     /// named is an error.
     public static func load(path: String, explicit: Bool, catalog: WidgetCatalog) throws -> DashboardConfig {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if !explicit, !FileManager.default.fileExists(atPath: path) { return DashboardConfig(catalog: catalog) }
-            throw ConfigError("the config file \(path) cannot be read; check the path and its permissions.")
+        let data: Data
+        switch BoundedFile.read(path, limit: maximumBytes) {
+        case .contents(let contents): data = contents
+        case .missing where !explicit: return DashboardConfig(catalog: catalog)
+        case .missing, .unreadable: throw ConfigError("the config file \(path) cannot be read; check the path and its permissions.")
+        case .tooLarge(let size):
+            throw ConfigError("the config file \(path) is \(size) bytes; a config file is at most \(BoundedFile.size(maximumBytes)), so it was not read.")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError("the config file \(path) is not UTF-8 text.")

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 import TOMLKit
 
 /// What the dashboard remembers between runs: the theme and privacy chosen with `t`/`T`/`p`.
@@ -8,6 +9,10 @@ import TOMLKit
 public struct RememberedChoices: Equatable, Sendable {
     public var theme: String?
     public var privacy: Bool?
+    /// Why the file was not read, when it was there and could not be (too large).
+    public var ignored: String?
+    /// A state file holds two lines; this is far more than it ever needs.
+    public static let maximumBytes = 65_536
 
     public init(theme: String? = nil, privacy: Bool? = nil) {
         self.theme = theme
@@ -21,11 +26,20 @@ public struct RememberedChoices: Equatable, Sendable {
     }
 
     /// The file's choices; a missing, unreadable or malformed file remembers nothing (it is
-    /// ours and only a convenience: the next choice rewrites it).
+    /// ours and only a convenience: the next choice rewrites it). One over `maximumBytes` is not
+    /// read at all, and `ignored` says so.
     public static func load(path: String) -> RememberedChoices {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-              let table = try? TOMLTable(string: text) else { return RememberedChoices() }
-        return RememberedChoices(theme: table["theme"]?.string, privacy: table["privacy"]?.bool)
+        switch BoundedFile.read(path, limit: maximumBytes) {
+        case .tooLarge(let size):
+            var none = RememberedChoices()
+            none.ignored = "it is \(size) bytes, over the \(BoundedFile.size(maximumBytes)) a state file may have, so it was not read; the dashboard writes it anew with your next theme or privacy choice"
+            return none
+        case .contents(let data):
+            guard let text = String(data: data, encoding: .utf8), let table = try? TOMLTable(string: text) else { return RememberedChoices() }
+            return RememberedChoices(theme: table["theme"]?.string, privacy: table["privacy"]?.bool)
+        case .missing, .unreadable:
+            return RememberedChoices()
+        }
     }
 
     /// Writes the file whole (a temporary file renamed over it), its folder made private.

@@ -43,6 +43,7 @@ public final class Store: Sendable {
         }
         let folder = (path as NSString).deletingLastPathComponent
         guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        if StoreFile.onReadOnlyFileSystem(path) { throw .readOnlyFileSystem(path: path, mount: StoreFile.mountPoint(of: path)) }
         guard access(path, W_OK) == 0 else { throw .notWritable(path: path) }
         guard access(folder, W_OK) == 0 else { throw .readOnlyFolder(path: path, folder: folder) }
         return try StoreFile.withLock(path, timeout: busyTimeout) { () throws(StoreError) -> Store in
@@ -80,6 +81,9 @@ public final class Store: Sendable {
         do {
             let queue = try readOnlyConnection(path: path)
             let identity = try queue.read(Identity.read)
+            if identity.version < Schema.version && StoreFile.onReadOnlyFileSystem(path) {
+                throw StoreError.readOnlyFileSystem(path: path, mount: StoreFile.mountPoint(of: path))   // it would need migrating
+            }
             try identity.validate(path: path)
             if identity.isEmpty { return try emptyInMemory(path: path) }
             if identity.version < Schema.version {
@@ -96,12 +100,27 @@ public final class Store: Sendable {
         }
     }
 
-    /// One read-only connection: cheap to open, never writes, waits out writers' locks.
+    /// One read-only connection: cheap to open, never writes, waits out writers' locks. On a
+    /// file system mounted read-only, where SQLite cannot make the shared-memory file a WAL
+    /// store's readers need, the file is opened as immutable (nobody can change it there).
     static func readOnlyConnection(path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
-        return try DatabaseQueue(path: path, configuration: configuration)
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN && StoreFile.onReadOnlyFileSystem(path) {
+            return try DatabaseQueue(path: immutableURI(path), configuration: configuration)
+        }
+    }
+
+    /// `file:` URI of `path` with `immutable=1` (SQLite reads it without locks or journal).
+    static func immutableURI(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let escaped = absolute.unicodeScalars.map { scalar -> String in
+            scalar == "%" || scalar == "?" || scalar == "#" ? String(format: "%%%02X", scalar.value) : String(scalar)
+        }.joined()
+        return "file:" + escaped + "?immutable=1"
     }
 
     /// An empty, migrated store in memory, standing in for a store that does not exist yet.
@@ -189,6 +208,7 @@ public final class Store: Sendable {
 
     private static func classify(_ error: any Error, path: String) -> StoreError {
         if let database = error as? DatabaseError {
+            if let condition = condition(database, path: path) { return condition }
             switch database.resultCode {
             case .SQLITE_NOTADB: return .notAStore(path: path, reason: nil)
             case .SQLITE_CORRUPT: return .corrupt(path: path, detail: database.message ?? "SQLITE_CORRUPT")
@@ -196,6 +216,26 @@ public final class Store: Sendable {
             }
         }
         return .failed(path: path, reason: describe(error))
+    }
+
+    /// A state of the machine SQLite ran into (a full disk, a read-only file or mount), said
+    /// as what the user can do about it; nil for anything else (a rule's refusal, a bug).
+    static func condition(_ error: DatabaseError, path: String) -> StoreError? {
+        switch error.resultCode {
+        case .SQLITE_FULL: return .diskFull(path: path, mount: StoreFile.mountPoint(of: path))
+        // Growing the WAL or its shared memory on a full disk is an I/O error to SQLite.
+        case .SQLITE_IOERR where StoreFile.isFull(path): return .diskFull(path: path, mount: StoreFile.mountPoint(of: path))
+        case .SQLITE_READONLY:
+            return StoreFile.onReadOnlyFileSystem(path) ? .readOnlyFileSystem(path: path, mount: StoreFile.mountPoint(of: path)) : .notWritable(path: path)
+        default: return nil
+        }
+    }
+
+    /// `work`, with the machine's conditions said as `StoreError`s.
+    private func sayingConditions<T>(_ work: () throws -> T) throws -> T {
+        do { return try work() } catch let error as DatabaseError {
+            throw Self.condition(error, path: path) ?? error
+        }
     }
 
     static func describe(_ error: any Error) -> String {
@@ -209,8 +249,8 @@ public final class Store: Sendable {
     /// `batch`, it joins the batch's transaction.
     public func write<T>(_ work: (Database) throws -> T) throws -> T {
         if let batch = batchDatabase { return try work(batch) }
-        guard let writer else { throw StoreError.failed(path: path, reason: "opened read-only") }
-        return try writer.write(work)
+        guard let writer else { throw readOnly }
+        return try sayingConditions { try writer.write(work) }
     }
 
     /// Deletes the row `id` of `table` in one write transaction. - Returns: the row as it was.
@@ -225,7 +265,7 @@ public final class Store: Sendable {
 
     public func read<T>(_ work: (Database) throws -> T) throws -> T {
         if let batch = batchDatabase { return try work(batch) }
-        return try database.read(work)
+        return try sayingConditions { try database.read(work) }
     }
 
     /// Runs `work` as one write transaction: every read and write of this store that `work`
@@ -233,12 +273,17 @@ public final class Store: Sendable {
     /// store whole or leaves it untouched), and concurrent batches take turns.
     public func batch<T>(_ work: () throws -> T) throws -> T {
         if batchDatabase != nil { return try work() }
-        guard let writer else { throw StoreError.failed(path: path, reason: "opened read-only") }
-        return try writer.write { db in
+        guard let writer else { throw readOnly }
+        return try sayingConditions { try writer.write { db in
             Thread.current.threadDictionary[batchKey] = db
             defer { Thread.current.threadDictionary.removeObject(forKey: batchKey) }
             return try work()
-        }
+        } }
+    }
+
+    /// Why a store opened for reading does not write: its file system, or how it was opened.
+    private var readOnly: StoreError {
+        StoreFile.onReadOnlyFileSystem(path) ? .readOnlyFileSystem(path: path, mount: StoreFile.mountPoint(of: path)) : .failed(path: path, reason: "opened read-only")
     }
 
     private var batchKey: String { "homescreen.batch.\(ObjectIdentifier(self).hashValue)" }

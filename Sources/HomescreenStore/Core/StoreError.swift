@@ -1,6 +1,7 @@
 /// Why the store cannot be used. Every message is one sentence that names the path and the fix;
-/// the file itself is never modified or deleted when one of these is raised.
-public enum StoreError: Error, Equatable, CustomStringConvertible {
+/// the file itself is never modified or deleted when one of these is raised. A dashboard's
+/// action that meets one says its sentence as it is (a `StoreRefusal`, in English).
+public enum StoreError: StoreRefusal, Equatable {
     case notAStore(path: String, reason: String?)
     /// A file or link others could have planted or can change.
     case untrusted(path: String, reason: String)
@@ -12,7 +13,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     case notWritable(path: String)
     case unreadable(path: String, reason: String)
+    /// The file system holding the store is mounted read-only: it is read, never written.
+    case readOnlyFileSystem(path: String, mount: String)
+    /// SQLite could not grow the file or its journal: nothing of the write was kept.
+    case diskFull(path: String, mount: String)
     case failed(path: String, reason: String)
+
+    /// Said as it is: no values to put in (a path with `%1` in it stays as it is).
+    public var sentence: String { description }
 
     public var description: String {
         switch self {
@@ -32,6 +40,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "the store \(path) is read-only; give yourself write permission (chmod u+rw \(path)) or choose another store with --store."
         case .unreadable(let path, let reason):
             return "cannot read the store \(path) (\(reason)); check its permissions or choose another store with --store."
+        case .readOnlyFileSystem(let path, let mount):
+            return "the store's file system is mounted read-only at \(mount), so \(path) can be read but not changed; remount \(mount) read-write or copy the store somewhere writable and use --store."
+        case .diskFull(let path, let mount):
+            return "the disk holding the store is full (\(mount)), so nothing was written to \(path); free some space there (df -h \(mount) shows it) and try again."
         case .failed(let path, let reason):
             return "the store \(path) failed (\(reason)); run `homescreen doctor` to check it."
         }

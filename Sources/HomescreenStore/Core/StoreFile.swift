@@ -93,4 +93,31 @@ enum StoreFile {
         func int32(_ offset: Int) -> Int32 { Int32(bitPattern: bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }) }
         return (int32(68), int32(60), int32(40), bytes[18] == 2)
     }
+
+    /// Whether the file system holding `path` is mounted read-only.
+    static func onReadOnlyFileSystem(_ path: String) -> Bool {
+        var info = statvfs()
+        return statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// Whether the file system holding `path` has (next to) no room left: less than 64 KiB.
+    static func isFull(_ path: String) -> Bool {
+        var info = statvfs()
+        return statvfs(path, &info) == 0 && UInt64(info.f_bavail) * UInt64(info.f_frsize) < 65_536
+    }
+
+    /// The mount point of the file system holding `path`: its highest folder on the same device.
+    static func mountPoint(of path: String) -> String {
+        var current = URL(fileURLWithPath: path).standardizedFileURL.path
+        var info = stat()
+        guard stat(current, &info) == 0 || stat((current as NSString).deletingLastPathComponent, &info) == 0 else { return "/" }
+        let device = info.st_dev
+        while current != "/" {
+            let parent = (current as NSString).deletingLastPathComponent
+            var above = stat()
+            guard stat(parent, &above) == 0, above.st_dev == device else { break }
+            current = parent
+        }
+        return current
+    }
 }

@@ -54,7 +54,8 @@ struct DoctorCommand: ParsableCommand {
         let statePath = RememberedChoices.defaultPath(environment: environment)
         if FileManager.default.fileExists(atPath: statePath) {
             let remembered = RememberedChoices.load(path: statePath)
-            report("state", statePath + " (exists: theme \(remembered.theme ?? "not chosen"), privacy \(remembered.privacy == true ? "on" : "off"))")
+            report("state", statePath + (remembered.ignored.map { ": \($0)." }
+                ?? " (exists: theme \(remembered.theme ?? "not chosen"), privacy \(remembered.privacy == true ? "on" : "off"))"))
         } else {
             report("state", statePath + " (does not exist yet: written when you change the theme or privacy on the dashboard)")
         }

@@ -1,4 +1,5 @@
 import HomescreenHosting
+import HomescreenPostgres
 import HomescreenStore
 import HomescreenWidgets
 
@@ -28,6 +29,10 @@ struct CLIError: Error {
         // A kind's refusal of a value (`PantryInput`, `BudgetInput`, `EventInput`).
         case let error as InputProblem: self.init(message: error.description, exitCode: 2)
         case let error as StoreError: self.init(message: error.description, exitCode: 1)
+        case let error as PostgresError: self.init(message: error.description, exitCode: 1)
+        case let error as KindDataError: self.init(message: error.description, exitCode: 1)
+        // A rule of the store said no to what the command would write (plain SQL's rules).
+        case let error as ConstraintViolation: self.init(message: "the store refused the change: \(error.message).", exitCode: 1)
         case let error as PantryError:
             if case .unknownProduct = error { self.init(message: error.description, exitCode: 2) } else { self.init(message: error.description, exitCode: 1) }
         case let error as BudgetError: self.init(message: error.description, exitCode: 2)

@@ -49,7 +49,13 @@ struct WidgetSession {
             }
             demoFolder = folder
         } else {
-            store = forWriting ? try storeOptions.openForWriting() : try storeOptions.openForReading()
+            if forWriting {
+                // On a file system mounted read-only the dashboard still shows the store; every
+                // change it is asked for is refused with the sentence that names the mount.
+                do { store = try storeOptions.openForWriting() } catch StoreError.readOnlyFileSystem { store = try storeOptions.openForReading() }
+            } else {
+                store = try storeOptions.openForReading()
+            }
             demoFolder = nil
         }
     }
