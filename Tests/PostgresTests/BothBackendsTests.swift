@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenWidgets
+import Synchronization
 import Testing
 import HomescreenStore
 import HomescreenTestSupport
@@ -13,14 +14,16 @@ struct BothBackendsTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case sqlite, postgres
         var testDescription: String { rawValue }
+        static let folders = Mutex<[TemporaryFolder]>([])
 
         /// A new, empty store; `again` opens another connection to the same one.
         func make() throws -> (store: any StoreBackend, again: () throws -> any StoreBackend) {
             switch self {
             case .sqlite:
                 let folder = TemporaryFolder()
+                Self.folders.withLock { $0.append(folder) }   // the store's file lives as long as the test run
                 let path = folder.path("s.sqlite")
-                return (try Store.prepared(at: path), { _ = folder; return try Store.prepared(at: path) })
+                return (try Store.prepared(at: path), { try Store.prepared(at: path) })
             case .postgres:
                 let url = try PostgresServer.freshDatabase()
                 return (try PostgresStore.prepared(url: url), { try PostgresStore.prepared(url: url) })

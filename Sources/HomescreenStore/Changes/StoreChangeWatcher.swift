@@ -9,21 +9,36 @@ import HomescreenWidgetCore
 /// read-only connection confirms with `PRAGMA data_version`, which changes on every commit made
 /// by another connection; the table revisions (kept by triggers) then say which tables changed.
 /// The dashboard polls `fileDescriptor` together with the keyboard and timers.
+///
+/// A store file deleted, moved away or replaced is noticed from the same events: the feed is
+/// then lost (`lostReason` says so) and its store kept as it was; when a store is at the path
+/// again, `retryAt` comes due, and `retry()` moves the store (`Store.reopen`) and the feed to it.
 public final class StoreChangeWatcher {
     public let fileDescriptor: Int32
     private let storeName: String
-    private let connection: DatabaseQueue?
+    private var connection: DatabaseQueue?
+    /// Connections to files no longer at the path: kept (closing one wakes libdispatch).
+    private var retired: [DatabaseQueue] = []
     private let path: String
+    private let store: Store?
+    private var file: StoreFile.Identity?
     private var dataVersion: Int?
     private var revisions: [StoreTable: Int]
+    public private(set) var lostReason: String?
+    public private(set) var retryAt: Date?
 
-    public init(storePath: String) throws {
+    public convenience init(store: Store) throws {
+        try self.init(storePath: store.path, store: store)
+    }
+
+    public init(storePath: String, store: Store? = nil) throws {
+        self.store = store
         path = storePath
         storeName = (storePath as NSString).lastPathComponent
         let folder = (storePath as NSString).deletingLastPathComponent
         fileDescriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fileDescriptor >= 0 else { throw StoreError.failed(path: storePath, reason: "inotify: \(String(cString: strerror(errno)))") }
-        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE)
+        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_DELETE)
         guard inotify_add_watch(fileDescriptor, folder, mask) >= 0 else {
             let reason = String(cString: strerror(errno))
             close(fileDescriptor)
@@ -31,11 +46,41 @@ public final class StoreChangeWatcher {
         }
         if FileManager.default.fileExists(atPath: storePath) {
             connection = try Store.readOnlyConnection(path: storePath)
+            file = StoreFile.identity(storePath)
         } else {
             connection = nil
         }
         revisions = [:]
         (dataVersion, revisions) = try readState()
+    }
+
+    /// The file at the path is not the one followed: lost until a store is there again.
+    private func checkFile() {
+        guard let file, store?.standsIn != true else { return }
+        let now = StoreFile.identity(path)
+        guard now != file else { return }
+        lostReason = "the store file was deleted or moved; a new store at \(path) is followed as soon as one is made"
+        // A file there again: try to follow it now (one still empty is not a store yet; its
+        // first writes bring more events).
+        retryAt = (try? StoreFile.inspect(path)).map { if case .regular(let size) = $0 { return size > 0 } else { return false } } == true ? Date() : nil
+    }
+
+    /// Moves the store and the feed to the store now at the path. - Returns: whether they follow it.
+    public func retry() -> Bool {
+        guard lostReason != nil else { return true }
+        retryAt = nil
+        do {
+            try store?.reopen()
+            let fresh = try Store.readOnlyConnection(path: path)
+            if let connection { retired.append(connection) }
+            connection = fresh
+            file = StoreFile.identity(path)
+            (dataVersion, revisions) = try readState()
+            lostReason = nil
+            return true
+        } catch {
+            return false
+        }
     }
 
     deinit { close(fileDescriptor) }
@@ -58,6 +103,7 @@ public final class StoreChangeWatcher {
                 offset += 16 + nameLength
             }
         }
+        if concerned { checkFile() }
         return concerned
     }
 

@@ -1,25 +1,56 @@
 import Foundation
 import GRDB
 import HomescreenWidgetCore
+import Synchronization
 
 /// The shared store: one SQLite database (WAL) that the dashboard, the CLI, status-line commands
 /// and other programs use at the same time. Every write is one transaction; triggers on the
 /// tables bump their revisions in it, so watchers know which panes to reload.
 public final class Store: Sendable {
     public let path: String
-    /// A pool for read-write use, a queue for read-only use (cheaper to open).
-    public let database: any DatabaseReader
-    private let writer: (any DatabaseWriter)?
-    /// Opened for writing (not the read-only fast path).
-    var isWritable: Bool { writer != nil }
+    /// The file it has open (a pool for read-write use, a queue for read-only use, cheaper to
+    /// open) and which file that is; `reopen()` moves it to the file now at `path`.
+    private let opened: Mutex<Opened>
     /// An empty store in memory, standing in for a file that does not exist yet (read-only opening).
     public let standsIn: Bool
 
+    private struct Opened: @unchecked Sendable {
+        var database: any DatabaseReader
+        var writer: (any DatabaseWriter)?
+        var file: StoreFile.Identity?
+        /// Connections to files no longer at the path: kept, not closed (closing one starts
+        /// libdispatch's once-a-second worker monitor for the life of the process).
+        var retired: [any DatabaseReader] = []
+    }
+
+    public var database: any DatabaseReader { opened.withLock { $0.database } }
+    private var writer: (any DatabaseWriter)? { opened.withLock { $0.writer } }
+    /// Opened for writing (not the read-only fast path).
+    var isWritable: Bool { writer != nil }
+
     private init(path: String, database: any DatabaseReader, writer: (any DatabaseWriter)?, standsIn: Bool = false) {
         self.path = path
-        self.database = database
-        self.writer = writer
+        self.opened = Mutex(Opened(database: database, writer: writer, file: standsIn ? nil : StoreFile.identity(path)))
         self.standsIn = standsIn
+    }
+
+    /// Whether the file at `path` is no longer the one this store has open: deleted, moved
+    /// away, or replaced by another.
+    public var isReplaced: Bool {
+        guard !standsIn, let file = opened.withLock({ $0.file }) else { return false }
+        return StoreFile.identity(path) != file
+    }
+
+    /// Follows the path: opens the store now there (as this one was opened, for writing or for
+    /// reading) and uses it from now on. - Throws: what opening it throws; nothing changes then.
+    public func reopen() throws {
+        let fresh = isWritable ? try Store.open(at: path) : try Store.openReadOnly(at: path)
+        guard !fresh.standsIn else { throw StoreError.gone(path: path) }
+        let taken = fresh.opened.withLock { $0 }
+        opened.withLock { current in
+            current.retired.append(current.database)
+            (current.database, current.writer, current.file) = (taken.database, taken.writer, taken.file)
+        }
     }
 
     /// The schema version of the shared tables this build writes (each kind's own data has its
@@ -141,12 +172,17 @@ public final class Store: Sendable {
         } catch {
             throw .cannotCreate(path: path, reason: "the folder \(folder) cannot be created")
         }
-        let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if descriptor < 0 {
-            if errno == EEXIST { return }   // another process created it first: fine
-            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)).lowercased())
+        try StoreFile.withLock(path, timeout: busyTimeout) { () throws(StoreError) in
+            // Under the lock no SQLite has the new file open yet: what is left of a store that
+            // was deleted or moved while open is set aside, not taken for the new one's.
+            if access(path, F_OK) != 0 { StoreFile.setAsideOrphans(of: path) }
+            let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            if descriptor < 0 {
+                if errno == EEXIST { return }   // another process created it first: fine
+                throw .cannotCreate(path: path, reason: String(cString: strerror(errno)).lowercased())
+            }
+            close(descriptor)
         }
-        close(descriptor)
     }
 
     // MARK: - Identity
@@ -250,6 +286,7 @@ public final class Store: Sendable {
     public func write<T>(_ work: (Database) throws -> T) throws -> T {
         if let batch = batchDatabase { return try work(batch) }
         guard let writer else { throw readOnly }
+        if isReplaced { throw StoreError.gone(path: path) }
         return try sayingConditions { try writer.write(work) }
     }
 
@@ -274,6 +311,7 @@ public final class Store: Sendable {
     public func batch<T>(_ work: () throws -> T) throws -> T {
         if batchDatabase != nil { return try work() }
         guard let writer else { throw readOnly }
+        if isReplaced { throw StoreError.gone(path: path) }
         return try sayingConditions { try writer.write { db in
             Thread.current.threadDictionary[batchKey] = db
             defer { Thread.current.threadDictionary.removeObject(forKey: batchKey) }

@@ -81,7 +81,7 @@ extension StoreRefusal {
 }
 
 extension Store: StoreBackend {
-    public func changeFeed() throws -> any ChangeFeed { try StoreChangeWatcher(storePath: path) }
+    public func changeFeed() throws -> any ChangeFeed { try StoreChangeWatcher(store: self) }
 }
 
 extension StoreChangeWatcher: ChangeFeed {}

@@ -17,6 +17,8 @@ public enum StoreError: StoreRefusal, Equatable {
     case readOnlyFileSystem(path: String, mount: String)
     /// SQLite could not grow the file or its journal: nothing of the write was kept.
     case diskFull(path: String, mount: String)
+    /// The file this program had open was deleted or moved away (or replaced) meanwhile.
+    case gone(path: String)
     case failed(path: String, reason: String)
 
     /// Said as it is: no values to put in (a path with `%1` in it stays as it is).
@@ -44,6 +46,8 @@ public enum StoreError: StoreRefusal, Equatable {
             return "the store's file system is mounted read-only at \(mount), so \(path) can be read but not changed; remount \(mount) read-write or copy the store somewhere writable and use --store."
         case .diskFull(let path, let mount):
             return "the disk holding the store is full (\(mount)), so nothing was written to \(path); free some space there (df -h \(mount) shows it) and try again."
+        case .gone(let path):
+            return "the store file was deleted or moved while open, so nothing was written; a new store at \(path) is used as soon as one is made there (any command that writes makes one)."
         case .failed(let path, let reason):
             return "the store \(path) failed (\(reason)); run `homescreen doctor` to check it."
         }

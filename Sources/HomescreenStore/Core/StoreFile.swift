@@ -94,6 +94,29 @@ enum StoreFile {
         return (int32(68), int32(60), int32(40), bytes[18] == 2)
     }
 
+    /// Which file is at `path` (device and inode, links followed); nil when there is none.
+    struct Identity: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    static func identity(_ path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The `-wal` and `-shm` files of a store that is gone (deleted or moved while a program
+    /// had it open) are set aside before a new store is made at its path: SQLite would take
+    /// them for the new file's, and the program still holding them would keep them locked.
+    /// The `-wal`, which may hold the last writes of the moved file, is kept as
+    /// `<store>-wal.orphaned`; the `-shm` is only an index and goes.
+    static func setAsideOrphans(of path: String) {
+        var info = stat()
+        if lstat(path + "-wal", &info) == 0, info.st_mode & S_IFMT == S_IFREG { _ = rename(path + "-wal", path + "-wal.orphaned") }
+        if lstat(path + "-shm", &info) == 0, info.st_mode & S_IFMT == S_IFREG { _ = unlink(path + "-shm") }
+    }
+
     /// Whether the file system holding `path` is mounted read-only.
     static func onReadOnlyFileSystem(_ path: String) -> Bool {
         var info = statvfs()

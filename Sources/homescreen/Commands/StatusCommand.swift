@@ -130,17 +130,25 @@ struct StatusLine {
         return ((object, [object]), next)
     }
 
+    /// The line while the store cannot be followed: the reason, as text or as waybar's JSON.
+    func lost(_ reason: String) -> String {
+        guard json else { return "homescreen: " + reason }
+        return "{\"class\": \"critical\", \"text\": \"homescreen: store gone\", \"tooltip\": \(Output.jsonString(reason))}"
+    }
+
     /// Prints the line, then again whenever its text changes, until the output is closed.
     func follow(store: any StoreBackend) throws {
         signal(SIGPIPE, SIG_IGN)
         var shown: String?
         var status = self
-        try Self.watch(feed: store.changeFeed(), peer: (STDOUT_FILENO, 0)) {
+        let feed = try store.changeFeed()
+        try Self.watch(feed: feed, peer: (STDOUT_FILENO, 0)) {
             try status.session.adoptCreatedStore()
-            let (lines, next) = try status.lines(at: Date())
-            if lines.text != shown {
-                shown = lines.text
-                guard Self.write(lines.text + "\n", to: STDOUT_FILENO) else { return nil }
+            // A store file deleted or moved: said until a store is at the path again.
+            let (text, next) = try feed.lostReason.map { (status.lost($0), nil) } ?? { let (lines, next) = try status.lines(at: Date()); return (lines.text, next) }()
+            if text != shown {
+                shown = text
+                guard Self.write(text + "\n", to: STDOUT_FILENO) else { return nil }
             }
             return next
         }

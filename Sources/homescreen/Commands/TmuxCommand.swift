@@ -57,12 +57,19 @@ struct TmuxCommand: ParsableCommand {
             let attached = Date()
             try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), onInput: client.drain) {
                 try status.session.adoptCreatedStore()
-                let (lines, next) = try status.lines(at: Date())
-                let commands = zip(kinds, lines.each).enumerated().filter { shown.count <= $0.offset || shown[$0.offset] != $0.element.1 }
+                // A store file deleted or moved: every option says so until one is at the path again.
+                let each: [String], next: Date?
+                if feed.lostReason != nil {
+                    (each, next) = (kinds.map { _ in "homescreen: store gone" }, nil)
+                } else {
+                    let (lines, due) = try status.lines(at: Date())
+                    (each, next) = (lines.each, due)
+                }
+                let commands = zip(kinds, each).enumerated().filter { shown.count <= $0.offset || shown[$0.offset] != $0.element.1 }
                     .map { "set-option -g @homescreen-\($0.element.0.rawValue) \(ControlClient.quoted($0.element.1))\n" }
                 if !commands.isEmpty {
                     guard StatusLine.write(commands.joined() + "refresh-client -S\n", to: client.input) else { return nil }
-                    shown = lines.each
+                    shown = each
                 }
                 return next
             }
