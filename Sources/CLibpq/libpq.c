@@ -30,6 +30,8 @@ static void load(void) {
     HS_LOAD(PQexecParams) HS_LOAD(PQresultStatus) HS_LOAD(PQresultErrorField) HS_LOAD(PQcmdTuples)
     HS_LOAD(PQnfields) HS_LOAD(PQntuples) HS_LOAD(PQfname) HS_LOAD(PQgetisnull) HS_LOAD(PQgetvalue)
     HS_LOAD(PQclear) HS_LOAD(PQconsumeInput) HS_LOAD(PQnotifies) HS_LOAD(PQfreemem)
+    HS_LOAD(PQsendQueryParams) HS_LOAD(PQsendQuery) HS_LOAD(PQsetnonblocking) HS_LOAD(PQflush)
+    HS_LOAD(PQisBusy) HS_LOAD(PQgetResult)
 #undef HS_LOAD
     loaded = &functions;
 }

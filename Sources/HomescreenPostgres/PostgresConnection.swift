@@ -39,6 +39,8 @@ final class PostgresConnection {
             throw .cannotConnect(location: location, reason: reason)
         }
         connection = opened
+        // Sent without blocking: every round trip waits in poll() with the deadline.
+        _ = pq.PQsetnonblocking(opened, 1)
         // libpq prints notices (and a server's goodbye) on stderr, over the dashboard's screen:
         // they are dropped; errors reach the caller as results.
         _ = pq.PQsetNoticeProcessor(opened, { _, _ in }, nil)
@@ -49,15 +51,27 @@ final class PostgresConnection {
     func reconnectIfBroken() throws(PostgresError) {
         guard isBroken else { return }
         pq.PQreset(connection)
+        abandoned = false
+        _ = pq.PQsetnonblocking(connection, 1)
         guard !isBroken else { throw .connectionLost(location: location, reason: reason()) }
     }
+
+    /// How long one round trip may take before the connection is given up (the statement's
+    /// outcome then comes from the server alone: rolled back, unless it was the COMMIT). The
+    /// same budget as the SQLite store's busy wait; creating or migrating a store takes longer.
+    var deadline: TimeInterval = PostgresConnection.roundTrip
+    static let roundTrip: TimeInterval = Store.busyTimeout
+    /// A round trip ran past its deadline: the socket was shut, the session is gone.
+    private var abandoned = false
+    /// The last round trip ran past its deadline (until the next connection).
+    var abandonedForTime: Bool { abandoned }
 
     deinit { pq.PQfinish(connection) }
 
     /// libpq's last error as one clause, without the connection's secrets.
     private func reason() -> String { PostgresSecrets.scrub(PostgresError.reason(text(pq.PQerrorMessage(connection))), secrets) }
 
-    var isBroken: Bool { pq.PQstatus(connection) != CONNECTION_OK }
+    var isBroken: Bool { abandoned || pq.PQstatus(connection) != CONNECTION_OK }
 
     /// The descriptor that becomes readable when a notification (or anything) arrives.
     var socket: Int32 { pq.PQsocket(connection) }
@@ -68,9 +82,10 @@ final class PostgresConnection {
         let copies = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { copies.forEach { free($0) } }
         let values = copies.map { UnsafePointer($0) }
-        guard let result = pq.PQexecParams(connection, sql, Int32(values.count), nil, values, nil, nil, 0) else {
-            throw .failed(location: location, sqlState: nil, message: reason())
+        guard !abandoned, pq.PQsendQueryParams(connection, sql, Int32(values.count), nil, values, nil, nil, 0) == 1 else {
+            throw abandoned ? .connectionLost(location: location, reason: "it stopped answering") : .failed(location: location, sqlState: nil, message: reason())
         }
+        guard let result = try awaitResult(committing: sql == "COMMIT") else { throw .failed(location: location, sqlState: nil, message: reason()) }
         defer { pq.PQclear(result) }
         switch pq.PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
@@ -84,21 +99,69 @@ final class PostgresConnection {
             }
             return PostgresRows(columns: columns, rows: rows, affected: rows.count)
         default:
-            let field = { (code: Int32) -> String? in self.pq.PQresultErrorField(result, code).map { String(cString: $0) } }
-            let message = PostgresSecrets.scrub(field(Int32(UInt8(ascii: "M"))) ?? reason(), secrets)
-            throw .failed(location: location, sqlState: field(Int32(UInt8(ascii: "C"))), message: message)
+            throw failure(of: result)
         }
     }
 
     /// Runs several statements without parameters (the schema's creation).
     func executeScript(_ sql: String) throws(PostgresError) {
-        guard let result = pq.PQexec(connection, sql) else {
-            throw .failed(location: location, sqlState: nil, message: reason())
+        guard !abandoned, pq.PQsendQuery(connection, sql) == 1 else {
+            throw abandoned ? .connectionLost(location: location, reason: "it stopped answering") : .failed(location: location, sqlState: nil, message: reason())
         }
-        defer { pq.PQclear(result) }
-        guard [PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY].contains(pq.PQresultStatus(result)) else {
-            throw .failed(location: location, sqlState: pq.PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) },
-                          message: reason())
+        // One result per statement: the first that failed says why.
+        var failed: PostgresError?
+        while let result = try awaitResult(committing: false, many: true) {
+            if failed == nil, ![PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY].contains(pq.PQresultStatus(result)) { failed = failure(of: result) }
+            pq.PQclear(result)
+        }
+        if let failed { throw failed }
+    }
+
+    private func failure(of result: OpaquePointer) -> PostgresError {
+        let field = { (code: Int32) -> String? in self.pq.PQresultErrorField(result, code).map { String(cString: $0) } }
+        let message = PostgresSecrets.scrub(field(Int32(UInt8(ascii: "M"))) ?? reason(), secrets)
+        return .failed(location: location, sqlState: field(Int32(UInt8(ascii: "C"))), message: message)
+    }
+
+    /// The statement's result, sent and read within the deadline (the rest of libpq's results
+    /// for it read and dropped). Past the deadline the socket is shut: the server, whenever it
+    /// wakes, sees the client gone and rolls back what it had not committed.
+    /// - Parameter many: return each result in turn (nil after the last), for a script.
+    private func awaitResult(committing: Bool, many: Bool = false) throws(PostgresError) -> OpaquePointer? {
+        let until = Date().addingTimeInterval(deadline)
+        while true {
+            let flushed = pq.PQflush(connection)
+            if flushed == 0 { break }
+            if flushed < 0 { throw .connectionLost(location: location, reason: reason()) }
+            try wait(for: Int16(POLLOUT | POLLIN), until: until, committing: committing)
+            guard pq.PQconsumeInput(connection) == 1 else { throw .connectionLost(location: location, reason: reason()) }
+        }
+        var first: OpaquePointer?
+        while true {
+            while pq.PQisBusy(connection) == 1 {
+                try wait(for: Int16(POLLIN), until: until, committing: committing)
+                guard pq.PQconsumeInput(connection) == 1 else { throw .connectionLost(location: location, reason: reason()) }
+            }
+            guard let next = pq.PQgetResult(connection) else { break }
+            if many { return next }
+            if first == nil { first = next } else { pq.PQclear(next) }
+        }
+        if many { return nil }
+        guard let first else { throw .failed(location: location, sqlState: nil, message: reason()) }
+        return first
+    }
+
+    private func wait(for events: Int16, until: Date, committing: Bool) throws(PostgresError) {
+        while true {
+            let remaining = until.timeIntervalSinceNow
+            guard remaining > 0 else {
+                abandoned = true
+                shutdown(pq.PQsocket(connection), Int32(SHUT_RDWR))
+                throw .timedOut(location: location, seconds: Int(deadline.rounded()), committing: committing)
+            }
+            var descriptor = pollfd(fd: pq.PQsocket(connection), events: events, revents: 0)
+            let ready = poll(&descriptor, 1, Int32(clamping: Int((remaining * 1000).rounded(.up))))
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
         }
     }
 

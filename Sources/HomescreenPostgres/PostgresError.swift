@@ -1,14 +1,22 @@
 import Foundation
+import HomescreenStore
 
 /// Why the PostgreSQL store cannot be used or refused a change: one sentence naming the
 /// store (its URL without the password) and the fix. libpq's own words are kept as the reason.
-public enum PostgresError: Error, Equatable, CustomStringConvertible {
+/// The dashboard says it as it is (a `StoreRefusal`, in English).
+public enum PostgresError: StoreRefusal, Equatable {
     case cannotConnect(location: String, reason: String)
     case connectionLost(location: String, reason: String)
     case notAStore(location: String, reason: String)
     case newerSchema(location: String, found: Int, supported: Int)
     case failed(location: String, sqlState: String?, message: String)
     case libpqMissing(reason: String)
+    /// The server did not answer a round trip within the deadline; the connection was dropped.
+    /// `committing`: it was the COMMIT, which the server may still carry out when it resumes.
+    case timedOut(location: String, seconds: Int, committing: Bool)
+
+    /// Said as it is: no values to put in.
+    public var sentence: String { description }
 
     public var description: String {
         switch self {
@@ -22,6 +30,10 @@ public enum PostgresError: Error, Equatable, CustomStringConvertible {
             return "\(location) was written by a newer Homescreen (schema \(found), this version reads up to \(supported)); upgrade homescreen or use another store with --store."
         case .failed(let location, _, let message):
             return "the PostgreSQL store \(location) refused the change (\(message))."
+        case .timedOut(let location, let seconds, false):
+            return "the PostgreSQL store did not answer within \(seconds) s, so this change was not saved; Homescreen connects to \(location) again by itself."
+        case .timedOut(let location, let seconds, true):
+            return "the PostgreSQL store did not confirm the change within \(seconds) s: it is saved only if \(location) got it before it stopped answering, which the dashboard shows once it answers again."
         case .libpqMissing(let reason):
             return "a PostgreSQL store needs libpq, PostgreSQL's client library, which could not be loaded (\(reason)); install it (Debian and Ubuntu: apt-get install libpq5)."
         }
@@ -35,6 +47,8 @@ public enum PostgresError: Error, Equatable, CustomStringConvertible {
         default: return "\(error)"
         }
     }
+
+    var isTimeout: Bool { if case .timedOut = self { return true } else { return false } }
 
     /// Whether a transaction may succeed if run again (a serialization failure, a deadlock).
     var isRetryable: Bool {

@@ -73,10 +73,12 @@ extension PostgresStore {
     public func writing<T>(_ work: (any StoreSQL) throws -> T) throws -> T { try transaction { try work(PostgresStatements(self)) } }
 
     public func exclusively<T>(_ work: (any StoreSQL) throws -> T) throws -> T {
-        try transaction {
-            try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
-            try execute("SET LOCAL statement_timeout = 0")
-            return try work(PostgresStatements(self))
+        try withoutDeadline {
+            try transaction {
+                try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
+                try execute("SET LOCAL statement_timeout = 0")
+                return try work(PostgresStatements(self))
+            }
         }
     }
 }

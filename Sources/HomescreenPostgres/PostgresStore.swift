@@ -39,7 +39,7 @@ public final class PostgresStore: @unchecked Sendable {
             return
         }
         do {
-            try transaction {
+            try withoutDeadline { try transaction {
                 try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
                 // Creating or migrating a large store may take longer than a statement may.
                 try execute("SET LOCAL statement_timeout = 0")
@@ -66,7 +66,7 @@ public final class PostgresStore: @unchecked Sendable {
                     try connection.executeScript(step.sql)
                     try execute("UPDATE identity SET version = $1 WHERE singleton = 1", [String(step.version)])
                 }
-            }
+            } }
         } catch let error as PostgresError {
             throw error
         } catch {
@@ -78,23 +78,25 @@ public final class PostgresStore: @unchecked Sendable {
 
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [PostgresRows.Row] {
-        lock.lock()
+        try acquire()
         defer { lock.unlock() }
         guard !inTransaction else { return try connection.execute(sql, parameters).all }
+        try checkAnswering()
         // Outside a transaction only reads run here: one that finds the connection dead (the
-        // server restarted since the last statement) runs again on a new one.
+        // server restarted since the last statement) runs again on a new one; one the server
+        // did not answer in time is not sent again.
         try connection.reconnectIfBroken()
         do {
             return try connection.execute(sql, parameters).all
         } catch {
-            guard connection.isBroken else { throw error }
+            guard connection.isBroken, !error.isTimeout else { throw error }
             try connection.reconnectIfBroken()
             return try connection.execute(sql, parameters).all
         }
     }
 
     func affected(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> Int {
-        lock.lock()
+        try acquire()
         defer { lock.unlock() }
         return try connection.execute(sql, parameters).affected
     }
@@ -103,19 +105,19 @@ public final class PostgresStore: @unchecked Sendable {
     /// serialization failure or a deadlock runs it again, up to five times.
     /// - Parameter begin: how it begins (a read asks for one snapshot: REPEATABLE READ READ ONLY).
     func transaction<T>(_ begin: String = "BEGIN ISOLATION LEVEL READ COMMITTED", _ work: () throws -> T) throws -> T {
-        lock.lock()
+        try acquire()
         defer { lock.unlock() }
         if inTransaction { return try work() }
         var attempt = 0
         while true {
             attempt += 1
-            try connection.reconnectIfBroken()
+            try checkAnswering()
             // BEGIN is the first statement on a connection the server may have dropped since:
             // nothing was sent yet, so it is safe to connect again and begin once more.
             do {
                 try connection.execute(begin)
             } catch {
-                guard connection.isBroken else { throw error }
+                guard connection.isBroken, !error.isTimeout else { throw error }
                 try connection.reconnectIfBroken()
                 try connection.execute(begin)
             }
@@ -133,6 +135,51 @@ public final class PostgresStore: @unchecked Sendable {
             }
         }
     }
+
+    /// The connection's lock, waited for no longer than a round trip may take: a statement
+    /// another thread has waiting on a server that does not answer holds it.
+    private func acquire() throws(PostgresError) {
+        guard lock.lock(before: Date().addingTimeInterval(connection.deadline)) else {
+            throw .timedOut(location: path, seconds: Int(connection.deadline.rounded()), committing: false)
+        }
+    }
+
+    /// Since when the server has not answered (a round trip ran past its deadline): until it
+    /// does again, statements fail at once, and a new connection is tried at most every
+    /// `retryPause` (each try waits out libpq's connect_timeout).
+    private var unansweredSince: Date?
+    private var lastTry: Date?
+    static let retryPause: TimeInterval = 2
+
+    /// Connects again if the connection was dropped; while the server does not answer, says
+    /// so at once instead of waiting on it again.
+    private func checkAnswering() throws(PostgresError) {
+        let unanswered = { [connection, path] in PostgresError.timedOut(location: path, seconds: Int(connection.deadline.rounded()), committing: false) }
+        if unansweredSince == nil, connection.isBroken, connection.abandonedForTime { (unansweredSince, lastTry) = (Date(), Date()) }
+        if unansweredSince != nil {
+            if let lastTry, Date().timeIntervalSince(lastTry) < Self.retryPause { throw unanswered() }
+            lastTry = Date()
+            do { try connection.reconnectIfBroken() } catch { throw unanswered() }
+            unansweredSince = nil
+            lastTry = nil
+            return
+        }
+        try connection.reconnectIfBroken()
+    }
+
+    /// `work` with no deadline on the round trips (creating or migrating a store, which may
+    /// take minutes on a large one).
+    func withoutDeadline<T>(_ work: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let deadline = connection.deadline
+        connection.deadline = 24 * 3600
+        defer { connection.deadline = deadline }
+        return try work()
+    }
+
+    /// How long a round trip to the server may take before Homescreen gives it up.
+    public static var roundTrip: TimeInterval { PostgresConnection.roundTrip }
 
     static func timestamp(_ date: Date) -> String { String(format: "%.6f", date.timeIntervalSince1970) }
 }

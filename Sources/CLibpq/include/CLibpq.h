@@ -30,6 +30,12 @@ struct hs_libpq {
     __typeof__(PQconsumeInput) *_Nonnull PQconsumeInput;
     __typeof__(PQnotifies) *_Nonnull PQnotifies;
     __typeof__(PQfreemem) *_Nonnull PQfreemem;
+    __typeof__(PQsendQueryParams) *_Nonnull PQsendQueryParams;
+    __typeof__(PQsendQuery) *_Nonnull PQsendQuery;
+    __typeof__(PQsetnonblocking) *_Nonnull PQsetnonblocking;
+    __typeof__(PQflush) *_Nonnull PQflush;
+    __typeof__(PQisBusy) *_Nonnull PQisBusy;
+    __typeof__(PQgetResult) *_Nonnull PQgetResult;
 };
 
 /// libpq's functions, loaded the first time (thread-safe); NULL when libpq cannot be loaded,

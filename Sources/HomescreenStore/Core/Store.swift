@@ -259,6 +259,7 @@ public final class Store: Sendable {
     static func condition(_ error: DatabaseError, path: String) -> StoreError? {
         switch error.resultCode {
         case .SQLITE_FULL: return .diskFull(path: path, mount: StoreFile.mountPoint(of: path))
+        case .SQLITE_BUSY: return .busy(path: path, seconds: Int(busyTimeout))
         // Growing the WAL or its shared memory on a full disk is an I/O error to SQLite.
         case .SQLITE_IOERR where StoreFile.isFull(path): return .diskFull(path: path, mount: StoreFile.mountPoint(of: path))
         case .SQLITE_READONLY:

@@ -17,6 +17,8 @@ public enum StoreError: StoreRefusal, Equatable {
     case readOnlyFileSystem(path: String, mount: String)
     /// SQLite could not grow the file or its journal: nothing of the write was kept.
     case diskFull(path: String, mount: String)
+    /// Another program held the store's write lock past the busy timeout.
+    case busy(path: String, seconds: Int)
     /// The file this program had open was deleted or moved away (or replaced) meanwhile.
     case gone(path: String)
     case failed(path: String, reason: String)
@@ -46,6 +48,8 @@ public enum StoreError: StoreRefusal, Equatable {
             return "the store's file system is mounted read-only at \(mount), so \(path) can be read but not changed; remount \(mount) read-write or copy the store somewhere writable and use --store."
         case .diskFull(let path, let mount):
             return "the disk holding the store is full (\(mount)), so nothing was written to \(path); free some space there (df -h \(mount) shows it) and try again."
+        case .busy(let path, let seconds):
+            return "another program kept the store busy for \(seconds) s, so this change to \(path) was not saved; try again (doctor shows the store's state)."
         case .gone(let path):
             return "the store file was deleted or moved while open, so nothing was written; a new store at \(path) is used as soon as one is made there (any command that writes makes one)."
         case .failed(let path, let reason):

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomescreenRender
 import HomescreenRuntime
+import HomescreenPostgres
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenHosting
@@ -68,6 +69,7 @@ struct DoctorCommand: ParsableCommand {
             do {
                 let store = try storeOptions.openForReading()
                 report("store", "\(store.path) (PostgreSQL), \(try store.integrityCheck())")
+                report("deadline", "\(Int(PostgresStore.roundTrip)) s for each round trip to the server; past it the change is given up, not saved, and the dashboard says so")
                 for feature in WidgetCatalog.standard.features {
                     if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
@@ -85,6 +87,7 @@ struct DoctorCommand: ParsableCommand {
                 let mode = permissions.map { String($0, radix: 8) } ?? "?"
                 let integrity = try store.integrityCheck()
                 report("store", "\(path), schema \(try store.schemaVersion()), mode \(mode), integrity \(integrity)")
+                report("deadline", "\(Int(Store.busyTimeout)) s for a change to wait for another program's; past it the change is given up, not saved, and the dashboard says so")
                 let setAside = try store.setAsideRows()
                 if !setAside.isEmpty {
                     report("set aside", "\(setAside.count) rows broke the rules when the store was made strict and were kept in the table setAsideRow; "
