@@ -85,17 +85,25 @@ public struct DetailNavigation: Equatable, Sendable {
     public var sideStep: Int?
     /// How far ↑/↓ move `scroll` (a row; the calendar: a week).
     public var verticalStep: Int
+    /// A list's rows by what they are (a product's id), in order: the selected row is followed
+    /// by its key when the list reloads in another order (an edit, another program's write).
+    public var rowKeys: [String]
 
-    public init(scroll: ClosedRange<Int>, scrollReloads: Bool = false, movesByMonth: Bool = false, sideStep: Int? = nil, verticalStep: Int = 1) {
+    public init(scroll: ClosedRange<Int>, scrollReloads: Bool = false, movesByMonth: Bool = false, sideStep: Int? = nil, verticalStep: Int = 1,
+                rowKeys: [String] = []) {
         self.scroll = scroll
         self.scrollReloads = scrollReloads
         self.movesByMonth = movesByMonth
         self.sideStep = sideStep
         self.verticalStep = verticalStep
+        self.rowKeys = rowKeys
     }
 
     /// A list of `count` rows, scrolled a row at a time.
     public static func list(_ count: Int) -> DetailNavigation { DetailNavigation(scroll: 0...max(0, count - 1)) }
+
+    /// A list of rows with these keys, scrolled a row at a time; the selection follows its row.
+    public static func list(keys: [String]) -> DetailNavigation { DetailNavigation(scroll: 0...max(0, keys.count - 1), rowKeys: keys) }
 }
 
 /// What happens to a kind on the dashboard.

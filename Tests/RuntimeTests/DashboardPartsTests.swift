@@ -42,6 +42,25 @@ struct DetailViewTests {
         #expect(view.handle(.back, navigation: list, pageRows: 10) == .closed && view.pane == nil)
     }
 
+    /// The selection is the row it was on, not the row number: after a reload that puts the
+    /// rows in another order it moves with its row; a row gone leaves it at its place.
+    @Test func theSelectionFollowsItsRowAcrossReloads() {
+        var view = DetailView()
+        view.open(0)
+        let before = DetailNavigation.list(keys: ["1", "2", "3", "4"])
+        view.follow(before)
+        #expect(view.handle(.focusDown, navigation: before, pageRows: 10) == .handled)
+        #expect(view.handle(.focusDown, navigation: before, pageRows: 10) == .handled && view.scroll == 2 && view.followed == "3")
+        var moved = view.follow(.list(keys: ["1", "2", "4", "3"]))
+        #expect(moved && view.scroll == 3, "3 sorted last: the selection goes with it")
+        moved = view.follow(.list(keys: ["1", "2", "4", "3"]))
+        #expect(!moved && view.scroll == 3)
+        moved = view.follow(.list(keys: ["1", "2", "4"]))
+        #expect(moved && view.scroll == 2 && view.followed == "4", "3 removed: the row now at its place, within the list")
+        moved = view.follow(.list(5))
+        #expect(!moved, "a list without keys keeps its row number")
+    }
+
     @Test func monthsAndDaysReloadWhenTheEntryIsMadeForThem() {
         var view = DetailView()
         view.open(0)

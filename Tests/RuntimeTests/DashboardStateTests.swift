@@ -436,4 +436,42 @@ struct DashboardStateTests {
         #expect(saved.map(\.when) == [.lunar(month: 3, day: 15, leap: false, firstYear: nil)] && saved.first?.title == "Giỗ", "\(saved)")
         #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added Giỗ"), "\(text(runtime))")
     }
+
+    /// Issue 28 point 6: edit the selected product so it sorts elsewhere (here by another
+    /// program, so the list reloads): the selection stays on it, and x asks to remove it, not the
+    /// product that took its row.
+    @Test func theSelectionStaysOnTheEditedProduct() throws {
+        var pantryOnly = DashboardConfig(catalog: .standard)
+        pantryOnly.home = [PaneSpec(.pantry, .systemMedium)]
+        let (runtime, store) = try runtime(config: pantryOnly, products: [("Milk", 3, 0), ("Spinach", 1, 2), ("Rice", 2, 30)])
+        runtime.send(.key(.enter))
+        runtime.send(.key(.down))
+        #expect(runtime.dashboard.detailScroll == 1)
+        let spinach = try #require(try PantryRepository(store).products().first { $0.name == "Spinach" })
+        try PantryRepository(store).updateProduct(id: spinach.id, name: "Spinach", amount: spinach.amount, unit: spinach.unit,
+                                                 due: LocalDate(start, in: zone).adding(days: 60))
+        runtime.send(.storeChanged([.product]))
+        #expect(runtime.dashboard.detailScroll == 2, "Spinach sorts last now: \(text(runtime))")
+        runtime.send(.key(.character("x")))
+        #expect(text(runtime).contains("Remove Spinach (1 l) from the pantry?"), "\(text(runtime))")
+    }
+
+    /// Issue 28 point 6: Esc in a form opened from a picker's key goes back to the picker (on
+    /// the row it was on); Esc there closes it.
+    @Test func escInAFormOpenedFromThePickerGoesBackToThePicker() throws {
+        let (runtime, store) = try runtime(config: Self.cardPanes)
+        _ = try CardRepository(store).addCard(CardDraft(serverCardID: "4821", firstName: "Lan", lastName: "Nguyen", company: "Saigon Coffee"))
+        _ = try CardRepository(store).addCard(CardDraft(serverCardID: "7340", firstName: "Marco", lastName: "Rossi", company: "Rossi & Figli"))
+        runtime.send(.storeChanged([.card]))
+        runtime.send(.key(.character("s")))
+        runtime.send(.key(.down))
+        let picker = runtime.dashboard.modal
+        runtime.send(.key(.character("n")))
+        #expect(text(runtime).contains("Add a card"), "\(text(runtime))")
+        runtime.send(.key(.escape))
+        #expect(runtime.dashboard.modal == picker && text(runtime).contains("Marco Rossi"), "back to the picker, on Marco: \(text(runtime))")
+        runtime.send(.key(.escape))
+        #expect(runtime.dashboard.modal == nil)
+        #expect(try CardRepository(store).cards().count == 2, "nothing added")
+    }
 }

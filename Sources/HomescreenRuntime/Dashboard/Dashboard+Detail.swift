@@ -8,6 +8,8 @@ public struct DetailView: Equatable, Sendable {
     public private(set) var pane: Int?
     public private(set) var scroll = 0
     public private(set) var cursor = 0
+    /// The key of the selected row (a list whose kind gives `rowKeys`): followed across reloads.
+    public private(set) var followed: String?
 
     public init() {}
 
@@ -15,6 +17,19 @@ public struct DetailView: Equatable, Sendable {
         self.pane = pane
         scroll = 0
         cursor = 0
+        followed = nil
+    }
+
+    /// A new entry of the view's list is on show: the selection moves to where its row is now,
+    /// or, when the row is gone, stays at its place within the list. - Returns: whether it moved.
+    @discardableResult
+    public mutating func follow(_ navigation: DetailNavigation) -> Bool {
+        let keys = navigation.rowKeys
+        guard !keys.isEmpty else { return false }
+        let before = scroll
+        if let followed, let index = keys.firstIndex(of: followed) { scroll = index } else { scroll = min(max(scroll, 0), keys.count - 1) }
+        followed = keys[scroll]
+        return scroll != before
     }
 
     public mutating func close() { pane = nil }
@@ -66,6 +81,7 @@ public struct DetailView: Equatable, Sendable {
     private mutating func scrolled(to target: Int, _ navigation: DetailNavigation) -> Outcome {
         guard target != scroll else { return .handled }
         scroll = target
+        if navigation.rowKeys.indices.contains(target) { followed = navigation.rowKeys[target] }
         return navigation.scrollReloads ? .reload : .handled
     }
 }

@@ -31,6 +31,9 @@ public struct Dashboard: Sendable {
     /// How far the help is scrolled (a terminal shorter than the key table).
     public var helpScroll: Int { help.scroll }
     public internal(set) var modal: Modal?
+    /// The picker a key of which opened the modal on show ("n: add" in the card picker): Esc
+    /// there goes back to it, as it was.
+    var modalOpener: Modal?
     /// The status line's message. Information and confirmations go after
     /// `StatusMessage.lifetime`; a failure stays until the next key.
     public internal(set) var message: StatusMessage? {
@@ -121,6 +124,8 @@ public struct Dashboard: Sendable {
         timelines[pane] = timeline
         scheduler.install(timeline, for: pane, loadedAt: now)
         failures[pane] = nil
+        // The full-screen list's selection stays on its item, wherever the reload put it.
+        if pane == .detail, let navigation { detailView.follow(navigation) }
     }
 
     /// A provider failed: the last good timeline stays, the pane and the status line say so.
@@ -274,19 +279,26 @@ public struct Dashboard: Sendable {
             modal = changed
             return []
         case .cancelled(let words):
-            modal = nil
+            modal = modalOpener
+            modalOpener = nil
             message = .info(text(words))
             return []
         case .reply(let reply):
             modal = nil
-            return send(.message(reply), to: reply.kind)
+            modalOpener = nil
+            let effects = send(.message(reply), to: reply.kind)
+            // The kind answered a picker's key with a form or a question: Esc there comes back.
+            if modal != nil, case .picker = current.content { modalOpener = current }
+            return effects
         case .theme(let index):
             modal = nil
+            modalOpener = nil
             settings.themeIndex = index
             message = .info(text("Theme: %1", theme.name))
             return [.remember(choices)]
         case .closed:
             modal = nil
+            modalOpener = nil
             return []
         }
     }

@@ -46,7 +46,7 @@ public struct BudgetFeature: WidgetFeature {
 
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> BudgetWidget { BudgetWidget(store: store) }
     public func initialState() -> State { State() }
-    public func detail(_ entry: BudgetEntry, scroll: Int) -> DetailNavigation { .list(entry.recent.count) }
+    public func detail(_ entry: BudgetEntry, scroll: Int) -> DetailNavigation { .list(keys: entry.recent.map { String($0.id) }) }
 
     public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
         let currency = Self.currency(environment)

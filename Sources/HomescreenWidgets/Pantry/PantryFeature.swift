@@ -88,7 +88,7 @@ public struct PantryFeature: WidgetFeature {
         entry.consuming(productIDs: state.pendingChosen).consumingFirst(times: state.pendingConsumes)
     }
 
-    public func detail(_ entry: PantryEntry, scroll: Int) -> DetailNavigation { .list(entry.items.count) }
+    public func detail(_ entry: PantryEntry, scroll: Int) -> DetailNavigation { .list(keys: entry.items.map { String($0.product.id) }) }
 
     public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, Memory>] {
         let language = environment.language
