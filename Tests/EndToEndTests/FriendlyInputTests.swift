@@ -63,6 +63,23 @@ struct FriendlyInputTests {
         #expect(partial.stderr == "homescreen: the year widget has no accessoryInline family; use systemMedium or systemLarge.\n")
         let none = try Homescreen.run(["status", "year", "fridge"], store: store)
         #expect(none.status == 2 && none.stdout.isEmpty)
+        // Only a kind without a line: said, exit 1 as the README says (not bad input).
+        let year = try Homescreen.run(["status", "year"], store: store)
+        #expect(year.status == 1 && year.stdout.isEmpty && year.stderr.contains("no accessoryInline family"), "\(year.status) \(year.stderr)")
+    }
+
+    /// Issue 28 point 10: --separator joins the kinds in every format it is given for.
+    @Test func aSeparatorJoinsPlainLinesToo() throws {
+        let joined = try Homescreen.run(["status", "pantry", "budget", "--format", "plain", "--separator", " | ", "--now", "2026-11-22"], store: store)
+        #expect(joined.status == 0 && joined.stdout == "Pantry: Nothing in stock | Budget: No budget set\n", "\(joined.stdout)")
+    }
+
+    /// Issue 28 point 10: budget set without a month sets this month's, as the dashboard's b does.
+    @Test func budgetSetDefaultsToThisMonth() throws {
+        let set = try Homescreen.run(["budget", "set", "--limit", "800", "--currency", "CHF"], store: store)
+        #expect(set.status == 0 && set.stdout.hasPrefix("budget for ") && set.stdout.hasSuffix(": 800.00 CHF\n"), "\(set.stdout) \(set.stderr)")
+        let shown = try Homescreen.run(["budget", "show"], store: store)
+        #expect(shown.stdout.contains("800.00"), "\(shown.stdout)")
     }
 
     @Test func cardPhonesAndAddressesAreChecked() throws {

@@ -17,13 +17,13 @@ struct BudgetCommand: ParsableCommand {
             commandName: "set", abstract: "Set (or replace) a month's spending limit.",
             discussion: "The currency defaults to the latest budget's, else the locale's (fr_CH: CHF), else EUR. Expenses of a month are in its budget's currency.")
 
-        @Argument(help: ArgumentHelp("The month, YYYY-MM.", valueName: "month")) var month: String
+        @Argument(help: ArgumentHelp("The month, YYYY-MM (default: this month, as the dashboard's b).", valueName: "month")) var month: String?
         @Option(parsing: .unconditional, help: ArgumentHelp("The limit: a positive amount, such as 800 or 1500,50.", valueName: "amount")) var limit: String
         @Option(help: ArgumentHelp("The currency: \(Currency.accepted).", valueName: "code"), completion: Completions.currencies) var currency: String?
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let month = try BudgetInput.month(month, option: "the month")
+            let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(storeOptions.today)
             let explicit = try currency.map(BudgetInput.currency)
             // Checked before the store is created: bad input writes nothing.
             _ = try BudgetInput.money(limit, currency: explicit ?? .euro, option: "--limit")

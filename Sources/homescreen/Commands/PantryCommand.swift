@@ -131,7 +131,7 @@ struct PantryCommand: ParsableCommand {
             let amount = try PantryInput.quantity(amount, option: "--amount")
             let missing: PantryError = product.map { .unknownProduct(id: $0) } ?? .nothingInStock
             let consumption = try PantryRepository(storeOptions.openExistingForWriting(otherwise: missing)).consume(productID: product, amount: amount)
-            Output.line("consumed \(consumption.amount) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(consumption.remaining) left")
+            Output.line("consumed \(Display.quantity(consumption.amount, consumption.unit)) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(Display.quantity(consumption.remaining, consumption.unit)) left")
         }
     }
 
@@ -141,7 +141,7 @@ struct PantryCommand: ParsableCommand {
 
         func run() throws {
             let consumption = try PantryRepository(storeOptions.openExistingForWriting(otherwise: PantryError.nothingToUndo)).undoLastConsume()
-            Output.line("put back \(consumption.amount) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(consumption.remaining) left")
+            Output.line("put back \(Display.quantity(consumption.amount, consumption.unit)) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(Display.quantity(consumption.remaining, consumption.unit)) left")
         }
     }
 

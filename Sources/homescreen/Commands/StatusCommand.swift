@@ -34,8 +34,8 @@ struct StatusCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Cell density of the line: regular (58 columns) or compact (29).", valueName: "density"), completion: Completions.densities)
     var density: String = "regular"
 
-    @Option(help: ArgumentHelp("Between kinds on one line (tmux, json and --follow). Default: a vertical bar between spaces.", valueName: "text"))
-    var separator: String = " │ "
+    @Option(help: ArgumentHelp("Between kinds on one line, in every format (plain and ansi print a line per kind without it). Default: a vertical bar between spaces.", valueName: "text"))
+    var separator: String?
 
     @Flag(help: "Keep running and print again only when the text changes; exit when the output is closed.")
     var follow = false
@@ -55,6 +55,7 @@ struct StatusCommand: ParsableCommand {
             }
             return format
         } ?? (Output.isTerminal ? .ansi : .tmux)
+        let separator = self.separator ?? " │ "
         guard !separator.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw CLIError.usage("--separator '\(separator.debugDescription.dropFirst().dropLast())' contains control characters; use printable text.")
         }
@@ -72,7 +73,7 @@ struct StatusCommand: ParsableCommand {
                                 separator: format == .tmux ? separator.replacingOccurrences(of: "#", with: "##") : separator)
         guard follow else {
             let (lines, _) = try status.lines(at: session.date)
-            if json || format == .tmux || kinds.count == 1 { Output.line(lines.text) } else { lines.each.forEach(Output.line) }
+            if json || format == .tmux || kinds.count == 1 || self.separator != nil { Output.line(lines.text) } else { lines.each.forEach(Output.line) }
             for problem in refused { Output.error("homescreen: " + SafeText.clean(problem.message)) }
             // A status line runs every few seconds: it leaves without closing the store's
             // connection and freeing its objects one by one, which the process's end does at
@@ -100,13 +101,15 @@ struct StatusLine {
         guard !names.isEmpty else { return (WidgetCatalog.standard.kinds.filter { WidgetCatalog.standard.families(of: $0).contains(.accessoryInline) }, []) }
         var kinds: [WidgetKind] = [], refused: [CLIError] = []
         for name in names {
+            let kind = try Arguments.kind(name)   // a name that is no kind is bad input (exit 2)
             do {
-                let kind = try Arguments.kind(name)
                 _ = try Arguments.family(.accessoryInline, of: kind)
                 kinds.append(kind)
             } catch let error as CLIError { refused.append(error) }
         }
-        if let first = refused.first, strict || kinds.isEmpty { throw first }
+        // A kind without a line is the store's widgets as they are, not a typo: exit 1, as when
+        // the others are drawn.
+        if let first = refused.first, strict || kinds.isEmpty { throw strict ? first : CLIError.runtime(first.message) }
         return (kinds, refused)
     }
 

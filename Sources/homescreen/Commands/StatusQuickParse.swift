@@ -26,7 +26,7 @@ extension StatusCommand {
         command.kinds = kinds
         command.format = values["--format"]
         command.density = "regular"
-        command.separator = " │ "
+        command.separator = nil
         command.follow = false
         var store = StoreOptions()
         store.store = values["--store"]

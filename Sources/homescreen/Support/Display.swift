@@ -34,8 +34,12 @@ enum Display {
     }
 
     static func line(_ product: Product) -> String {
-        let unit = UnitName.after(product.amount == .one, product.unit)
-        let amount = unit.isEmpty ? product.amount.description : "\(product.amount) \(safe(unit))"
-        return "\(safe(product.name)), \(amount), due \(product.due.iso)"
+        "\(safe(product.name)), \(quantity(product.amount, product.unit)), due \(product.due.iso)"
+    }
+
+    /// An amount with its unit as the product names it ("1 kg", "2 packs"; a unit-less "2").
+    static func quantity(_ amount: Quantity, _ unit: String) -> String {
+        let unit = UnitName.after(amount == .one, unit)
+        return unit.isEmpty ? amount.description : "\(amount) \(safe(unit))"
     }
 }
