@@ -85,16 +85,34 @@ struct FocusAndPagesTests {
         let layout = try #require(Self.layout(CellSize(columns: 80, rows: 24)))
         var focus = FocusAndPages()
         focus.adopt(layout, paneCount: 5)
-        #expect(focus.focus == layout.order.first && focus.page == 0)
+        #expect(focus.focus == layout.readingOrder.first && focus.page == 0)
         var seen: [Int] = []
         for _ in layout.order {
             seen.append(try #require(focus.focus))
             #expect(focus.page == layout.page(of: focus.focus!))
             focus.move(by: 1, in: layout)
         }
-        #expect(seen == layout.order && focus.focus == layout.order.first, "round and back to the first")
+        #expect(seen == layout.readingOrder && focus.focus == layout.readingOrder.first, "round and back to the first")
         focus.move(by: -1, in: layout)
-        #expect(focus.focus == layout.order.last)
+        #expect(focus.focus == layout.readingOrder.last)
+    }
+
+    /// Issue 28 point 2: Tab reads the screen (rows top to bottom, left to right), and an arrow
+    /// goes to the pane beside the focused one that way, not to the nearest center.
+    @Test(arguments: [CellSize(columns: 120, rows: 40), CellSize(columns: 160, rows: 48), CellSize(columns: 200, rows: 60)])
+    func focusFollowsTheScreen(_ size: CellSize) throws {
+        let layout = try #require(Self.layout(size))
+        let (pantry, budget, calendar, card, year) = (0, 1, 2, 3, 4)   // the standard home's panes
+        let page = try #require(layout.page(of: year))
+        #expect(layout.page(of: calendar) == page)
+        #expect(layout.neighbor(of: year, dx: -1, dy: 0) == calendar, "← from the year is the calendar beside it")
+        #expect(layout.neighbor(of: calendar, dx: 1, dy: 0) == year)
+        #expect(layout.neighbor(of: calendar, dx: 0, dy: -1) == pantry, "↑ from the calendar is the pantry above it")
+        if layout.page(of: card) == page, layout.page(of: budget) == page {
+            #expect(layout.neighbor(of: budget, dx: 1, dy: 0) == card)
+            let rows = layout.readingOrder
+            #expect(rows.firstIndex(of: card)! < rows.firstIndex(of: calendar)!, "the top row is read before the next: \(rows)")
+        }
     }
 
     @Test func aNewLayoutKeepsTheFocusWhereItStillIs() throws {

@@ -1,7 +1,7 @@
 import HomescreenWidgetCore
 
 /// Which pane has the focus and which page of the home screen is shown: Tab walks the panes in
-/// the layout's order, the arrows go to the neighbour on screen (and past the edge, to the
+/// reading order (rows top to bottom, left to right), the arrows go to the neighbour on screen (and past the edge, to the
 /// next page), PgUp/PgDn turn pages.
 public struct FocusAndPages: Equatable, Sendable {
     /// The focused pane: an index into the current mode's list of panes.
@@ -16,7 +16,7 @@ public struct FocusAndPages: Equatable, Sendable {
         if let current = focus, current < paneCount, let placed = layout.page(of: current) {
             page = placed
         } else {
-            focus = layout.order.first
+            focus = layout.readingOrder.first
             page = 0
         }
         page = min(page, layout.pages.count - 1)
@@ -27,7 +27,7 @@ public struct FocusAndPages: Equatable, Sendable {
 
     public mutating func move(by step: Int, in layout: HomeLayout?) {
         guard let layout, !layout.order.isEmpty else { return }
-        let order = layout.order
+        let order = layout.readingOrder
         let position = focus.flatMap { order.firstIndex(of: $0) } ?? 0
         focus = order[(position + step + order.count) % order.count]
         page = layout.page(of: focus!) ?? 0

@@ -203,18 +203,34 @@ public struct HomeLayout: Equatable, Sendable {
     /// Every placed pane, page by page: the Tab order.
     public var order: [Int] { pages.flatMap { $0.map(\.pane) } }
 
-    /// The nearest pane in a direction on the same page, by the centers of the panes.
+    /// Tab's order: each page's panes as they read, top to bottom, then left to right.
+    public var readingOrder: [Int] {
+        pages.flatMap { page in page.sorted { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }.map(\.pane) }
+    }
+
+    /// The pane an arrow goes to from `pane`, on the same page: among the panes that lie that
+    /// way, those beside it (overlapping its rows for ←/→, its columns for ↑/↓) come first, the
+    /// nearest by the gap between the edges; then the others, by the gap and how far off the
+    /// line they are. So from the year at the bottom right, ← is the calendar beside it, not the
+    /// budget above.
     public func neighbor(of pane: Int, dx: Int, dy: Int) -> Int? {
         guard let page = page(of: pane), let from = rect(of: pane) else { return nil }
-        let fx = from.x * 2 + from.width, fy = from.y * 2 + from.height
-        var best: (pane: Int, score: Int)?
+        var best: (pane: Int, score: (Int, Int, Int))?
         for candidate in pages[page] where candidate.pane != pane {
             let r = candidate.rect
-            let cx = r.x * 2 + r.width - fx, cy = r.y * 2 + r.height - fy
-            let along = dx != 0 ? cx * dx : cy * dy
-            let across = dx != 0 ? abs(cy) : abs(cx)
-            guard along > 0 else { continue }
-            let score = along + 2 * across
+            // The gap along the move (negative: not that way), and the overlap across it.
+            let gap: Int, overlap: Int, offLine: Int
+            if dx != 0 {
+                gap = dx > 0 ? r.x - (from.x + from.width) : from.x - (r.x + r.width)
+                overlap = min(from.y + from.height, r.y + r.height) - max(from.y, r.y)
+                offLine = abs((r.y * 2 + r.height) - (from.y * 2 + from.height))
+            } else {
+                gap = dy > 0 ? r.y - (from.y + from.height) : from.y - (r.y + r.height)
+                overlap = min(from.x + from.width, r.x + r.width) - max(from.x, r.x)
+                offLine = abs((r.x * 2 + r.width) - (from.x * 2 + from.width))
+            }
+            guard gap >= -1 else { continue }   // frames may share a column
+            let score = (overlap > 0 ? 0 : 1, max(0, gap), offLine)
             if best.map({ score < $0.score }) ?? true { best = (candidate.pane, score) }
         }
         return best?.pane
