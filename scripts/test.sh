@@ -46,6 +46,7 @@ swift build --build-tests
 # build folder's lock, so the test cannot build it itself).
 swift build --product generate-manual
 # A throwaway PostgreSQL cluster for the PostgreSQL store's tests (they fail without one).
-eval "$(scripts/postgres-test-cluster.sh start)"
+cluster=$(scripts/postgres-test-cluster.sh start)   # a failure stops the script here (set -e)
+eval "$cluster"
 trap 'scripts/postgres-test-cluster.sh stop "$HOMESCREEN_TEST_POSTGRES_DIR"' EXIT
 swift test --skip-build "$@"

@@ -75,8 +75,8 @@ extension PostgresStore {
     public func exclusively<T>(_ work: (any StoreSQL) throws -> T) throws -> T {
         try withoutDeadline {
             try transaction {
-                try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
                 try execute("SET LOCAL statement_timeout = 0")
+                try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
                 return try work(PostgresStatements(self))
             }
         }

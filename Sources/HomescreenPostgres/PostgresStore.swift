@@ -40,9 +40,10 @@ public final class PostgresStore: @unchecked Sendable {
         }
         do {
             try withoutDeadline { try transaction {
-                try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
-                // Creating or migrating a large store may take longer than a statement may.
+                // Creating or migrating a large store (or waiting for another machine doing it)
+                // may take longer than a statement may.
                 try execute("SET LOCAL statement_timeout = 0")
+                try execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.applicationID))")
                 let schema = try execute("SELECT count(*) AS n FROM information_schema.schemata WHERE schema_name = $1", [PostgresSchema.name]).first?.int("n") ?? 0
                 if schema == 0 {
                     let tables = try execute("""
@@ -81,11 +82,10 @@ public final class PostgresStore: @unchecked Sendable {
         try acquire()
         defer { lock.unlock() }
         guard !inTransaction else { return try connection.execute(sql, parameters).all }
-        try checkAnswering()
         // Outside a transaction only reads run here: one that finds the connection dead (the
         // server restarted since the last statement) runs again on a new one; one the server
         // did not answer in time is not sent again.
-        try connection.reconnectIfBroken()
+        try checkAnswering()
         do {
             return try connection.execute(sql, parameters).all
         } catch {
@@ -139,8 +139,8 @@ public final class PostgresStore: @unchecked Sendable {
     /// The connection's lock, waited for no longer than a round trip may take: a statement
     /// another thread has waiting on a server that does not answer holds it.
     private func acquire() throws(PostgresError) {
-        guard lock.lock(before: Date().addingTimeInterval(connection.deadline)) else {
-            throw .timedOut(location: path, seconds: Int(connection.deadline.rounded()), committing: false)
+        guard lock.lock(before: Date().addingTimeInterval(PostgresConnection.roundTrip)) else {
+            throw .timedOut(location: path, seconds: Int(PostgresConnection.roundTrip), committing: false)
         }
     }
 
@@ -155,7 +155,7 @@ public final class PostgresStore: @unchecked Sendable {
     /// so at once instead of waiting on it again.
     private func checkAnswering() throws(PostgresError) {
         let unanswered = { [connection, path] in PostgresError.timedOut(location: path, seconds: Int(connection.deadline.rounded()), committing: false) }
-        if unansweredSince == nil, connection.isBroken, connection.abandonedForTime { (unansweredSince, lastTry) = (Date(), Date()) }
+        if unansweredSince == nil, connection.abandonedForTime { (unansweredSince, lastTry) = (Date(), Date()) }
         if unansweredSince != nil {
             if let lastTry, Date().timeIntervalSince(lastTry) < Self.retryPause { throw unanswered() }
             lastTry = Date()

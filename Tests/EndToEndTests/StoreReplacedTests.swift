@@ -64,4 +64,26 @@ struct StoreReplacedTests {
         #expect(dashboard.wait { $0.contains("Consumed 1 of Fresh tofu") }, "\(dashboard.text)")
         #expect(TmuxCommandTests.wait { (try? SQLiteShell.run(store, "SELECT amountMilli FROM product").stdout) == "0\n" }, "the consume reached the new store")
     }
+
+    /// Another store moved over the followed one (a backup put back): the followers take it,
+    /// without the old file's -wal and -shm, which would corrupt it; writes go to it.
+    @Test func aStoreMovedOverTheFollowedOneIsTakenWhole() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite"), backup = folder.path("backup.sqlite")
+        #expect(try Homescreen.run(["demo"], store: store).status == 0)
+        #expect(try Homescreen.run(["pantry", "add", "Backup tofu", "--due", "+5d"], store: backup).status == 0)
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, configHome: folder.url.path)
+        defer { dashboard.stop() }
+        #expect(dashboard.wait { $0.contains("Milk") && $0.contains("? help") }, "\(dashboard.text)")
+        #expect(rename(backup, store) == 0)
+        #expect(dashboard.wait { $0.contains("Backup tofu") && !$0.contains("Milk") }, "\(dashboard.text)")
+        dashboard.send("c")
+        #expect(dashboard.wait { $0.contains("Consumed 1 of Backup tofu") }, "\(dashboard.text)")
+        #expect(TmuxCommandTests.wait { (try? SQLiteShell.run(store, "SELECT amountMilli FROM product").stdout) == "0\n" }, "the consume reached the new file")
+        #expect(try SQLiteShell.run(store, "PRAGMA integrity_check").stdout == "ok\n")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+        #expect(try Homescreen.run(["pantry", "list"], store: store).stdout.contains("Backup tofu"))
+        #expect(try SQLiteShell.run(store, "PRAGMA integrity_check").stdout == "ok\n")
+    }
 }

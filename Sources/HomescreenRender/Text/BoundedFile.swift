@@ -14,14 +14,21 @@ public enum BoundedFile {
     }
 
     public static func read(_ path: String, limit: Int) -> Outcome {
+        // Opened without blocking (a FIFO put there would otherwise wait for a writer), then
+        // checked on the descriptor itself: what is read is what was checked.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var info = stat()
-        guard stat(path, &info) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable }
         if info.st_size > limit { return .tooLarge(Int64(info.st_size)) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable }
-        defer { try? handle.close() }
         var data = Data()
-        while data.count <= limit, let chunk = try? handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty { data += chunk }
+        while data.count <= limit {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: limit + 1 - data.count) } catch { return .unreadable }
+            guard let chunk, !chunk.isEmpty else { break }   // nil or empty: the end
+            data += chunk
+        }
         return data.count > limit ? .tooLarge(Int64(data.count)) : .contents(data)
     }
 

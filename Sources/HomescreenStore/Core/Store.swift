@@ -18,6 +18,8 @@ public final class Store: Sendable {
         var database: any DatabaseReader
         var writer: (any DatabaseWriter)?
         var file: StoreFile.Identity?
+        /// Its shared-memory file (`-shm`), which goes with the file, not with the path.
+        var shm: StoreFile.Identity?
         /// Connections to files no longer at the path: kept, not closed (closing one starts
         /// libdispatch's once-a-second worker monitor for the life of the process).
         var retired: [any DatabaseReader] = []
@@ -30,7 +32,8 @@ public final class Store: Sendable {
 
     private init(path: String, database: any DatabaseReader, writer: (any DatabaseWriter)?, standsIn: Bool = false) {
         self.path = path
-        self.opened = Mutex(Opened(database: database, writer: writer, file: standsIn ? nil : StoreFile.identity(path)))
+        self.opened = Mutex(Opened(database: database, writer: writer, file: standsIn ? nil : StoreFile.identity(path),
+                                   shm: standsIn ? nil : StoreFile.identity(path + "-shm")))
         self.standsIn = standsIn
     }
 
@@ -44,12 +47,19 @@ public final class Store: Sendable {
     /// Follows the path: opens the store now there (as this one was opened, for writing or for
     /// reading) and uses it from now on. - Throws: what opening it throws; nothing changes then.
     public func reopen() throws {
+        // A file put at the path by a move or a copy comes without its -wal and -shm: those
+        // there are still the old file's (this store holds them), and SQLite would take them
+        // for the new one's. Set aside first, under the folder lock.
+        let oldShm = opened.withLock { $0.shm }
+        try StoreFile.withLock(path, timeout: Store.busyTimeout) { () throws(StoreError) in
+            if let oldShm, StoreFile.identity(path + "-shm") == oldShm { StoreFile.setAsideOrphans(of: path) }
+        }
         let fresh = isWritable ? try Store.open(at: path) : try Store.openReadOnly(at: path)
         guard !fresh.standsIn else { throw StoreError.gone(path: path) }
         let taken = fresh.opened.withLock { $0 }
         opened.withLock { current in
             current.retired.append(current.database)
-            (current.database, current.writer, current.file) = (taken.database, taken.writer, taken.file)
+            (current.database, current.writer, current.file, current.shm) = (taken.database, taken.writer, taken.file, taken.shm)
         }
     }
 
@@ -288,7 +298,10 @@ public final class Store: Sendable {
         if let batch = batchDatabase { return try work(batch) }
         guard let writer else { throw readOnly }
         if isReplaced { throw StoreError.gone(path: path) }
-        return try sayingConditions { try writer.write(work) }
+        let result = try sayingConditions { try writer.write(work) }
+        // Deleted while the write ran: it went to the file that is gone, not to the store.
+        if isReplaced { throw StoreError.gone(path: path) }
+        return result
     }
 
     /// Deletes the row `id` of `table` in one write transaction. - Returns: the row as it was.
@@ -313,11 +326,13 @@ public final class Store: Sendable {
         if batchDatabase != nil { return try work() }
         guard let writer else { throw readOnly }
         if isReplaced { throw StoreError.gone(path: path) }
-        return try sayingConditions { try writer.write { db in
+        let result = try sayingConditions { try writer.write { db in
             Thread.current.threadDictionary[batchKey] = db
             defer { Thread.current.threadDictionary.removeObject(forKey: batchKey) }
             return try work()
         } }
+        if isReplaced { throw StoreError.gone(path: path) }
+        return result
     }
 
     /// Why a store opened for reading does not write: its file system, or how it was opened.

@@ -110,10 +110,12 @@ enum StoreFile {
     /// had it open) are set aside before a new store is made at its path: SQLite would take
     /// them for the new file's, and the program still holding them would keep them locked.
     /// The `-wal`, which may hold the last writes of the moved file, is kept as
-    /// `<store>-wal.orphaned`; the `-shm` is only an index and goes.
+    /// `<store>-wal.orphaned-<seconds since 1970>`; the `-shm` is only an index and goes.
     static func setAsideOrphans(of path: String) {
         var info = stat()
-        if lstat(path + "-wal", &info) == 0, info.st_mode & S_IFMT == S_IFREG { _ = rename(path + "-wal", path + "-wal.orphaned") }
+        if lstat(path + "-wal", &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            _ = rename(path + "-wal", path + "-wal.orphaned-\(Int(Date().timeIntervalSince1970))")
+        }
         if lstat(path + "-shm", &info) == 0, info.st_mode & S_IFMT == S_IFREG { _ = unlink(path + "-shm") }
     }
 

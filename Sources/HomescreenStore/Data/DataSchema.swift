@@ -93,10 +93,10 @@ public struct DataTable: Sendable {
         [definition(dialect)] + indexes.map { $0.creation(on: name) } + (tracked ? DataTable.tracking(name, dialect) : [])
     }
 
-    /// `CREATE TABLE` alone, under another name if given (a table being rebuilt).
-    func definition(_ dialect: SQLDialect, named table: String? = nil) -> String {
+    /// `CREATE TABLE` alone.
+    func definition(_ dialect: SQLDialect) -> String {
         let body = (columns.map { $0.definition(dialect) } + checks.map { "CHECK (\($0))" }).joined(separator: ",\n    ")
-        return "CREATE TABLE \(table ?? name.rawValue) (\n    \(body)\n)" + (dialect == .sqlite ? " STRICT" : "")
+        return "CREATE TABLE \(name.rawValue) (\n    \(body)\n)" + (dialect == .sqlite ? " STRICT" : "")
     }
 
     /// The triggers that bump the table's revision after every write in the writer's

@@ -148,7 +148,8 @@ struct StatusLine {
         try Self.watch(feed: feed, peer: (STDOUT_FILENO, 0)) {
             try status.session.adoptCreatedStore()
             // A store file deleted or moved: said until a store is at the path again.
-            let (text, next) = try feed.lostReason.map { (status.lost($0), nil) } ?? { let (lines, next) = try status.lines(at: Date()); return (lines.text, next) }()
+            let gone = feed.followsServer ? nil : feed.lostReason   // a server away keeps the last line
+            let (text, next) = try gone.map { (status.lost($0), nil) } ?? { let (lines, next) = try status.lines(at: Date()); return (lines.text, next) }()
             if text != shown {
                 shown = text
                 guard Self.write(text + "\n", to: STDOUT_FILENO) else { return nil }

@@ -59,7 +59,7 @@ struct TmuxCommand: ParsableCommand {
                 try status.session.adoptCreatedStore()
                 // A store file deleted or moved: every option says so until one is at the path again.
                 let each: [String], next: Date?
-                if feed.lostReason != nil {
+                if feed.lostReason != nil, !feed.followsServer {   // a server away keeps the last text
                     (each, next) = (kinds.map { _ in "homescreen: store gone" }, nil)
                 } else {
                     let (lines, due) = try status.lines(at: Date())

@@ -14,7 +14,8 @@ extension BudgetFeature {
     /// The budget's tables, on both backends: one limit per month, expenses in hundredths of
     /// their currency, and the month totals kept by a rule so a pane never sums 100,000 rows.
     /// One currency per month, whoever writes: a missing one is the month's, a mix is refused.
-    /// Version 1 is what the store's shared schema 7 held, adopted as it was.
+    /// Its first steps make what the store's shared schema 7 held; a store from then has those
+    /// tables rebuilt as described, rows kept.
     public static let data: KindData? = KindData(owner: "budget", steps: [
         .create(DataTable(.budget, columns: [
             DataColumn.month("month").identifying(.primary), .integer("limitCents", 1...100_000_000_000),

@@ -8,7 +8,8 @@ extension CalendarFeature {
     /// The calendar's own events: a lunar anniversary (lunarMonth, lunarDay, lunarLeap,
     /// lunarYear: the first lunar year) or a solar event (day, an optional time, an iCalendar
     /// RRULE or '' for once, and exdates: days left out, comma-separated YYYY-MM-DD). uid is
-    /// stable for .ics. Version 1 is what the store's shared schema 7 held, adopted as it was.
+    /// stable for .ics. Its first steps make what the store's shared schema 7 held; a store from
+    /// then has those tables rebuilt as described, rows kept.
     public static let data: KindData? = KindData(owner: "calendar", steps: [
         .create(DataTable(.event, columns: [
             .id, DataColumn.text("uid", max: 255, nonBlank: true).identifying(.unique), .text("title", max: 20_000, nonBlank: true),

@@ -8,7 +8,8 @@ extension StoreTable {
 extension CardFeature {
     /// The cards (seed 004's WidgetCardData: names required, the rest optional; with a
     /// serverCardID the code is the card's URL, without it a vCard) and the one selected.
-    /// Version 1 is what the store's shared schema 7 held, adopted as it was.
+    /// Its first steps make what the store's shared schema 7 held; a store from then has those
+    /// tables rebuilt as described, rows kept.
     public static let data: KindData? = KindData(owner: "card", steps: [
         .create(DataTable(.card, columns: [
             .id, DataColumn.text("serverCardID", max: 200, nonBlank: true).orNull(),

@@ -7,8 +7,8 @@ extension StoreTable {
 
 extension PantryFeature {
     /// The pantry's tables, on both backends: products (amounts in thousandths of their unit)
-    /// and the consumptions that undo takes back. Version 1 is what the store's shared schema 7
-    /// held, adopted as it was.
+    /// and the consumptions that undo takes back. Its first steps make what the store's shared
+    /// schema 7 held; a store from then has those tables rebuilt as described, rows kept.
     public static let data: KindData? = KindData(owner: "pantry", steps: [
         .create(DataTable(.product, columns: [
             .id, .text("name", max: 200, nonBlank: true), .integer("amountMilli", 0...1_000_000_000),
