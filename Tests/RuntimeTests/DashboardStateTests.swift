@@ -475,4 +475,17 @@ struct DashboardStateTests {
         #expect(runtime.dashboard.modal == nil)
         #expect(try CardRepository(store).cards().count == 2, "nothing added")
     }
+
+    /// Issue 28 point 9: the due date's hint says what is accepted, not only YYYY-MM-DD.
+    @Test func theDueHintSaysWordsAreAccepted() throws {
+        var pantryOnly = DashboardConfig(catalog: .standard)
+        pantryOnly.home = [PaneSpec(.pantry, .systemMedium)]
+        let (runtime, _) = try runtime(config: pantryOnly)
+        runtime.send(.key(.character("n")))
+        #expect(text(runtime).contains("Add a product"), "\(text(runtime))")
+        for _ in 0..<3 { runtime.send(.key(.tab)) }
+        // On the due date (filled in: a week from today), its hint is under it.
+        #expect(text(runtime).contains("YYYY-MM-DD, tomorrow, +3d"), "\(text(runtime))")
+        runtime.send(.key(.escape))
+    }
 }

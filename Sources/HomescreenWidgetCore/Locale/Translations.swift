@@ -76,7 +76,7 @@ extension Translations {
          "« %1 » est hors des jours que Homescreen connaît ; choisissez un jour du 1800-01-01 au 2199-12-31.",
          "'%1' è fuori dai giorni che Homescreen conosce; scegli un giorno dal 1800-01-01 al 2199-12-31.",
          "'%1' nằm ngoài khoảng ngày Homescreen hỗ trợ; hãy chọn ngày từ 1800-01-01 đến 2199-12-31."),
-        ("YYYY-MM-DD", "AAAA-MM-JJ", "AAAA-MM-GG", "YYYY-MM-DD"),
+        ("YYYY-MM-DD, tomorrow, +3d", "AAAA-MM-JJ, demain, +3d", "AAAA-MM-GG, domani, +3d", "YYYY-MM-DD, ngày mai, +3d"),
     ])
 
     /// The dashboard's actions, as the help overlay says them.

@@ -59,7 +59,7 @@ public struct BudgetFeature: WidgetFeature {
                 Form.Field(text("Amount (%1)", currency.code), hint: currency.fractionDigits == 0 ? "50000" : text("12.50 or 12,50"), maxLength: 16),
                 Form.Field(text("Note"), hint: text("Lunch (optional)"), maxLength: 80),
                 Form.Field(text("Date"), text: LocalDate(environment.now, in: environment.timeZone).iso,
-                           hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 20),
+                           hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
             ]), submitted: Message.addSubmitted)]
         case .action(.setBudget):
             let month = Self.month(environment)
@@ -97,7 +97,7 @@ public struct BudgetFeature: WidgetFeature {
             return [.form(Form(title: text("Edit the expense of %1", expense.day.iso), fields: [
                 Form.Field(text("Amount (%1)", expense.currency.code), text: expense.amount.plain(expense.currency), maxLength: 16),
                 Form.Field(text("Note"), text: expense.note, hint: text("Lunch (optional)"), maxLength: 80),
-                Form.Field(text("Date"), text: expense.day.iso, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 20),
+                Form.Field(text("Date"), text: expense.day.iso, hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
             ]), submitted: { [id = expense.id, currency = expense.currency] in .editSubmitted(id: id, currency, $0) })]
         case .message(.editSubmitted(let id, let expenseCurrency, let form)):
             var check = FormCheck(form, language: environment.language)

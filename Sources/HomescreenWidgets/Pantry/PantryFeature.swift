@@ -253,7 +253,7 @@ public struct PantryFeature: WidgetFeature {
         return Form(title: language.text(title, in: words, name), fields: [
             Form.Field(text("Name"), text: name, hint: text("Milk")), Form.Field(text("Amount"), text: amount, hint: text("2, 0.5 or 1,25")),
             Form.Field(text("Unit"), text: unit, hint: text("l, kg, cans (optional)"), maxLength: 20),
-            Form.Field(text("Due"), text: due.iso, hint: language.text("YYYY-MM-DD", in: .dashboard), maxLength: 20),
+            Form.Field(text("Due"), text: due.iso, hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
         ])
     }
 
