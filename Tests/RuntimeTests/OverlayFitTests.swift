@@ -111,4 +111,16 @@ struct OverlayFitTests {
         runtime.send(.key(.mouse(Mouse(button: .left, column: area.x + 3, row: area.y + 1 - first, pressed: true))))
         #expect(try CardRepository(store).selectedCardID() == marco.id && runtime.dashboard.modal == nil)
     }
+
+    /// Issue 28 point 11: the help on the 100×9 lock screen covers the whole width: no letter of
+    /// the status line is left beside its frame.
+    @Test func theHelpLeavesNoStrayCharacterOnTheLockScreen() throws {
+        let (runtime, _) = try runtime(100, 9)
+        runtime.send(.key(.character("?")))
+        let rows = runtime.frame().rowTexts()
+        #expect(rows.last?.hasSuffix("╯") == true, "\(rows.last ?? "")")
+        #expect(rows.allSatisfy { $0.hasSuffix("│") || $0.hasSuffix("╮") || $0.hasSuffix("╯") }, "\(rows.joined(separator: "\n"))")
+        runtime.send(.key(.escape))
+        #expect(runtime.frame().rowTexts().last?.hasSuffix("? help") == true)
+    }
 }

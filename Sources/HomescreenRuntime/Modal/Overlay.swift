@@ -5,6 +5,9 @@ import HomescreenWidgetCore
 enum Overlay {
     /// A framed box centered in `grid`, cleared inside. - Returns: the content area.
     static func box(in grid: inout CellGrid, width: Int, height: Int, title: String, ascii: Bool) -> Rect {
+        // One column or row short of the screen would leave a strip of what is under it (the
+        // status line's last letter beside the frame): the box takes it.
+        let width = grid.width - width == 1 ? grid.width : width, height = grid.height - height == 1 ? grid.height : height
         let rect = Rect(x: max(0, (grid.width - width) / 2), y: max(0, (grid.height - height) / 2),
                         width: min(width, grid.width), height: min(height, grid.height))
         grid.fill(rect)
