@@ -21,9 +21,15 @@ struct IdleTests {
         // Status messages go by themselves after a few seconds.
         #expect(dashboard.wait(timeout: 15) { !$0.contains("Reloaded every widget.") && !$0.contains("Consumed") }, "\(dashboard.text)")
         sleep(1)
-        let before = Processes.contextSwitches(of: pid)
-        sleep(20)
-        let after = Processes.contextSwitches(of: pid)
-        #expect(after - before == 0, "\(after - before) wake-ups in 20 idle seconds")
+        // No wake-up in a window of 20 idle seconds. The end-to-end suites run side by side; on a
+        // loaded machine one stray wake-up has landed in a window, so a second window is counted
+        // then: a timer, a poll that spins or any periodic work shows in both.
+        var counts: [Int] = []
+        repeat {
+            let before = Processes.contextSwitches(of: pid)
+            sleep(20)
+            counts.append(Processes.contextSwitches(of: pid) - before)
+        } while counts.count < 2 && counts.last != 0
+        #expect(counts.last == 0, "wake-ups in windows of 20 idle seconds: \(counts)")
     }
 }
