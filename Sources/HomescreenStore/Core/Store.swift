@@ -84,7 +84,7 @@ public final class Store: Sendable {
         }
         let folder = (path as NSString).deletingLastPathComponent
         guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
-        if StoreFile.onReadOnlyFileSystem(path) { throw .readOnlyFileSystem(path: path, mount: StoreFile.mountPoint(of: path)) }
+        if let readOnly = StoreFile.readOnlyMount(path) { throw readOnly }
         guard access(path, W_OK) == 0 else { throw .notWritable(path: path) }
         guard access(folder, W_OK) == 0 else { throw .readOnlyFolder(path: path, folder: folder) }
         return try StoreFile.withLock(path, timeout: busyTimeout) { () throws(StoreError) -> Store in
@@ -122,9 +122,7 @@ public final class Store: Sendable {
         do {
             let queue = try readOnlyConnection(path: path)
             let identity = try queue.read(Identity.read)
-            if identity.version < Schema.version && StoreFile.onReadOnlyFileSystem(path) {
-                throw StoreError.readOnlyFileSystem(path: path, mount: StoreFile.mountPoint(of: path))   // it would need migrating
-            }
+            if identity.version < Schema.version, let readOnly = StoreFile.readOnlyMount(path) { throw readOnly }   // it would need migrating
             try identity.validate(path: path)
             if identity.isEmpty { return try emptyInMemory(path: path) }
             if identity.version < Schema.version {
@@ -273,7 +271,7 @@ public final class Store: Sendable {
         // Growing the WAL or its shared memory on a full disk is an I/O error to SQLite.
         case .SQLITE_IOERR where StoreFile.isFull(path): return .diskFull(path: path, mount: StoreFile.mountPoint(of: path))
         case .SQLITE_READONLY:
-            return StoreFile.onReadOnlyFileSystem(path) ? .readOnlyFileSystem(path: path, mount: StoreFile.mountPoint(of: path)) : .notWritable(path: path)
+            return StoreFile.readOnlyMount(path) ?? .notWritable(path: path)
         default: return nil
         }
     }
@@ -337,7 +335,7 @@ public final class Store: Sendable {
 
     /// Why a store opened for reading does not write: its file system, or how it was opened.
     private var readOnly: StoreError {
-        StoreFile.onReadOnlyFileSystem(path) ? .readOnlyFileSystem(path: path, mount: StoreFile.mountPoint(of: path)) : .failed(path: path, reason: "opened read-only")
+        StoreFile.readOnlyMount(path) ?? .failed(path: path, reason: "opened read-only")
     }
 
     private var batchKey: String { "homescreen.batch.\(ObjectIdentifier(self).hashValue)" }

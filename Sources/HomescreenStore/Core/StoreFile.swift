@@ -119,6 +119,12 @@ enum StoreFile {
         if lstat(path + "-shm", &info) == 0, info.st_mode & S_IFMT == S_IFREG { _ = unlink(path + "-shm") }
     }
 
+    /// The refusal for a store on a file system mounted read-only, naming its mount; nil when
+    /// the file system is writable.
+    static func readOnlyMount(_ path: String) -> StoreError? {
+        onReadOnlyFileSystem(path) ? .readOnlyFileSystem(path: path, mount: mountPoint(of: path)) : nil
+    }
+
     /// Whether the file system holding `path` is mounted read-only.
     static func onReadOnlyFileSystem(_ path: String) -> Bool {
         var info = statvfs()
