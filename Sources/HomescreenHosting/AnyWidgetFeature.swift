@@ -14,6 +14,7 @@ public struct AnyWidgetFeature: Sendable {
     public var data: KindData? { makeData() }
     public var bindings: [KeyTable.Binding] { makeBindings() }
     public var settings: [SettingSpec] { makeSettings() }
+    public let routedActions: Set<Action>
     private let makeTables: @Sendable () -> Set<StoreTable>
     private let makeData: @Sendable () -> KindData?
     private let makeBindings: @Sendable () -> [KeyTable.Binding]
@@ -35,6 +36,7 @@ public struct AnyWidgetFeature: Sendable {
         makeData = { Feature.data }
         makeBindings = { feature.bindings }
         makeSettings = { feature.settings }
+        routedActions = feature.routedActions
         makeWidget = { AnyWidget(feature.provider(store: $0, settings: $1)) }
         makeState = { feature.initialState() }
         let kind = feature.kind

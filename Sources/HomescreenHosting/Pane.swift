@@ -10,12 +10,19 @@ public enum Pane {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
         guard context.family.isSystem, grid.width >= 4, grid.height >= 3 else { return (grid, grid.bounds) }
         grid.frame(grid.bounds, box: context.ascii ? .ascii : .rounded, title: title, titleStyle: Style(.accent, [.bold]))
-        if let trailing, grid.width > DisplayWidth.of(title) + 12 {
+        // The trailing text whole or not at all: cut, it would cut its number ("November 202…").
+        if let trailing, DisplayWidth.of(trailing) + 2 <= grid.width - DisplayWidth.of(title) - 8 {
             let text = " \(trailing) "
-            let width = min(DisplayWidth.of(text), grid.width - DisplayWidth.of(title) - 8)
+            let width = DisplayWidth.of(text)
             grid.write(text, in: Rect(x: grid.width - 2 - width, y: 0, width: width, height: 1), style: Style(.muted))
         }
         return (grid, grid.bounds.inset(dx: 2, dy: 1))
+    }
+
+    /// The first of `candidates` (widest first) that fits `width` columns, else the last: how a
+    /// view shortens a line with numbers (no currency, compact amounts) instead of cutting one.
+    public static func fitting(_ candidates: [String], width: Int) -> String {
+        candidates.first { DisplayWidth.of($0) <= width } ?? candidates.last ?? ""
     }
 
     /// The first row a list shows so its selected row is in sight in `rows` rows, and never

@@ -37,6 +37,9 @@ public protocol WidgetFeature: Sendable {
     static var data: KindData? { get }
     /// Its actions and their default keys (empty for a kind without keys).
     var bindings: [KeyTable.Binding] { get }
+    /// The dashboard's actions it takes from the focused pane (`Action.routedToFocus`: add,
+    /// edit, remove): the key bar and the help show only these for its panes.
+    var routedActions: Set<Action> { get }
     /// Its config file keys (`due-soon-days = 3`).
     var settings: [SettingSpec] { get }
 
@@ -60,6 +63,7 @@ public struct NoState: Sendable, Equatable { public init() {} }
 
 extension WidgetFeature {
     public var bindings: [KeyTable.Binding] { [] }
+    public var routedActions: Set<Action> { [] }
     public var settings: [SettingSpec] { [] }
     public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, Memory>] { [] }
     public func optimistic(_ entry: Provider.Entry, _ state: State) -> Provider.Entry { entry }

@@ -61,8 +61,10 @@ import Testing
     /// The year overview's pane: its rows down to its bottom corner, cut at its frame's columns.
     static func yearPane(_ text: String) -> [String] {
         let lines = text.components(separatedBy: "\n").map(Array.init)
+        let title = Array("╭─ Year overview")
         guard let top = lines.firstIndex(where: { String($0).contains("╭─ Year overview") }),
-              let left = lines[top].firstIndex(of: "╭"), let right = lines[top][left...].firstIndex(of: "╮") else { return [] }
+              let left = lines[top].indices.first(where: { Array(lines[top][$0...].prefix(title.count)) == title }),
+              let right = lines[top][left...].firstIndex(of: "╮") else { return [] }
         let bottom = lines[top...].firstIndex { $0.count > left && $0[left] == "╰" } ?? lines.count - 1
         return lines[top...bottom].map { String($0.dropFirst(left).prefix(right - left + 1)) }
     }

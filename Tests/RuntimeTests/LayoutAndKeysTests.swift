@@ -19,26 +19,29 @@ struct HomeLayoutTests {
         }
     }
 
-    @Test(arguments: [(100, 30), (120, 40), (132, 43), (160, 48), (200, 60)])
+    @Test(arguments: [(80, 24), (100, 30), (120, 40), (132, 43), (160, 48), (200, 60)])
     func theDefaultLayoutPutsEveryPaneOnPageOneAndFillsTheScreen(columns: Int, rows: Int) throws {
         let layout = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: columns, rows: rows),
                                                   forcedDensity: nil, preferLockScreen: false))
         #expect(layout.mode == .home && layout.pages.map { $0.map(\.pane) } == [[0, 1, 2, 3, 4]])
         let rects = layout.pages[0].map(\.rect)
-        for rect in rects { #expect(rect.x >= 0 && rect.maxX <= columns && rect.maxY <= rows - HomeLayout.statusRows) }
+        for rect in rects { #expect(rect.x >= 0 && rect.maxX <= columns && rect.maxY <= rows - HomeLayout.bottomRows(rows)) }
         for (index, rect) in rects.enumerated() {
             for other in rects[(index + 1)...] { let overlap = rect.intersection(other); #expect(overlap.width <= 0 || overlap.height <= 0, "\(rect) overlaps \(other)") }
         }
         let blank = (0..<rows).filter { y in !rects.contains { $0.y <= y && y < $0.maxY } }.count
-        #expect(blank * 3 <= rows, "\(blank) of \(rows) rows blank at \(columns)×\(rows)")
-        // Each family keeps its shape: a medium pane is twice a small one's width (and a gap).
+        #expect(blank * 6 <= rows, "\(blank) of \(rows) rows blank at \(columns)×\(rows)")
+        // The panes reach the status line: no band of blank rows under them.
+        #expect(rects.map(\.maxY).max() == rows - HomeLayout.bottomRows(rows), "\(columns)×\(rows)")
+        // Each family keeps its shape: a medium pane is twice a small one's width and a gap
+        // (give or take the columns the division spreads), and as tall.
         let small = rects[1], medium = rects[0]
-        #expect(medium.width == 2 * small.width + HomeLayout.fillGap.x && medium.height == small.height)
+        #expect((2 * small.width + 1...2 * small.width + 4).contains(medium.width) && medium.height == small.height, "\(medium) \(small)")
     }
 
-    @Test func eightyByTwentyFourNeedsTwoPagesAtMostAndAForcedDensityKeepsTheFixedSizes() throws {
+    @Test func eightyByTwentyFourIsOnePageAndAForcedDensityKeepsTheFixedSizes() throws {
         let layout = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 80, rows: 24), forcedDensity: nil, preferLockScreen: false))
-        #expect(layout.mode == .home && layout.pages.count <= 2)
+        #expect(layout.mode == .home && layout.pages.count == 1)
         let forced = try #require(HomeLayout.make(home: standard.home, lockScreen: standard.lockScreen, size: CellSize(columns: 160, rows: 48), forcedDensity: .regular, preferLockScreen: false))
         #expect(forced.pages.map { $0.map(\.pane) } == [[0, 1, 2, 3], [4]], "regular forced: fixed sizes, pages")
         #expect(forced.rect(of: 0) == Rect(x: 5, y: 0, width: 84, height: 20))

@@ -66,7 +66,7 @@ struct SweepTests {
                     runtime.send(.key(.enter))
                     let grid = runtime.frame()
                     // A framed view keeps its frame; a frameless one (the compact calendar) has none to keep.
-                    #expect(grid[0, 0].text != "╭" || Self.wholeBoxes(grid).contains { $0.width == columns && $0.height == rows - 1 },
+                    #expect(grid[0, 0].text != "╭" || Self.wholeBoxes(grid).contains { $0.width == columns && $0.height == rows - HomeLayout.bottomRows(rows) },
                             "full screen at \(columns)×\(rows)\n\(grid.rowTexts().joined(separator: "\n"))")
                     runtime.send(.key(.escape))
                     runtime.send(.key(.tab))

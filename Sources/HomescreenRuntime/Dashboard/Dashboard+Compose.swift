@@ -5,8 +5,18 @@ import HomescreenHosting
 
 extension Dashboard {
     /// The whole screen at `now`: the panes of the current page (or the detail view), the
-    /// status line, then the help or a modal on top. Pure: state in, cells out.
+    /// status line, the help or a modal on top, and the key bar under them all. Pure: state
+    /// in, cells out.
     public func compose(at now: Date) -> CellGrid {
+        guard showsKeyBar else { return composeAboveKeyBar(at: now) }
+        var grid = CellGrid(width: size.columns, height: size.rows)
+        grid.blit(composeAboveKeyBar(at: now), x: 0, y: 0)
+        drawKeyBar(in: &grid)
+        return settings.ascii ? grid.foldedToASCII() : grid
+    }
+
+    private func composeAboveKeyBar(at now: Date) -> CellGrid {
+        let size = screenAboveKeyBar
         var grid = CellGrid(width: size.columns, height: size.rows)
         guard let layout else {
             let config = settings.config
@@ -71,14 +81,15 @@ extension Dashboard {
     private func statusDate(_ now: Date) -> String { StatusDate.text(now, locale: settings.locale, timeZone: settings.timeZone) }
 
     private func drawStatusLine(in grid: inout CellGrid, layout: HomeLayout, at now: Date) {
-        let row = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
+        let row = Rect(x: 0, y: grid.height - 1, width: size.columns, height: 1)
         var right: [String] = []
         if settings.privacy { right.append(text("privacy")) }
         right.append((settings.simulatedClock ? text("simulated") + " " : "") + statusDate(now))
         if layout.pages.count > 1, detail == nil {
             right.append((0..<layout.pages.count).map { $0 == page ? "●" : "○" }.joined(separator: " "))
         }
-        right.append(detail == nil ? text("? help") : text("Esc back") + " · " + text("? help"))
+        // The key bar says these where it is shown.
+        if !showsKeyBar { right.append(detail == nil ? text("? help") : text("Esc back") + " · " + text("? help")) }
         let rightText = right.joined(separator: "  ")
         let rightWidth = min(DisplayWidth.of(rightText), max(0, size.columns - 10))
         grid.write(rightText, in: Rect(x: row.maxX - rightWidth, y: row.y, width: rightWidth, height: 1), style: Style(.muted), alignment: .trailing)

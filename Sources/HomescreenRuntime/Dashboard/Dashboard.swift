@@ -70,11 +70,13 @@ public struct Dashboard: Sendable {
     /// The config's keys, built once.
     public let keys: KeyTable
 
-    /// The help of the view you are in: in a full-screen view, the dashboard's keys and that
-    /// kind's; on the home screen, every key.
+    /// The help of the view you are in: in a full-screen view, the keys that work there (no
+    /// Tab or Enter between panes) and that kind's; on the home screen, every key.
     var helpKeys: KeyTable {
         guard let detail, let feature = catalog.feature(panes[detail].kind) else { return keys }
-        let dashboard = Set(KeyTable.dashboardBindings.map(\.action)), own = Set(feature.bindings.map(\.action))
+        let homeOnly: Set<Action> = [.focusNext, .focusPrevious, .open]
+        let dashboard = Set(KeyTable.dashboardBindings.map(\.action)).subtracting(homeOnly).subtracting(Action.routedToFocus)
+        let own = Set(feature.bindings.map(\.action)).union(feature.routedActions)
         return keys.filtered { dashboard.contains($0) || own.contains($0) }
     }
 
@@ -108,9 +110,10 @@ public struct Dashboard: Sendable {
 
     /// The detail view fills the screen above the status line, drawn as a large widget.
     var detailContext: WidgetContext? {
-        guard detail != nil, size.rows > HomeLayout.statusRows else { return nil }
+        guard detail != nil, size.rows > HomeLayout.bottomRows(size.rows) else { return nil }
+        // The screen above the status line (and the key bar, where there is one).
         var context = WidgetContext(family: .systemLarge, density: layout?.density ?? .regular,
-                                    size: CellSize(columns: size.columns, rows: size.rows - HomeLayout.statusRows),
+                                    size: CellSize(columns: size.columns, rows: size.rows - HomeLayout.bottomRows(size.rows)),
                                     language: settings.language, locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii,
                                     privacy: settings.privacy, detail: true, scroll: detailScroll, cursor: detailCursor)
         context.keys = keyNames
@@ -208,7 +211,7 @@ public struct Dashboard: Sendable {
         if key == .control("c") { return [.quit] }
         if let modal { return handle(key, in: modal) }
         let action = keys.action(for: key)
-        if help.isShowing { return help.handle(action, lines: helpKeys.helpLines.count, screenRows: size.rows) ? [.quit] : [] }
+        if help.isShowing { return help.handle(action, lines: helpKeys.helpLines.count, screenRows: screenAboveKeyBar.rows) ? [.quit] : [] }
         guard let action else {
             message = .info(text("%1: no action. Press ? for the keys.", key.name))
             return []
@@ -309,11 +312,12 @@ public struct Dashboard: Sendable {
     /// would (the full-screen view, the help, a picker); a click on a picker's row chooses it.
     private mutating func handle(_ mouse: Mouse) -> [Effect] {
         guard mouse.pressed else { return [] }
+        if mouse.button == .left, let key = keyBarKey(column: mouse.column, row: mouse.row) { return handle(key) }
         let wheel: Key? = mouse.button == .wheelUp ? .up : mouse.button == .wheelDown ? .down : nil
         if let modal {
             if let wheel, case .picker = modal.content { return handle(wheel, in: modal) }
             guard mouse.button == .left, case .picker(var picker) = modal.content,
-                  let index = Overlay.pickerItem(picker, screen: size, column: mouse.column, row: mouse.row) else { return [] }
+                  let index = Overlay.pickerItem(picker, screen: screenAboveKeyBar, column: mouse.column, row: mouse.row) else { return [] }
             picker.selection = index
             self.modal = Modal(modal.purpose, .picker(picker))
             return handle(.enter, in: self.modal!)

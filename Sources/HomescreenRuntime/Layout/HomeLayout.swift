@@ -28,8 +28,11 @@ public struct HomeLayout: Equatable, Sendable {
     /// Pages of placements; the lock screen has one.
     public let pages: [[Placement]]
 
-    /// Rows under the panes for the status line.
-    public static let statusRows = 1
+    /// Rows under the panes: the status line, and the key bar below it where the terminal has
+    /// rows to spare (the lock screen's strip of a 100×9 terminal keeps them for the panes).
+    public static func bottomRows(_ rows: Int) -> Int { rows >= keyBarMinimumRows ? 2 : 1 }
+    /// The shortest terminal with a key bar.
+    public static let keyBarMinimumRows = 12
 
     struct Metrics {
         let slotWidth, slotHeight, gapX, gapY: Int
@@ -52,7 +55,7 @@ public struct HomeLayout: Equatable, Sendable {
     ///   - forcedDensity: `--density` or the config; nil picks the largest density that fits.
     ///   - lockScreen: `--lock-screen`; a terminal too short for the grid gets the strip too.
     public static func make(home: [PaneSpec], lockScreen: [PaneSpec], size: CellSize, forcedDensity: Density?, preferLockScreen: Bool) -> HomeLayout? {
-        let area = CellSize(columns: size.columns, rows: size.rows - statusRows)
+        let area = CellSize(columns: size.columns, rows: size.rows - bottomRows(size.rows))
         let densities: [Density] = forcedDensity.map { [$0] } ?? [.regular, .compact]
         if !preferLockScreen, !home.isEmpty {
             if forcedDensity == nil, let filled = filling(home, in: area) { return filled }
@@ -77,39 +80,53 @@ public struct HomeLayout: Equatable, Sendable {
         return CellSize(columns: columns, rows: rows)
     }
 
-    /// Gaps between grown slots: two columns, one row.
-    static let fillGap = (x: 2, y: 1)
+    /// Gaps between grown slots, widest first: two columns and one row where they fit, then
+    /// one and one, then frames touching row to row (as btop packs its boxes at 80×24).
+    static let fillGaps: [(x: Int, y: Int)] = [(2, 1), (1, 1), (1, 0)]
 
-    /// All panes on one page, on the largest slots that fit: for each number of slot columns,
-    /// first-fit packing gives the slot rows needed, the area gives the slot size, the slot is
-    /// kept near the families' proportion, and the largest slot wins. nil when even compact
-    /// slots (9×4) cannot hold every pane on one page.
+    /// All panes on one page, on the largest slots that fit: for each gap and number of slot
+    /// columns, first-fit packing gives the slot rows needed and the area gives the slot size;
+    /// the slot's width is kept near the families' proportion, its height takes every row (the
+    /// rows the division leaves go one each to the first slot rows, so the panes meet the
+    /// status line), and the slot largest in the families' proportion wins. nil when even compact slots (9×4) cannot hold
+    /// every pane on one page with the narrowest gaps.
     static func filling(_ panes: [PaneSpec], in area: CellSize) -> HomeLayout? {
         let compact = Metrics.of(.compact)
-        var best: (slot: (width: Int, height: Int), columns: Int, cells: [(column: Int, row: Int)])?
-        for columns in stride(from: max(2, area.columns / (compact.slotWidth + fillGap.x)), through: 2, by: -1) {
-            guard let (cells, rows) = pack(panes, columns: columns, metrics: compact) else { continue }
-            var width = (area.columns - fillGap.x * (columns - 1)) / columns
-            var height = (area.rows - fillGap.y * (rows - 1)) / rows
-            // Keep the slot near 18:8 (a cell is about twice as tall as wide): within 30 % either way.
-            height = min(height, Int((Double(width) * 8 / 18 * 1.3).rounded(.down)))
-            width = min(width, Int((Double(height) * 18 / 8 * 1.3).rounded(.down)))
-            guard width >= compact.slotWidth, height >= compact.slotHeight else { continue }
-            if best.map({ width * height > $0.slot.width * $0.slot.height }) ?? true { best = ((width, height), columns, cells) }
+        for gap in fillGaps {
+            var best: (slot: (width: Int, height: Int), columns: Int, rows: Int, cells: [(column: Int, row: Int)], score: (Int, Int))?
+            for columns in stride(from: max(2, (area.columns + gap.x) / (compact.slotWidth + gap.x)), through: 2, by: -1) {
+                guard let (cells, rows) = pack(panes, columns: columns, metrics: compact) else { continue }
+                let height = (area.rows - gap.y * (rows - 1)) / rows
+                let width = min((area.columns - gap.x * (columns - 1)) / columns, widest(forHeight: height))
+                guard width >= compact.slotWidth, height >= compact.slotHeight else { continue }
+                // The slot that is largest in the families' shape (18:8) wins, then the larger area:
+                // nine columns by 28 rows is a narrow strip, not a large slot.
+                let score = (min(width * 8, height * 18), width * height)
+                if best.map({ score > $0.score }) ?? true { best = ((width, height), columns, rows, cells, score) }
+            }
+            guard let best else { continue }
+            let (width, height) = best.slot
+            // Slot edges: the columns spread the width's remainder only when the width is not
+            // held back by the proportion; the rows always take the whole height.
+            let spareX = width < widest(forHeight: height) ? area.columns - gap.x * (best.columns - 1) - best.columns * width : 0
+            let spareY = area.rows - gap.y * (best.rows - 1) - best.rows * height
+            let left = (area.columns - (best.columns * width + (best.columns - 1) * gap.x + spareX)) / 2
+            func x(_ column: Int) -> Int { left + column * (width + gap.x) + min(column, spareX) }
+            func y(_ row: Int) -> Int { row * (height + gap.y) + min(row, spareY) }
+            let placements = zip(panes.indices, best.cells).map { index, cell -> Placement in
+                let span = compact.span(panes[index].family)
+                let right = x(cell.column + span.columns - 1) + width + (cell.column + span.columns - 1 < spareX ? 1 : 0)
+                let bottom = y(cell.row + span.rows - 1) + height + (cell.row + span.rows - 1 < spareY ? 1 : 0)
+                return Placement(pane: index, rect: Rect(x: x(cell.column), y: y(cell.row), width: right - x(cell.column), height: bottom - y(cell.row)))
+            }
+            let density: Density = width >= Metrics.of(.regular).slotWidth && height >= Metrics.of(.regular).slotHeight ? .regular : .compact
+            return HomeLayout(mode: .home, density: density, pages: [placements])
         }
-        guard let best else { return nil }
-        let (width, height) = best.slot
-        let used = best.columns * width + (best.columns - 1) * fillGap.x
-        let left = (area.columns - used) / 2
-        let placements = zip(panes.indices, best.cells).map { index, cell -> Placement in
-            let span = compact.span(panes[index].family)
-            return Placement(pane: index, rect: Rect(x: left + cell.column * (width + fillGap.x), y: cell.row * (height + fillGap.y),
-                                                     width: span.columns * width + (span.columns - 1) * fillGap.x,
-                                                     height: span.rows * height + (span.rows - 1) * fillGap.y))
-        }
-        let density: Density = width >= Metrics.of(.regular).slotWidth && height >= Metrics.of(.regular).slotHeight ? .regular : .compact
-        return HomeLayout(mode: .home, density: density, pages: [placements])
+        return nil
     }
+
+    /// A slot no wider than 30 % over the families' 18:8 (a cell is about twice as tall as wide).
+    static func widest(forHeight height: Int) -> Int { Int((Double(height) * 18 / 8 * 1.3).rounded(.down)) }
 
     /// First-fit packing of every pane on `columns` slot columns, rows unbounded.
     /// - Returns: each pane's top-left slot and the slot rows used; nil when a pane is wider.

@@ -77,6 +77,10 @@ extension Translations {
          "'%1' è fuori dai giorni che Homescreen conosce; scegli un giorno dal 1800-01-01 al 2199-12-31.",
          "'%1' nằm ngoài khoảng ngày Homescreen hỗ trợ; hãy chọn ngày từ 1800-01-01 đến 2199-12-31."),
         ("YYYY-MM-DD, tomorrow, +3d", "AAAA-MM-JJ, demain, +3d", "AAAA-MM-GG, domani, +3d", "YYYY-MM-DD, ngày mai, +3d"),
+        // The key bar's words.
+        ("save", "enregistrer", "salva", "lưu"), ("next field", "champ suivant", "campo successivo", "ô tiếp theo"),
+        ("cancel", "annuler", "annulla", "hủy"), ("choose", "choisir", "scegli", "chọn"), ("move", "déplacer", "sposta", "di chuyển"),
+        ("yes", "oui", "sì", "có"), ("no", "non", "no", "không"), ("close", "fermer", "chiudi", "đóng"), ("scroll", "défiler", "scorri", "cuộn"),
     ])
 
     /// The dashboard's actions, as the help overlay says them.

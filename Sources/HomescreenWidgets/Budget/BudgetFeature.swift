@@ -6,11 +6,11 @@ import HomescreenWidgetCore
 extension WidgetKind { public static let budget = WidgetKind("budget") }
 extension Action {
     public static let addExpense = Action("add-expense", summary: "add an expense", translations: [
-        .french: "ajouter une dépense", .italian: "aggiungi una spesa", .vietnamese: "thêm một khoản chi"])
+        .french: "ajouter une dépense", .italian: "aggiungi una spesa", .vietnamese: "thêm một khoản chi"], label: ("expense", "dépense", "spesa", "khoản chi"))
     public static let setBudget = Action("set-budget", summary: "set this month's budget (the year's full screen: the selected month's)", translations: [
         .french: "fixer le budget du mois (plein écran de l'année : du mois choisi)",
         .italian: "imposta il budget del mese (schermo intero dell'anno: del mese scelto)",
-        .vietnamese: "đặt ngân sách tháng này (toàn màn hình năm: của tháng đang chọn)"])
+        .vietnamese: "đặt ngân sách tháng này (toàn màn hình năm: của tháng đang chọn)"], label: ("budget", "budget", "budget", "ngân sách"))
 }
 
 /// The budget as a dashboard kind: `a` (or `+`) adds an expense through a form, in the
@@ -39,6 +39,7 @@ public struct BudgetFeature: WidgetFeature {
     public var title: String { BudgetStrings.of(.english).title }
     public var summary: String { "this month's spending against its limit, and what is left" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
+    public var routedActions: Set<Action> { [.addItem, .edit, .remove] }
     public var tables: Set<StoreTable> { [.budget, .expense, .publishedSnapshot] }
     public var bindings: [KeyTable.Binding] {
         [KeyTable.Binding(action: .addExpense, keys: [.character("a"), .character("+")]), KeyTable.Binding(action: .setBudget, keys: [.character("b")])]

@@ -32,6 +32,7 @@ public struct CalendarFeature: WidgetFeature {
     public var title: String { CalendarView.title }
     public var summary: String { "the month with Vietnamese lunar days, holidays and events" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
+    public var routedActions: Set<Action> { [.addItem, .remove] }
     public var tables: Set<StoreTable> { [.event] }
 
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> CalendarWidget { CalendarWidget(store: store) }

@@ -6,7 +6,7 @@ import HomescreenWidgetCore
 extension WidgetKind { public static let card = WidgetKind("card") }
 extension Action {
     public static let selectCard = Action("select-card", summary: "choose the business card", translations: [
-        .french: "choisir la carte de visite", .italian: "scegli il biglietto da visita", .vietnamese: "chọn danh thiếp"])
+        .french: "choisir la carte de visite", .italian: "scegli il biglietto da visita", .vietnamese: "chọn danh thiếp"], label: ("cards", "cartes", "biglietti", "danh thiếp"))
 }
 
 /// The business card as a dashboard kind: `s` opens the card picker (every card with its
@@ -43,6 +43,7 @@ public struct CardFeature: WidgetFeature {
     public var title: String { CardStrings.of(.english).title }
     public var summary: String { "the chosen business card as a QR code that scans" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
+    public var routedActions: Set<Action> { [.addItem] }
     public var tables: Set<StoreTable> { [.card, .selectedCard] }
     public var settings: [SettingSpec] { [Self.cardURL.spec] }
     public var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .selectCard, keys: [.character("s")])] }

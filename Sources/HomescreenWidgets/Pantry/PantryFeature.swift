@@ -9,12 +9,12 @@ extension Action {
     public static let consume = Action("consume", summary: "consume one unit of the first-expiring product (full screen: of the selected one)", translations: [
         .french: "consommer une unité du produit qui expire en premier (plein écran : du produit choisi)",
         .italian: "consuma un'unità del prodotto che scade per primo (schermo intero: di quello scelto)",
-        .vietnamese: "dùng một đơn vị của món sắp hết hạn nhất (toàn màn hình: của món đang chọn)"])
+        .vietnamese: "dùng một đơn vị của món sắp hết hạn nhất (toàn màn hình: của món đang chọn)"], label: ("consume", "consommer", "consuma", "dùng"))
     public static let undo = Action("undo", summary: "undo the last consume (for a minute)", translations: [
         .french: "annuler la dernière consommation (pendant une minute)", .italian: "annulla l'ultimo consumo (per un minuto)",
-        .vietnamese: "hoàn tác lần dùng gần nhất (trong một phút)"])
+        .vietnamese: "hoàn tác lần dùng gần nhất (trong một phút)"], label: ("undo", "annuler", "annulla", "hoàn tác"))
     public static let addProduct = Action("add-product", summary: "add a product to the pantry", translations: [
-        .french: "ajouter un produit au garde-manger", .italian: "aggiungi un prodotto alla dispensa", .vietnamese: "thêm một món vào tủ"])
+        .french: "ajouter un produit au garde-manger", .italian: "aggiungi un prodotto alla dispensa", .vietnamese: "thêm một món vào tủ"], label: ("add", "ajouter", "aggiungi", "thêm"))
 }
 
 /// The pantry as a dashboard kind: `c` consumes one unit of the first-expiring product (drawn
@@ -71,6 +71,7 @@ public struct PantryFeature: WidgetFeature {
     public var title: String { PantryStrings.of(.english).title }
     public var summary: String { "products, first expiring first; expired and due-soon counts" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
+    public var routedActions: Set<Action> { [.addItem, .edit, .remove] }
     public var tables: Set<StoreTable> { [.product] }
     public var settings: [SettingSpec] { [Self.dueSoonDays.spec] }
     public var bindings: [KeyTable.Binding] {

@@ -65,7 +65,8 @@ struct YearView: PaneView {
                 grid.write(amount(available), in: row, style: available < .zero ? Style(.danger, [.bold]) : Style(.text, [.bold]), alignment: inner.height >= 2 ? .leading : .trailing)
                 if inner.height >= 3, let budget = month.budget {
                     grid.write(bar(spent: month.total.spent, limit: budget.limit, width: inner.width), in: inner.row(2), style: barStyle(month))
-                    grid.write(amount(month.total.spent) + " / " + amount(budget.limit), in: inner.row(3), style: Style(.muted))
+                    grid.write(Pane.fitting([amount(month.total.spent) + " / " + amount(budget.limit), amount(month.total.spent)], width: inner.width),
+                               in: inner.row(3), style: Style(.muted))
                 }
             } else {
                 grid.write(strings.noBudget, in: row, style: Style(.muted), alignment: inner.height >= 2 ? .leading : .trailing)

@@ -12,8 +12,10 @@ extension BudgetView {
             grid.write(title + ": " + message.text, in: grid.bounds, style: message.style)
             return grid
         }
-        var text = title + ": " + availableText + " " + strings.left
-        if !isCompact { text += Pane.separator(context) + percentText }
+        // With the percentage where it fits, the amount in the widest form that fits.
+        let amounts = entry.available.map { [money($0), number($0), compact($0)] } ?? [strings.noBudget]
+        let lines = amounts.map { title + ": " + $0 + " " + strings.left }
+        let text = Pane.fitting((isCompact ? [] : lines.map { $0 + Pane.separator(context) + percentText }) + lines, width: grid.width)
         grid.write(text, in: grid.bounds, style: entry.state == .overBudget ? Style(.danger, [.bold]) : Style(.text))
         return grid
     }
@@ -35,16 +37,17 @@ extension BudgetView {
     func rectangular() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
         let rect = grid.bounds
-        grid.write(isCompact ? title : title.uppercased() + Pane.separator(context) + trailing, in: rect.row(0), style: Style(.muted))
+        grid.write(isCompact ? title : Pane.fitting([title.uppercased() + Pane.separator(context) + trailing, title.uppercased()], width: rect.width),
+                   in: rect.row(0), style: Style(.muted))
         if let message = stateMessage {
             grid.write(message.text, in: rect.row(isCompact ? 1 : 2), style: message.style)
             grid.write(stateDetail, in: rect.row(isCompact ? 2 : 3), style: Style(.muted))
             return grid
         }
         let gap = isCompact ? 0 : 1
-        grid.write(availableText + " " + strings.left, in: rect.row(1 + gap), style: availableStyle)
+        grid.write(availableText(width: rect.width - 1 - DisplayWidth.of(strings.left)) + " " + strings.left, in: rect.row(1 + gap), style: availableStyle)
         drawBar(in: &grid, rect.row(2 + gap))
-        grid.write(spentOfLimit, in: rect.row(3 + gap), style: Style(.muted))
+        grid.write(spentOfLimit(width: rect.width), in: rect.row(3 + gap), style: Style(.muted))
         if !isCompact, let freshness = freshnessText { grid.write(freshness, in: rect.row(rect.height - 2), style: Style(.muted)) }
         return grid
     }

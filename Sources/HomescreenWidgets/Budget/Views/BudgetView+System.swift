@@ -21,7 +21,7 @@ extension BudgetView {
         drawAvailable(in: &grid, Rect(x: body.x, y: row, width: body.width, height: figureRows).intersection(content))
         row += figureRows + (isCompact ? 0 : 1)
         drawBar(in: &grid, Rect(x: body.x, y: row, width: body.width, height: 1).intersection(content))
-        grid.write(spentOfLimit, in: Rect(x: body.x, y: row + 1, width: body.width, height: 1).intersection(content), style: Style(.muted))
+        grid.write(spentOfLimit(width: body.width), in: Rect(x: body.x, y: row + 1, width: body.width, height: 1).intersection(content), style: Style(.muted))
         if !isCompact {
             grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 2, width: body.width, height: 1).intersection(content), style: Style(.muted))
         }
@@ -39,7 +39,7 @@ extension BudgetView {
         if isCompact {
             let row = Self.centred(5, in: body)
             grid.write(availableText, in: Rect(x: body.x, y: row, width: body.width, height: 1).intersection(content), style: availableStyle)
-            grid.write(spentOfLimit, in: Rect(x: body.x, y: row + 1, width: body.width, height: 1).intersection(content), style: Style(.muted))
+            grid.write(spentOfLimit(width: body.width), in: Rect(x: body.x, y: row + 1, width: body.width, height: 1).intersection(content), style: Style(.muted))
             drawBar(in: &grid, Rect(x: body.x, y: row + 3, width: body.width, height: 1).intersection(content))
             grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 4, width: body.width, height: 1).intersection(content), style: Style(.muted))
             footer(in: &grid, content)
@@ -62,7 +62,7 @@ extension BudgetView {
         }
         var top = 0
         if isCompact {
-            grid.write(availableText, in: content.row(0), style: availableStyle)
+            grid.write(availableText(width: content.width), in: content.row(0), style: availableStyle)
             drawBar(in: &grid, content.row(1))
             details(in: &grid, Rect(x: content.x, y: content.y + 3, width: content.width, height: 4).intersection(content))
             top = 8
@@ -84,9 +84,10 @@ extension BudgetView {
 
     /// Spent, limit and the count, one per row, labels left and amounts right.
     private func details(in grid: inout CellGrid, _ rect: Rect) {
+        func amount(_ value: Money, after label: String) -> String { money(value, width: rect.width - DisplayWidth.of(label) - 1) }
         let rows: [(String, String, Style)] = [
-            (strings.spent, money(entry.spent), Style(.text)),
-            (strings.limit, entry.limit.map(money) ?? strings.noBudget, Style(.text)),
+            (strings.spent, amount(entry.spent, after: strings.spent), Style(.text)),
+            (strings.limit, entry.limit.map { amount($0, after: strings.limit) } ?? strings.noBudget, Style(.text)),
             (strings.expenses(entry.expenseCount), "", Style(.muted)),
         ]
         for (index, row) in rows.enumerated() where index < rect.height {

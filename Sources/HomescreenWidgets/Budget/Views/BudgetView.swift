@@ -19,6 +19,16 @@ struct BudgetView: FamilyViews {
 
     var availableText: String { entry.available.map(money) ?? strings.noBudget }
 
+    /// An amount in the widest form that fits `width`: with its currency, the number alone, compact ("8.8M").
+    func money(_ value: Money, width: Int) -> String {
+        Pane.fitting([money(value), number(value), compact(value)], width: width)
+    }
+
+    func number(_ value: Money) -> String { Pane.amount(MoneyFormat.number(value, entry.denomination, locale: context.locale, ascii: context.ascii), context) }
+    func compact(_ value: Money) -> String { Pane.amount(MoneyFormat.compact(value, locale: context.locale, ascii: context.ascii), context) }
+
+    func availableText(width: Int) -> String { entry.available.map { money($0, width: width) } ?? strings.noBudget }
+
     var availableStyle: Style { entry.state == .overBudget ? Style(.danger, [.bold]) : Style(.text, [.bold]) }
 
     /// The role of the spending bar and percentage: calm, then warning from 80 %, danger over.
@@ -30,9 +40,13 @@ struct BudgetView: FamilyViews {
     var percentText: String { entry.percent.map { Pane.amount(strings.percent($0), context) } ?? "" }
 
     /// "765,50 / 2 000,00" in the currency, or "Over budget by CHF 50,00".
-    var spentOfLimit: String {
+    /// "CHF 1,517.50 / CHF 3,000.00" in `width` columns: the currency once, then compact
+    /// amounts, then what was spent alone, never a number cut.
+    func spentOfLimit(width: Int) -> String {
         guard let limit = entry.limit else { return "" }
-        return money(entry.spent) + " / " + money(limit)
+        let forms: [(Money) -> String] = [money, number, compact]
+        let pairs = [(0, 0), (1, 0), (1, 1), (2, 2)].map { forms[$0.0](entry.spent) + " / " + forms[$0.1](limit) }
+        return Pane.fitting(pairs + [compact(entry.spent)], width: width)
     }
 
     var title: String { strings.title }
@@ -122,7 +136,7 @@ struct BudgetView: FamilyViews {
     /// The available amount in big digits under its currency when they fit, else in bold text.
     func drawAvailable(in grid: inout CellGrid, _ rect: Rect) {
         guard let number = bigNumber(width: rect.width, height: rect.height) else {
-            grid.write(availableText, in: rect.row(0), style: availableStyle)
+            grid.write(availableText(width: rect.width), in: rect.row(0), style: availableStyle)
             return
         }
         grid.write(entry.denomination.label, in: rect.row(0), style: Style(.muted))
@@ -136,7 +150,7 @@ struct BudgetView: FamilyViews {
         let detail = DisplayWidth.wrap(stateDetail, to: rect.width).map { ($0, Style(.muted)) }
         if !detail.isEmpty { lines += [("", Style(.muted))] + detail }
         if entry.state == .stale, entry.limit != nil, rect.height >= lines.count + 4 {
-            lines += [("", Style(.muted)), (availableText + " " + strings.left, Style(.muted)), (spentOfLimit, Style(.muted))]
+            lines += [("", Style(.muted)), (availableText(width: rect.width - 1 - DisplayWidth.of(strings.left)) + " " + strings.left, Style(.muted)), (spentOfLimit(width: rect.width), Style(.muted))]
         }
         Pane.lines(lines, in: &grid, rect, alignment: context.family.isSystem ? .center : .leading)
     }

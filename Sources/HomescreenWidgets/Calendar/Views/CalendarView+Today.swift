@@ -5,22 +5,21 @@ import HomescreenWidgetCore
 /// Today in the small pane and on the lock screen: the solar date, the lunar date, can-chi.
 extension CalendarView {
     func small() -> CellGrid {
-        var (grid, content) = Pane.start(context, title: Self.title)
+        var (grid, content) = Pane.start(context, title: words.title)
         let number = "\(day.date.day)"
         let big = !isCompact && !context.ascii && content.height >= 12 ? BigNumber.rows(number) : nil
-        var lines: [(String, Style)] = [(LunarNames.weekdays[day.dayOfWeek], solarStyle(asWeekday))]
+        var lines: [(String, Style)] = [(words.weekdays[day.dayOfWeek], solarStyle(asWeekday))]
         if big != nil {
-            lines += [("", .plain), ("", .plain), ("", .plain), ("", .plain), ("", .plain), ("Tháng \(day.date.month), \(day.date.year)", Style(.text))]
+            lines += [("", .plain), ("", .plain), ("", .plain), ("", .plain), ("", .plain), (words.monthTitle(day.date.month, day.date.year), Style(.text))]
         } else {
             lines.append((dmy(day.date), Style(.text, [.bold])))
         }
         if isCompact {
-            lines += [("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])), (entry.canChiYear, Style(.text))]
+            lines += [(words.lunarShort + " " + day.lunar.dayMonth, Style(.accent, [.bold])), (entry.canChiYear, Style(.text))]
             if let next = entry.nextEventThisWeek { lines.append((eventLine(next, width: content.width), Style(.accent, [.bold]))) }
         } else {
-            lines += [("", .plain), ("Âm lịch " + day.lunar.dayMonth, Style(.accent, [.bold])),
-                      ("Tháng " + LunarNames.month(day.lunar.month) + (day.lunar.isLeapMonth ? " nhuận" : ""), Style(.text)),
-                      ("Năm " + entry.canChiYear, Style(.text)), ("Ngày " + entry.canChiDay, Style(.muted))]
+            lines += [("", .plain), (words.lunar + " " + day.lunar.dayMonth, Style(.accent, [.bold])), (words.lunarMonth(day.lunar), Style(.text)),
+                      (capitalized(words.fill(words.yearOf, entry.canChiYear)), Style(.text)), (words.fill(words.dayOf, entry.canChiDay), Style(.muted))]
             if let next = entry.nextEventThisWeek {
                 lines += [("", .plain), (eventMark + " " + DisplayWidth.truncate(next.title, to: max(1, content.width - 2)), Style(.accent, [.bold])),
                           (daysLeft(next.date), Style(.accent))]
@@ -35,6 +34,9 @@ extension CalendarView {
         return grid
     }
 
+    /// "năm Bính Ngọ" → "Năm Bính Ngọ" at the start of a line.
+    private func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
     /// The day's style as a weekday (Sunday red, Saturday blue), without the today block.
     private var asWeekday: CalendarDay { CalendarDay(date: day.date, lunar: day.lunar, isCurrentMonth: true, isToday: false) }
 
@@ -43,12 +45,12 @@ extension CalendarView {
 
     func rectangular() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
-        let weekday = LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7]
+        let weekday = words.weekdayHeaders[(day.dayOfWeek + 6) % 7]
         var lines: [(String, Style)] = [
             (weekday + " " + dmy(day.date), Style(.text, [.bold])),
-            ("Âm lịch " + day.lunar.dayMonth + " " + entry.canChiYear, Style(.accent, [.bold])),
-            ("Ngày " + entry.canChiDay, Style(.text)),
-            ("Tiết " + entry.solarTerm, Style(.muted)),
+            (words.lunar + " " + day.lunar.dayMonth + " " + entry.canChiYear, Style(.accent, [.bold])),
+            (words.fill(words.dayOf, entry.canChiDay), Style(.text)),
+            (words.solarTermShort + " " + entry.solarTerm, Style(.muted)),
         ]
         if let next = entry.nextEventThisWeek {
             lines.append((eventLine(next, width: grid.width, separator: ": "), Style(.accent, [.bold])))
@@ -56,7 +58,7 @@ extension CalendarView {
             lines.append((holidayText(next), Style(.muted)))
         }
         if isCompact {
-            lines = [(weekday + " " + "\(day.date.day)/\(day.date.month)", Style(.text, [.bold])), ("ÂL " + day.lunar.dayMonth, Style(.accent, [.bold])),
+            lines = [(weekday + " " + "\(day.date.day)/\(day.date.month)", Style(.text, [.bold])), (words.lunarShort + " " + day.lunar.dayMonth, Style(.accent, [.bold])),
                      entry.nextEventThisWeek.map { (eventLine($0, width: grid.width), Style(.accent)) } ?? (entry.canChiYear, Style(.text))]
         }
         Pane.lines(lines, in: &grid, grid.bounds)
@@ -69,14 +71,14 @@ extension CalendarView {
             grid.write(day.lunar.dayMonth, in: grid.bounds, style: Style(.accent, [.bold]), alignment: .center)
             return grid
         }
-        if !isCompact { grid.write("ÂL", in: middle.offsetBy(dy: -2), style: Style(.muted), alignment: .center) }
+        if !isCompact { grid.write(words.lunarShort, in: middle.offsetBy(dy: -2), style: Style(.muted), alignment: .center) }
         grid.write(day.lunar.dayMonth, in: middle.offsetBy(dy: isCompact ? -1 : 0), style: Style(.accent, [.bold]), alignment: .center)
-        let label = (isCompact ? "" : LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7] + " ") + "\(day.date.day)/\(day.date.month)"
+        let label = (isCompact ? "" : words.weekdayHeaders[(day.dayOfWeek + 6) % 7] + " ") + "\(day.date.day)/\(day.date.month)"
         grid.write(label, in: middle.offsetBy(dy: 1), style: Style(.muted), alignment: .center)
         // The next event within a week: its mark and days left ("• 3 ngày", "• hôm nay").
         if let next = entry.nextEventThisWeek, !isCompact {
             let days = next.date.dayNumber - entry.selected.dayNumber
-            grid.write(eventMark + " " + (days == 0 ? "hôm nay" : "\(days) ngày"), in: middle.offsetBy(dy: 2), style: Style(.accent, [.bold]), alignment: .center)
+            grid.write(eventMark + " " + words.days(days), in: middle.offsetBy(dy: 2), style: Style(.accent, [.bold]), alignment: .center)
         }
         return grid
     }
@@ -84,10 +86,11 @@ extension CalendarView {
     /// "CN 22/11 · Âm lịch 14/10 Bính Ngọ".
     func inline() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: max(1, context.size.rows))
-        let weekday = LunarNames.weekdayHeaders[(day.dayOfWeek + 6) % 7]
+        let weekday = words.weekdayHeaders[(day.dayOfWeek + 6) % 7]
         let solar = weekday + " \(day.date.day)/\(day.date.month)" + Pane.separator(context)
         let lunar = day.lunar.dayMonth + " " + entry.canChiYear
-        var candidates = [solar + "Âm lịch " + lunar, solar + "ÂL " + lunar, "ÂL " + lunar]
+        let short = words.lunarShort + " " + lunar
+        var candidates = [solar + words.lunar + " " + lunar, solar + short, short]
         // The next event within a week goes after the date: with the longest date that leaves
         // room for the whole title, else after the shortest date with the title shortened.
         if let next = entry.nextEventThisWeek {
@@ -98,7 +101,7 @@ extension CalendarView {
             let shortened = room >= DisplayWidth.of(eventMark + " " + daysLeft(next.date)) + 6 ? [shortest + separator + eventLine(next, width: room)] : []
             candidates = whole + shortened + candidates
         }
-        let text = candidates.first { DisplayWidth.of($0) <= grid.width } ?? "ÂL " + lunar
+        let text = candidates.first { DisplayWidth.of($0) <= grid.width } ?? short
         grid.write(text, in: grid.bounds.row(0), style: Style(.text))
         return grid
     }

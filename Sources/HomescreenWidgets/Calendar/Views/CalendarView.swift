@@ -5,13 +5,16 @@ import HomescreenWidgetCore
 /// The calendar's views. Medium is seed 003's widget: the header ("Tháng 2, 2026" and
 /// "Tháng Giêng Bính Ngọ"), T2 … CN, and 42 cells with the solar day over the lunar day; today
 /// in the today role, Saturdays and Sundays in theirs, days of other months muted. Compact
-/// panes have one row per week and no frame (a framed cell would be too narrow for both days).
-/// The calendar is Vietnamese in every language: its names have no translation.
+/// panes have one row per week, framed where the month fits inside a frame.
+/// Its words follow the interface language (`CalendarWords`); the names that are Vietnamese by
+/// nature (can chi, solar terms, lunar months) stay, behind translated labels.
 struct CalendarView: FamilyViews {
     let entry: CalendarEntry
     let context: WidgetContext
 
-    static let title = "Lịch Việt"
+    /// The kind's name where no language is chosen (the catalog's, the CLI's).
+    static let title = CalendarWords.vietnamese.title
+    var words: CalendarWords { CalendarWords.of(context.language) }
     /// The narrowest cell that holds a framed two-row week (day, lunar "30/12N").
     static let roomyCellWidth = 8
 
@@ -36,12 +39,13 @@ struct CalendarView: FamilyViews {
         return grid
     }
 
-    /// A framed pane where two-row cells fit or the pane is larger than compact (the home
-    /// screen grows panes with the terminal), the whole pane otherwise.
+    /// A framed pane where two-row cells fit or a home-screen pane holds the month with one
+    /// row a week (header, weekdays, six weeks; five columns a day) inside a frame, the whole
+    /// pane otherwise.
     private func start() -> (CellGrid, Rect) {
         let roomy = context.size.columns - 4 >= 7 * Self.roomyCellWidth
-        let grown = context.family.isSystem && context.size.columns >= 44 && context.size.rows >= 11
-        if roomy || grown { return Pane.start(context, title: Self.title, trailing: context.detail ? hint : nil) }
+        let grown = context.family.isSystem && context.size.columns >= 4 + 7 * 5 && context.size.rows >= 2 + 8
+        if roomy || grown { return Pane.start(context, title: words.title, trailing: context.detail ? hint : nil) }
         let grid = CellGrid(width: context.size.columns, height: context.size.rows)
         return (grid, grid.bounds)
     }
@@ -71,7 +75,7 @@ struct CalendarView: FamilyViews {
         let gap = rect.height >= Self.monthHeight(rowsPerWeek: rowsPerWeek) ? 1 : 0
         let left = rect.x + (rect.width - 7 * cellWidth) / 2
         let weekdayRow = rect.y + 1 + gap
-        for (column, name) in LunarNames.weekdayHeaders.enumerated() {
+        for (column, name) in words.weekdayHeaders.enumerated() {
             let style = column == 6 ? Style(.sunday, [.bold]) : column == 5 ? Style(.saturday, [.bold]) : Style(.muted, [.bold])
             let width = rowsPerWeek == 1 ? 2 : cellWidth - 1
             grid.write(name, in: Rect(x: left + column * cellWidth, y: weekdayRow, width: width, height: 1), style: style, alignment: .center)
@@ -93,7 +97,8 @@ struct CalendarView: FamilyViews {
                 // "17₂₉": the solar day right-aligned in two columns, the lunar day after it in
                 // subscript digits, so the two cannot be read as one run of numbers ("₁/₁₀" marks
                 // a lunar month's first day where it fits). ASCII keeps "17 29".
-                let fits = DisplayWidth.of(cell.lunarText) <= cellWidth - (context.ascii ? 4 : 2)
+                // The lunar text ends a column before the next cell ("9₁/₁₀" needs six columns).
+                let fits = DisplayWidth.of(cell.lunarText) <= cellWidth - (context.ascii ? 4 : 3)
                 let lunar = context.ascii ? (fits ? cell.lunarText : "\(cell.lunar.day)") : Self.subscriptDigits(fits ? cell.lunarText : "\(cell.lunar.day)")
                 grid.write(cell.date.day < 10 ? " \(cell.date.day)" : "\(cell.date.day)", x: x, y: y, style: solarStyle(cell))
                 grid.write(lunar, x: x + (context.ascii ? 3 : 2), y: y, style: lunarStyle(cell), maxX: x + cellWidth - (context.ascii ? 1 : 0))
@@ -109,10 +114,11 @@ struct CalendarView: FamilyViews {
 
     /// "Tháng 2, 2026" on the left, "Tháng Giêng Bính Ngọ" on the right (shorter if need be).
     private func drawHeader(in grid: inout CellGrid, _ row: Rect) {
-        grid.write(entry.monthName, in: row, style: Style(.accent, [.bold]))
-        let room = row.width - DisplayWidth.of(entry.monthName) - 2
-        let lunar = LunarNames.month(entry.selectedLunar.month) + (entry.selectedLunar.isLeapMonth ? " nhuận " : " ") + entry.canChiYear
-        if let text = [entry.lunarMonthName, lunar, entry.canChiYear].first(where: { DisplayWidth.of($0) <= room }) {
+        let month = words.monthTitle(entry.month.month, entry.month.year)
+        grid.write(month, in: row, style: Style(.accent, [.bold]))
+        let room = row.width - DisplayWidth.of(month) - 2
+        let lunar = LunarNames.month(entry.selectedLunar.month) + (entry.selectedLunar.isLeapMonth ? " " + words.leap + " " : " ") + entry.canChiYear
+        if let text = [words.lunarMonth(entry.selectedLunar) + " " + entry.canChiYear, lunar, entry.canChiYear].first(where: { DisplayWidth.of($0) <= room }) {
             grid.write(text, in: row, style: Style(.text), alignment: .trailing)
         }
     }
@@ -164,29 +170,32 @@ struct CalendarView: FamilyViews {
     // MARK: - The day's details
 
     /// "Chủ nhật, 22/11/2026".
-    var solarLine: String { LunarNames.weekdays[day.dayOfWeek] + ", " + dmy(day.date) }
-    /// "Ngày 3 tháng Mười năm Bính Ngọ".
+    var solarLine: String { words.weekdays[day.dayOfWeek] + ", " + dmy(day.date) }
+    /// "Ngày 3 tháng Mười năm Bính Ngọ", "Day 3 month Mười year Bính Ngọ".
     var lunarLine: String {
-        "Ngày \(day.lunar.day) tháng \(LunarNames.month(day.lunar.month))" + (day.lunar.isLeapMonth ? " nhuận" : "") + " năm \(entry.canChiYear)"
+        words.fill(words.dayOf, "\(day.lunar.day)") + " " + words.fill(words.monthOf, LunarNames.month(day.lunar.month))
+            + (day.lunar.isLeapMonth ? " " + words.leap : "") + " " + words.fill(words.yearOf, entry.canChiYear)
     }
 
     func dmy(_ date: LocalDate) -> String { String(format: "%02d/%02d/%04d", date.day, date.month, date.year) }
 
     /// "Ngày hoàng đạo (Ngọc Đường)".
-    var qualityText: String { "Ngày " + entry.dayQuality.label.prefix(1).lowercased() + entry.dayQuality.label.dropFirst() }
+    var qualityText: String {
+        (entry.dayQuality.isAuspicious ? words.auspiciousDay : words.inauspiciousDay) + " (\(entry.dayQuality.spiritName))"
+    }
 
     /// "Giờ hoàng đạo: Dần (3–5), Mão (5–7), …", or the names alone where the hours do not fit.
     func hoursText(width: Int) -> String {
         let hours = entry.auspiciousHours
-        return ["Giờ hoàng đạo: " + hours.map(\.label).joined(separator: ", "), "Giờ hoàng đạo: " + hours.map(\.name).joined(separator: ", "),
-                "Giờ tốt: " + hours.map(\.name).joined(separator: " ")].first { DisplayWidth.of($0) <= width } ?? "Giờ tốt: " + hours.map(\.name).joined(separator: " ")
+        let short = words.goodHours + ": " + hours.map(\.name).joined(separator: " ")
+        return [words.auspiciousHours + ": " + hours.map(\.label).joined(separator: ", "), words.auspiciousHours + ": " + hours.map(\.name).joined(separator: ", "),
+                short].first { DisplayWidth.of($0) <= width } ?? short
     }
 
     /// "còn 3 ngày", "hôm nay", "2 ngày trước": counted from the real today, whichever day
     /// the month view has chosen.
     func daysLeft(_ date: LocalDate) -> String {
-        let days = date.dayNumber - entry.today.dayNumber
-        return days == 0 ? "hôm nay" : days > 0 ? "còn \(days) ngày" : "\(-days) ngày trước"
+        words.daysLeft(date.dayNumber - entry.today.dayNumber)
     }
 
     /// "• Giỗ ông nội còn 3 ngày" in `width` columns: the title shortened with "…" so that the
@@ -200,12 +209,12 @@ struct CalendarView: FamilyViews {
 
     private func drawDetails(in grid: inout CellGrid, _ rect: Rect) {
         var lines: [(String, Style)] = [
-            ((entry.selected == entry.today ? "Hôm nay · " : "") + solarLine, Style(.accent, [.bold])),
-            ("Âm lịch: " + lunarLine, Style(.text)),
-            ("Ngày \(entry.canChiDay) · tháng \(entry.canChiMonth) · năm \(entry.canChiYear)", Style(.text)),
+            ((entry.selected == entry.today ? words.today + " · " : "") + solarLine, Style(.accent, [.bold])),
+            (words.lunar + ": " + lunarLine, Style(.text)),
+            ([words.fill(words.dayOf, entry.canChiDay), words.fill(words.monthOf, entry.canChiMonth), words.fill(words.yearOf, entry.canChiYear)].joined(separator: " · "), Style(.text)),
         ]
         // The solar term and the day's quality on one line where they fit, else on two.
-        let term = "Tiết khí: " + entry.solarTerm
+        let term = words.solarTerm + ": " + entry.solarTerm
         if DisplayWidth.of(term + " · " + qualityText) <= rect.width {
             lines.append((term + " · " + qualityText, Style(.text)))
         } else {
@@ -217,20 +226,20 @@ struct CalendarView: FamilyViews {
         let room = max(3, rect.height - lines.count - 5)
         let shown = entry.dayEvents.prefix(entry.dayEvents.count > room ? room - 1 : room)
         lines += shown.map { (eventMark + " " + ($0.event.time.map { "\($0) " } ?? "") + $0.event.title, Style(.accent, [.bold])) }
-        if entry.dayEvents.count > shown.count { lines.append(("+\(entry.dayEvents.count - shown.count) sự kiện", Style(.muted))) }
+        if entry.dayEvents.count > shown.count { lines.append((words.moreEvents(entry.dayEvents.count - shown.count), Style(.muted))) }
         for (row, line) in lines.enumerated() where row < rect.height {
             grid.write(line.0, in: rect.row(row), style: line.1)
         }
         let list = lines.count + 1
         guard rect.height > list + 1 else { return }
-        grid.write("Sắp tới", in: rect.row(list), style: Style(.muted, [.bold]))
+        grid.write(words.comingUp, in: rect.row(list), style: Style(.muted, [.bold]))
         // The dates take 32 columns where the row is wide; the title the rest (at least 19).
         let datesWidth = 32
         for (index, coming) in entry.upcoming.prefix(rect.height - list - 1).enumerated() {
             let row = rect.row(list + 1 + index)
             let isToday = coming.date == entry.today
             let when = daysLeft(coming.date)
-            let dates = coming.lunar.dayMonth + " ÂL · " + LunarNames.weekdays[coming.date.weekday] + " " + dmy(coming.date)
+            let dates = coming.lunar.dayMonth + " " + words.lunarShort + " · " + words.weekdays[coming.date.weekday] + " " + dmy(coming.date)
                 + (coming.time.map { " \($0)" } ?? "")
             let whenWidth = DisplayWidth.of(when)
             let wide = row.width >= 60

@@ -24,7 +24,8 @@ extension PantryView {
                 grid.write(name(item), in: Rect(x: nameRow.x + 2, y: nameRow.y, width: nameRow.width - 2, height: 1), style: Style(.text, [.bold]))
                 let amountText = amount(item)
                 grid.write(amountText, in: Rect(x: detailRow.x + 2, y: detailRow.y, width: detailRow.width - 2, height: 1), style: Style(.muted), alignment: .trailing)
-                grid.write(due(item), in: Rect(x: detailRow.x + 2, y: detailRow.y, width: detailRow.width - 4 - DisplayWidth.of(amountText), height: 1), style: Self.style(for: item.urgency))
+                let dueWidth = detailRow.width - 4 - DisplayWidth.of(amountText)
+                grid.write(due(item, width: dueWidth), in: Rect(x: detailRow.x + 2, y: detailRow.y, width: dueWidth, height: 1), style: Self.style(for: item.urgency))
             }
         }
         grid.write(context.hint("consume", default: "c", strings.consumeHint), in: hintArea.row(hintArea.height - 1), style: Style(.accent))
