@@ -23,13 +23,13 @@ struct CalendarCommandTests {
 
     @Test func renderAndStatusShowTodaysLunarDate() throws {
         let folder = TemporaryFolder()
-        let render = try Homescreen.run(["render", "calendar", "--family", "medium", "--now", "2025-07-25", "--format", "plain"], store: folder.path("s.sqlite"), environment: Self.saigon)
+        let render = try Homescreen.run(["render", "calendar", "--family", "medium", "--now", "2025-07-25", "--format", "plain", "--locale", "vi"], store: folder.path("s.sqlite"), environment: Self.saigon)
         #expect(render.status == 0)
         #expect(render.stdout.contains("Tháng 7, 2025") && render.stdout.contains("Tháng Sáu nhuận Ất Tỵ") && render.stdout.contains("1/6N"))
-        let status = try Homescreen.run(["status", "calendar", "--now", "2026-11-22T08:00:00+07:00", "--format", "plain"], store: folder.path("s.sqlite"), environment: Self.saigon)
+        let status = try Homescreen.run(["status", "calendar", "--now", "2026-11-22T08:00:00+07:00", "--format", "plain", "--locale", "vi"], store: folder.path("s.sqlite"), environment: Self.saigon)
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.stdout.contains("CN 22/11") && status.stdout.contains("Âm lịch 14/10 Bính Ngọ"), "\(status.stdout)")
-        let ascii = try Homescreen.run(["render", "calendar", "--family", "inline", "--now", "2026-11-22", "--ascii"], store: folder.path("s.sqlite"), environment: Self.saigon)
+        let ascii = try Homescreen.run(["render", "calendar", "--family", "inline", "--now", "2026-11-22", "--ascii", "--locale", "vi"], store: folder.path("s.sqlite"), environment: Self.saigon)
         #expect(ascii.stdout.contains("Am lich 14/10 Binh Ngo"), "\(ascii.stdout)")
     }
 }

@@ -32,7 +32,7 @@ struct EventCommandTests {
         #expect(added.status == 0 && added.stdout.hasPrefix("added event 1: Giỗ ông nội"), "\(added.stderr)")
         let list = try Self.run(["event", "list", "--from", "2027-01-01", "--to", "2029-12-31"], store)
         #expect(list.stdout.split(separator: "\n").map { String($0.prefix(10)) } == ["2027-04-21", "2028-04-09", "2029-04-28"], "\(list.stdout)")
-        let large = try Self.run(["render", "calendar", "--family", "large", "--now", "2028-04-09T08:00:00+07:00", "--format", "plain"], store)
+        let large = try Self.run(["render", "calendar", "--family", "large", "--now", "2028-04-09T08:00:00+07:00", "--format", "plain", "--locale", "vi"], store)
         #expect(large.stdout.contains("• Giỗ ông nội") && large.stdout.contains("hôm nay"), "\(large.stdout)")
         let json = try Self.run(["timeline", "calendar", "--json", "--now", "2028-04-09T08:00:00+07:00"], store)
         let entry = try #require(((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["entries"] as? [[String: Any]])?.first)
@@ -114,7 +114,7 @@ struct EventCommandTests {
         // In a tmux status line (a short title, so that it fits the line), # sequences stay text.
         let short = folder.path("short.sqlite")
         _ = try Self.run(["event", "add", "\u{1B}[31m#(touch /tmp/x)#[fg=red]", "--lunar", "15/3"], short)
-        let tmux = try Self.run(["status", "calendar", "--format", "tmux", "--now", "2027-04-21T08:00:00+07:00"], short)
+        let tmux = try Self.run(["status", "calendar", "--format", "tmux", "--now", "2027-04-21T08:00:00+07:00", "--locale", "vi"], short)
         #expect(tmux.stdout.contains("##(touch /tmp/x)") && tmux.stdout.contains("##[fg=red]") && tmux.stdout.contains("hôm nay"), "\(tmux.stdout)")
         let exported = try Self.run(["event", "export", "--years", "1"], store).stdout
         #expect(exported.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 })

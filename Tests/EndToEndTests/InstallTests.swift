@@ -51,7 +51,7 @@ struct InstallTests {
         // From /, by name through PATH, as the README's must-hold lists.
         let version = try Shell.run("homescreen --version", environment: installation.environment)
         #expect(version.status == 0 && version.stdout.hasPrefix("homescreen 0."), "\(version.stderr)")
-        let calendar = try Shell.run("homescreen render calendar --family medium --now 2026-02-17", environment: installation.environment)
+        let calendar = try Shell.run("homescreen render calendar --family medium --now 2026-02-17 --locale vi", environment: installation.environment)
         #expect(calendar.status == 0 && calendar.stdout.contains("Tháng Giêng Bính Ngọ"), "\(calendar.stderr)")
         let demo = try Shell.run("homescreen render pantry --demo --family small --format plain", environment: installation.environment)
         #expect(demo.status == 0 && demo.stdout.contains("Milk"), "\(demo.stderr)")

@@ -60,7 +60,7 @@ struct TmuxCommandTests {
 
         // Hostile data shows literally in a real client's status line and runs nothing.
         let marker = "/tmp/hs\(UUID().uuidString.prefix(6))"   // short: the name must fit the inline line
-        #expect(try Homescreen.run(["pantry", "add", "#(touch \(marker)) #[fg=red]$HOME", "--due", "2000-01-01"], store: store).status == 0)
+        #expect(try Homescreen.run(["pantry", "add", "#(touch \(marker)) #[fg=red]$HOME", "--due", "-30d"], store: store).status == 0)
         #expect(Self.wait { Self.tmux(socket, "show", "-gv", "@homescreen-pantry").contains("##(touch") })
         _ = Self.tmux(socket, "set", "-g", "status-right-length", "200")
         _ = Self.tmux(socket, "set", "-g", "status-right", "#{@homescreen-pantry}")

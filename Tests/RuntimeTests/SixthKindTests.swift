@@ -48,7 +48,7 @@ struct SixthKindTests {
         #expect(screen.contains("Notes") && screen.contains("30 notes") && screen.contains("Demo note 1"))
         let rect = try #require(runtime.dashboard.layout?.rect(of: index))
         #expect(runtime.frame()[rect.x, rect.y].style.foreground == .focus, "its frame shows the focus")
-        #expect(!screen.contains("Demo note 25"), "a small pane shows the first notes")
+        #expect(!screen.contains("Demo note 30"), "a small pane shows the first notes")
 
         runtime.send(.key(.enter))
         #expect(runtime.dashboard.detail == index && text(runtime).contains("Demo note 25"))

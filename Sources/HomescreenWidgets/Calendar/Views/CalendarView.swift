@@ -239,8 +239,7 @@ struct CalendarView: FamilyViews {
             let row = rect.row(list + 1 + index)
             let isToday = coming.date == entry.today
             let when = daysLeft(coming.date)
-            let dates = coming.lunar.dayMonth + " " + words.lunarShort + " · " + words.weekdays[coming.date.weekday] + " " + dmy(coming.date)
-                + (coming.time.map { " \($0)" } ?? "")
+            let lunar = coming.lunar.dayMonth + " " + words.lunarShort + " · ", time = coming.time.map { " \($0)" } ?? ""
             let whenWidth = DisplayWidth.of(when)
             let wide = row.width >= 60
             // A fixed column for the days left ("còn 999 ngày"), so the dates line up.
@@ -249,7 +248,11 @@ struct CalendarView: FamilyViews {
             let style: Style = isToday ? Style(.today, [.bold]) : coming.isPersonal ? Style(.accent) : Style(.text)
             grid.write(name, in: Rect(x: row.x, y: row.y, width: max(0, nameWidth), height: 1), style: style)
             if wide {
-                grid.write(dates, in: Rect(x: row.x + nameWidth + 1, y: row.y, width: row.width - nameWidth - whenWidth - 2, height: 1), style: Style(.muted))
+                // Shorter dates rather than a date cut: without the weekday, then the solar date alone.
+                let room = row.width - nameWidth - whenWidth - 2
+                let dates = Pane.fitting([lunar + words.weekdays[coming.date.weekday] + " " + dmy(coming.date) + time, lunar + dmy(coming.date) + time,
+                                          dmy(coming.date) + time, ""], width: room)
+                grid.write(dates, in: Rect(x: row.x + nameWidth + 1, y: row.y, width: room, height: 1), style: Style(.muted))
             }
             grid.write(when, in: row, style: Style(isToday ? .today : .muted), alignment: .trailing)
         }

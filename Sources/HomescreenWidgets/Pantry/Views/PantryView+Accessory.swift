@@ -16,11 +16,11 @@ extension PantryView {
             grid.write(strings.title + ": " + strings.allFresh + Pane.separator(context) + name(first) + " " + due(first), in: rect, style: Style(.success))
             return grid
         }
-        // The name may be cut ("Mozzarella di bu…"), the days and the count never.
+        // The count goes first, then the name is shortened ("Mozzarella di bu…"); the days never.
         let count = entry.urgentCount > 1 && !isCompact ? Pane.separator(context) + "\(entry.urgentCount) " + strings.urgent : ""
-        let dueText = due(first, width: isCompact ? 12 : rect.width - DisplayWidth.of(count) - 6)
-        let tail = " " + dueText + (DisplayWidth.of(dueText + count) + 6 <= rect.width ? count : "")
-        let text = DisplayWidth.truncate(name(first), to: max(1, rect.width - DisplayWidth.of(tail))) + tail
+        let dueText = " " + due(first, width: isCompact ? 12 : rect.width - 6)
+        let shortened = DisplayWidth.truncate(name(first), to: max(1, rect.width - DisplayWidth.of(dueText))) + dueText
+        let text = Pane.fitting([name(first) + dueText + count, name(first) + dueText, shortened], width: rect.width)
         grid.write(text, in: rect, style: Self.style(for: first.urgency))
         return grid
     }
