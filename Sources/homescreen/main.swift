@@ -32,11 +32,14 @@ do {
     case .validationFailure:
         // The argument parser's own errors (unknown option, missing argument): bad usage. A
         // mistyped command gets the nearest one instead of the default command's usage.
-        if let sentence = Suggestion.unknownCommand(in: Array(CommandLine.arguments.dropFirst()), root: HomescreenCommand.self) {
-            Output.error("homescreen: " + SafeText.clean(sentence))
-            exit(2)
-        }
-        Output.error(HomescreenCommand.fullMessage(for: error))
+        // An option the command does not have gets the nearest one (`--dur`: did you mean
+        // '--due'?), even when the parser first missed the required option it was meant to be;
+        // any other refusal of the parser is one sentence too, with what the argument takes.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let sentence = Suggestion.unknownCommand(in: arguments, root: HomescreenCommand.self)
+            ?? Suggestion.unknownOption(in: arguments, root: HomescreenCommand.self)
+            ?? Suggestion.usageSentence(HomescreenCommand.message(for: error), arguments: arguments, root: HomescreenCommand.self)
+        Output.error("homescreen: " + SafeText.clean(sentence))
         exit(2)
     default:
         // A command that already said what went wrong (doctor) ends with its status only.
