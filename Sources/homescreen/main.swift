@@ -13,6 +13,12 @@ var unblocked = sigset_t()
 sigemptyset(&unblocked)
 sigprocmask(SIG_SETMASK, &unblocked, nil)
 
+// The man page's sections that the parser's generator cannot write (scripts/install.sh).
+if Array(CommandLine.arguments.dropFirst()) == ["--experimental-manual-sections"] {
+    Output.line(Manual.sections())
+    exit(0)
+}
+
 do {
     // `status` runs from tmux every few seconds: its common forms are read by hand, the others
     // parsed on their own, without the root's command tree (BENCHMARKS.md). Anything neither

@@ -3,8 +3,9 @@ import Testing
 import HomescreenTestSupport
 
 /// Issue 28 point 10: what the command line promises. Mistyped options get the nearest one in
-/// one sentence (exit 2, nothing written), lists say states in words, and money is written one way
-/// (the locale's CLDR format, as the widgets write it).
+/// one sentence (exit 2, nothing written), lists say states in words, money is written one way
+/// (the locale's CLDR format, as the widgets write it), and the man page has KEYS, the README's
+/// EXIT STATUS and SEE ALSO.
 struct CommandLinePromisesTests {
     let folder = TemporaryFolder()
     var store: String { folder.path("s.sqlite") }
@@ -92,5 +93,32 @@ struct CommandLinePromisesTests {
         #expect(february.hasSuffix("; spent €\u{A0}8,00 in 1 expense\n"), "\(february)")
         let json = try run(["budget", "show", "2025-02", "--json"], "fr_CH.UTF-8", store: euros)
         #expect(json.contains("\"currency\" : \"EUR\"") && json.contains("\"spent\" : \"8.00\""), "JSON keeps its machine form: \(json)")
+    }
+
+    /// README, "Commands": the exit status contract, the words the man page says.
+    static func readmeContract() throws -> String {
+        let readme = try String(contentsOfFile: SourceRoot.path("README.md"), encoding: .utf8)
+        return readme.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test func theManualSectionsHaveTheKeysTheReadmesExitStatusAndSeeAlso() throws {
+        let sections = try Homescreen.run(["--experimental-manual-sections"], store: nil)
+        #expect(sections.status == 0)
+        let text = sections.stdout
+        let headings = text.split(separator: "\n").filter { $0.hasPrefix(".Sh") }
+        #expect(headings == [".Sh KEYS", ".Sh \"EXIT STATUS\"", ".Sh \"SEE ALSO\""])
+        // The dashboard's default keys, from its key table: a kind's (c), the dashboard's own (t, ?, q).
+        for (keys, line) in [(".It Sy \\&c", "consume one unit of the first-expiring product"), (".It Sy \\&t", "next theme (next-theme)."),
+                             (".It Sy \\&?", "this help (help)."), (".It Sy \\&q Ns , Sy \\&Ctrl-C", "quit (quit).")] {
+            #expect(text.contains(keys + "\n" + line), "\(keys): \(text)")
+        }
+        // EXIT STATUS: 0, 1 and 2 as the README's Commands section says them, and nothing else numbered.
+        let contract = try Self.readmeContract()
+        #expect(contract.contains("Exit status: **0** success, **1** runtime failure (the store, the terminal), **2** bad usage or bad input. "
+                                  + "Errors are one sentence on stderr naming the value and what is accepted; bad input writes nothing (the store is not even created)."))
+        let exit = text.components(separatedBy: ".Sh \"EXIT STATUS\"\n")[1].components(separatedBy: ".Sh")[0]
+        #expect(exit.hasPrefix(".Bl -tag -width Ds\n.It 0\nSuccess.\n.It 1\nRuntime failure (the store, the terminal).\n.It 2\nBad usage or bad input.\n.El\n"
+                               + "Errors are one sentence on stderr naming the value and what is accepted; bad input writes nothing (the store is not even created).\n"), "\(exit)")
+        for page in ["tmux 1", "sqlite3 1", "khal 1", "homescreen-config 5"] { #expect(text.contains(".Xr \(page)"), "\(page)") }
     }
 }
