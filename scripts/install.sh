@@ -179,7 +179,13 @@ done
 mkdir "$work/man"
 "$manual_tool" "$prefix/bin/homescreen" --output-directory "$work/man" > /dev/null
 # A blank line of the help's discussions is a paragraph break in mdoc (man warns about blank lines).
-sed 's/^$/.Pp/' "$work/man/homescreen.1" > "$work/homescreen.1"
+# The generator's generic EXIT STATUS (and what follows it) gives way to the sections the binary
+# writes itself: KEYS from the dashboard's key table, the README's exit status contract, SEE ALSO.
+"$prefix/bin/homescreen" --experimental-manual-sections > "$work/sections"
+sed 's/^$/.Pp/' "$work/man/homescreen.1" | awk -v sections="$work/sections" '
+    /^\.Sh "?EXIT STATUS"?/ { while ((getline line < sections) > 0) print line; done = 1; exit }
+    { print }
+    END { if (!done) while ((getline line < sections) > 0) print line }' > "$work/homescreen.1"
 put 644 "$work/homescreen.1" "$prefix/share/man/man1/homescreen.1"
 for page in "$root"/docs/man/*.5; do
     put 644 "$page" "$prefix/share/man/man5/$(basename "$page")"

@@ -122,7 +122,7 @@ public struct WidgetCatalog: Sendable {
     }
 
     /// The config file keys of the dashboard itself.
-    public static let dashboardKeys: Set<String> = ["theme", "locale", "density", "mouse", "home", "lock-screen", "keys", "store"]
+    public static let dashboardKeys: Set<String> = ["theme", "background", "locale", "density", "mouse", "home", "lock-screen", "keys", "store"]
 
     public var kinds: [WidgetKind] { features.map(\.kind) }
 

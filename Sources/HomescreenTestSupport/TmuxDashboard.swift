@@ -13,8 +13,10 @@ public final class TmuxDashboard {
 
     /// - Parameters:
     ///   - environment: extra variables for the dashboard (`NO_COLOR`, `LC_ALL`…).
+    ///   - windowBackground: the pane's background as tmux's `window-style` (`#ffffff`): tmux then
+    ///     answers OSC 11 with it; without one, a detached tmux answers only device attributes.
     public init(columns: Int, rows: Int, store: String, arguments: [String] = [], environment: [String: String] = [:],
-                configHome: String) throws {
+                configHome: String, windowBackground: String? = nil) throws {
         try MissingTool.check("/usr/bin/tmux", package: "tmux")
         self.store = store
         socket = "hs-test-\(UUID().uuidString.prefix(12))"
@@ -24,7 +26,8 @@ public final class TmuxDashboard {
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let command = ([Homescreen.executable.path] + arguments).map(Self.quote).joined(separator: " ")
         let script = "env -i \(assignments) \(command); echo \"EXIT=$?\"; stty -a | tr '\\n' ' '; echo; read line"
-        try Self.tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script])
+        let style = windowBackground.map { ["start-server", ";", "set", "-g", "window-style", "bg=\($0)", ";"] } ?? []
+        try Self.tmux(socket, ["-f", "/dev/null"] + style + ["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script])
         serverPID = pid_t(try Self.tmux(socket, ["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 

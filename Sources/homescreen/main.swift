@@ -13,6 +13,12 @@ var unblocked = sigset_t()
 sigemptyset(&unblocked)
 sigprocmask(SIG_SETMASK, &unblocked, nil)
 
+// The man page's sections that the parser's generator cannot write (scripts/install.sh).
+if Array(CommandLine.arguments.dropFirst()) == ["--experimental-manual-sections"] {
+    Output.line(Manual.sections())
+    exit(0)
+}
+
 do {
     // `status` runs from tmux every few seconds: its common forms are read by hand, the others
     // parsed on their own, without the root's command tree (BENCHMARKS.md). Anything neither
@@ -32,11 +38,14 @@ do {
     case .validationFailure:
         // The argument parser's own errors (unknown option, missing argument): bad usage. A
         // mistyped command gets the nearest one instead of the default command's usage.
-        if let sentence = Suggestion.unknownCommand(in: Array(CommandLine.arguments.dropFirst()), root: HomescreenCommand.self) {
-            Output.error("homescreen: " + SafeText.clean(sentence))
-            exit(2)
-        }
-        Output.error(HomescreenCommand.fullMessage(for: error))
+        // An option the command does not have gets the nearest one (`--dur`: did you mean
+        // '--due'?), even when the parser first missed the required option it was meant to be;
+        // any other refusal of the parser is one sentence too, with what the argument takes.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let sentence = Suggestion.unknownCommand(in: arguments, root: HomescreenCommand.self)
+            ?? Suggestion.unknownOption(in: arguments, root: HomescreenCommand.self)
+            ?? Suggestion.usageSentence(HomescreenCommand.message(for: error), arguments: arguments, root: HomescreenCommand.self)
+        Output.error("homescreen: " + SafeText.clean(sentence))
         exit(2)
     default:
         // A command that already said what went wrong (doctor) ends with its status only.

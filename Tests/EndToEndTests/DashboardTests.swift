@@ -315,9 +315,9 @@ struct AddExpenseDashboardTests {
         dashboard.send("Tab")
         dashboard.type("Lunch")
         dashboard.send("Enter")
-        #expect(dashboard.wait { $0.contains("Added an expense of 12.50 (Lunch)") }, "\(dashboard.text)")
+        #expect(dashboard.wait { $0.contains("Added an expense of CHF\u{A0}12.50 (Lunch)") }, "\(dashboard.text)")
         #expect(try Self.expenses(dashboard.store).count == 1)
-        #expect(try Self.expenses(dashboard.store).first?.contains("12.50 CHF") == true)
+        #expect(try Self.expenses(dashboard.store).first?.contains("CHF\u{A0}12.50") == true)
         // The budget pane (spent) and the year cell (what is left, compact) both show it.
         #expect(dashboard.wait { $0.contains("CHF\u{00A0}12.50") && $0.contains("790") }, "\(dashboard.text)")
         dashboard.send("q")

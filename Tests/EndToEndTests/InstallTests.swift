@@ -61,6 +61,13 @@ struct InstallTests {
         #expect(where_.stdout == "\(installation.prefix)/share/man/man1/homescreen.1\n\(installation.prefix)/share/man/man5/homescreen-config.5\n", "\(where_.stderr)")
         let page = try Shell.run("LC_ALL=C man homescreen 2>/dev/null | col -b", environment: installation.environment)
         #expect(page.stdout.contains("--due-soon-days") && page.stdout.contains("Print where the config file"), "\(page.stdout.prefix(300))")
+        // Issue 28 point 10: the sections the generator cannot write, in place of its generic EXIT STATUS.
+        let sections = page.stdout.split(separator: "\n").filter { $0.first?.isLetter == true && $0 == $0.uppercased() }.map(String.init)
+        #expect(Array(sections.suffix(4)) == ["DESCRIPTION", "KEYS", "EXIT STATUS", "SEE ALSO"], "\(sections)")
+        let words = page.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("t next theme (next-theme).") && words.contains("q, Ctrl-C quit (quit)."), "\(page.stdout.suffix(3000))")
+        #expect(words.contains("2 Bad usage or bad input. Errors are one sentence on stderr naming the value and what is accepted; bad input writes nothing"))
+        #expect(words.contains("tmux(1), sqlite3(1), psql(1), khal(1)") && !words.contains("exits 0 on success"), "\(page.stdout.suffix(600))")
 
         // The themes come from the prefix, not from the checkout the binary was built in.
         let paths = try Shell.run("homescreen config path", environment: installation.environment)

@@ -340,7 +340,7 @@ struct DashboardStateTests {
         runtime.send(.key(.enter))
         let saved = try BudgetRepository(store).expenses(in: nil)
         #expect(saved.map(\.amount) == [Money(cents: 1250)] && saved.first?.note == "Lunch" && saved.first?.day == LocalDate(start, in: zone))
-        #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added an expense of 12.50 (Lunch)"))
+        #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added an expense of CHF\u{A0}12.50 (Lunch)"), "money as the panes write it: \(text(runtime))")
         // Both panes were reloaded at once: the budget pane's available and the year cell.
         let budget = runtime.dashboard.entry(for: .home(0), at: start)?.value as? BudgetEntry
         let year = runtime.dashboard.entry(for: .home(1), at: start)?.value as? YearEntry

@@ -51,7 +51,7 @@ struct HelpAndHintsTests {
         runtime.send(.key(.character("a")))
         for character in "7" { runtime.send(.key(.character(character))) }
         runtime.send(.key(.enter))
-        #expect(text(runtime).contains("Added an expense of 7.00") && text(runtime).contains("The pane shows the published figures."), "\(text(runtime))")
+        #expect(text(runtime).contains("Added an expense of CHF\u{A0}7.00") && text(runtime).contains("The pane shows the published figures."), "\(text(runtime))")
     }
 
     /// `n` on a pane whose kind adds nothing says so, in the user's language.

@@ -5,11 +5,27 @@ import TOMLKit
 public struct Theme: Hashable, Sendable {
     public let name: String
     public let colors: [ThemeRole: ThemeColor]
+    /// The terminal backgrounds it is readable on: its file's `background` key, else inferred.
+    public let fit: ThemeFit
 
-    /// A theme with the given colors; roles it leaves out take the built-in dark theme's.
-    public init(name: String, colors: [ThemeRole: ThemeColor]) {
+    /// A theme with the given colors; roles it leaves out take the built-in dark theme's. `fit`
+    /// nil: inferred from the colors (`inferredFit`).
+    public init(name: String, colors: [ThemeRole: ThemeColor], fit: ThemeFit? = nil) {
         self.name = name
         self.colors = colors.merging(Theme.builtInDarkColors) { own, _ in own }
+        self.fit = fit ?? Self.inferredFit(self.colors)
+    }
+
+    /// Whether the theme is readable on a terminal of that background (unknown: yes).
+    public func fits(_ background: TerminalBackground?) -> Bool { fit.fits(background) }
+
+    /// A theme that paints its own background (`background = "#000000"`) is readable on any
+    /// terminal; one on the terminal's background ("default") is for the side its text is not
+    /// on: light text for dark terminals, dark text for light ones.
+    static func inferredFit(_ colors: [ThemeRole: ThemeColor]) -> ThemeFit {
+        if case .rgb = colors[.background] ?? .terminalDefault { return .any }
+        guard case .rgb(let text) = colors[.text] ?? .terminalDefault else { return .any }
+        return TerminalBackground(text) == .light ? .dark : .light
     }
 
     public func color(_ role: ThemeRole) -> ThemeColor { colors[role] ?? .terminalDefault }
@@ -55,9 +71,11 @@ public struct ThemeError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Theme {
-    /// Reads a theme from TOML text: `name = "…"` and a `[colors]` table of role = "#rrggbb"
-    /// or "default". Unknown keys are ignored (newer files stay readable); missing roles fall
-    /// back to the built-in dark theme; a malformed color is an error naming the key.
+    /// Reads a theme from TOML text: `name = "…"`, `background = "dark"|"light"|"any"` (the
+    /// terminals it is for; inferred from its colors when left out) and a `[colors]` table of
+    /// role = "#rrggbb" or "default". Unknown keys are ignored (newer files stay readable);
+    /// missing roles fall back to the built-in dark theme; a malformed color or background is
+    /// an error naming the key.
     public static func parse(toml text: String, fallbackName: String) throws -> Theme {
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch {
@@ -80,6 +98,13 @@ extension Theme {
                 }
             }
         }
-        return Theme(name: name, colors: colors)
+        var fit: ThemeFit?
+        if let value = table["background"] {
+            guard let text = value.string, let declared = ThemeFit(rawValue: text) else {
+                throw ThemeError(description: "theme '\(name)': background is \(value.debugDescription); expected \"dark\", \"light\" or \"any\" (the terminal backgrounds it is readable on)")
+            }
+            fit = declared
+        }
+        return Theme(name: name, colors: colors, fit: fit)
     }
 }

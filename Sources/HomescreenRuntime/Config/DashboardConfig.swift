@@ -12,6 +12,9 @@ public struct DashboardConfig: Sendable {
     /// The lock-screen strip (accessory families).
     public var lockScreen: [PaneSpec]
     public var theme: String?
+    /// The terminal's background as the file says it (`background = "dark"|"light"`); nil,
+    /// "auto": detected (OSC 11, then COLORFGBG). The themes `t` and `T` offer fit it.
+    public var background: TerminalBackground?
     /// The store every command uses when neither --store nor HOMESCREEN_STORE says (a path or
     /// a postgresql:// URL).
     public var store: String?
@@ -108,6 +111,15 @@ public struct DashboardConfig: Sendable {
         var config = DashboardConfig(catalog: catalog)
         config.keysSet = Set(table.keys)
         if let value = table["theme"] { config.theme = try string(value, key: "theme") }
+        if let value = table["background"] {
+            let text = try string(value, key: "background")
+            if text != "auto" {
+                guard let background = TerminalBackground(rawValue: text) else {
+                    throw ConfigError("background = \"\(text)\" is not a background; use auto (detected: the terminal's answer to OSC 11, then COLORFGBG), dark or light.")
+                }
+                config.background = background
+            }
+        }
         if let value = table["store"] {
             let text = try string(value, key: "store")
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw ConfigError("store = \"\" is empty; give a file path or a postgresql:// URL.") }

@@ -58,9 +58,19 @@ public struct Dashboard: Sendable {
         self.size = size
         for feature in settings.catalog.features { kindStates[feature.kind] = feature.initialState() }
         relayout()
+        if let notice = settings.notice { message = .info(notice) }
     }
 
-    public var theme: Theme { settings.themes[settings.themeIndex] }
+    /// The theme drawn: the chosen one, or the one the theme picker's selection previews.
+    public var theme: Theme {
+        if let modal, modal.purpose == .chooseTheme, case .picker(let picker) = modal.content, themeChoices.indices.contains(picker.selection) {
+            return settings.themes[themeChoices[picker.selection]]
+        }
+        return settings.themes[settings.themeIndex]
+    }
+    /// The themes the open theme picker lists (indices into `settings.themes`): those readable
+    /// on the terminal's background, and the one in use.
+    private(set) var themeChoices: [Int] = []
     /// What the next run starts with.
     var choices: RememberedChoices { RememberedChoices(theme: theme.name, privacy: settings.privacy) }
     var catalog: WidgetCatalog { settings.catalog }
@@ -225,8 +235,11 @@ public struct Dashboard: Sendable {
         if let feature = catalog.feature(owning: action) { return send(.action(action), to: feature.kind) }
         switch action {
         case .chooseTheme:
-            let items = settings.themes.enumerated().map { Picker.Item(title: $1.name, marked: $0 == settings.themeIndex) }
-            modal = Modal(.chooseTheme, .picker(Picker(title: text("Theme"), items: items, selection: settings.themeIndex)))
+            // Only the themes readable on this background (and the one in use); moving through
+            // the list previews each.
+            themeChoices = settings.themes.indices.filter { settings.themes[$0].fits(settings.background.background) || $0 == settings.themeIndex }
+            let items = themeChoices.map { Picker.Item(title: settings.themes[$0].name, marked: $0 == settings.themeIndex) }
+            modal = Modal(.chooseTheme, .picker(Picker(title: text("Theme"), items: items, selection: themeChoices.firstIndex(of: settings.themeIndex) ?? 0)))
             return []
         case .focusNext, .focusPrevious: focusAndPages.move(by: action == .focusNext ? 1 : -1, in: layout)
         case .focusLeft: focusAndPages.move(dx: -1, dy: 0, in: layout)
@@ -243,7 +256,8 @@ public struct Dashboard: Sendable {
             message = .info(text("Reloaded every widget."))
             return [.reloadAll]
         case .nextTheme:
-            settings.themeIndex = (settings.themeIndex + 1) % settings.themes.count
+            // The next theme readable on the terminal's background (every theme when it is unknown).
+            settings.themeIndex = ThemeFitting.next(after: settings.themeIndex, in: settings.themes, background: settings.background.background)
             message = .info(text("Theme: %1", theme.name))
             return [.remember(choices)]
         case .privacy:
@@ -296,7 +310,7 @@ public struct Dashboard: Sendable {
         case .theme(let index):
             modal = nil
             modalOpener = nil
-            settings.themeIndex = index
+            settings.themeIndex = themeChoices.indices.contains(index) ? themeChoices[index] : settings.themeIndex
             message = .info(text("Theme: %1", theme.name))
             return [.remember(choices)]
         case .closed:

@@ -27,11 +27,18 @@ public struct DashboardSettings: Sendable {
     public var themeIndex: Int
     /// The clock was set with `--now`: the status line says so.
     public var simulatedClock: Bool
+    /// The terminal's background (and where that comes from): `t` and `T` offer only the
+    /// themes readable on it.
+    public var background: DetectedBackground
+    /// Said in the status line at start (a remembered theme that was passed over, and why).
+    public var notice: String?
 
     public init(config: DashboardConfig, catalog: WidgetCatalog, lockScreen: Bool = false, language: Language = .english,
                 locale: Locale? = nil, timeZone: TimeZone, ascii: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
-                themeIndex: Int = 0, simulatedClock: Bool = false) {
+                themeIndex: Int = 0, simulatedClock: Bool = false, background: DetectedBackground = .unknown, notice: String? = nil) {
         self.simulatedClock = simulatedClock
+        self.background = background
+        self.notice = notice
         self.config = config
         self.catalog = catalog
         self.lockScreen = lockScreen

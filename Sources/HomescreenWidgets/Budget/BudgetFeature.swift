@@ -88,7 +88,7 @@ public struct BudgetFeature: WidgetFeature {
             }, then: Message.budgetSet))]
         case .message(.budgetSet(.success(let budget))):
             return [.message(.success(environment.language.text("The budget for %1 is %2.", in: Self.words, budget.month.iso,
-                                                                 environment.amount("\(budget.limit.plain(budget.currency)) \(budget.currency.code)"))))]
+                                                                 Self.money(budget.limit, budget.currency, environment))))]
         case .action(.edit):
             guard let expense = Self.selected(environment) else {
                 return [.message(.info(environment.language.text("Open the budget full screen (Enter) and choose an expense to edit.", in: Self.words)))]
@@ -112,18 +112,18 @@ public struct BudgetFeature: WidgetFeature {
             }, then: Message.edited))]
         case .message(.edited(.success(let expense))):
             return [.message(.success(environment.language.text("Saved the expense of %1 on %2.", in: Self.words,
-                                                                 environment.amount(expense.amount.plain(expense.currency)), expense.day.iso)))]
+                                                                 Self.money(expense.amount, expense.currency, environment), expense.day.iso)))]
         case .action(.remove):
             guard let expense = Self.selected(environment) else {
                 return [.message(.info(environment.language.text("Open the budget full screen (Enter) and choose an expense to remove.", in: Self.words)))]
             }
-            let what = environment.amount(expense.amount.plain(expense.currency)) + (expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))")
+            let what = Self.money(expense.amount, expense.currency, environment) + (expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))")
             return [.confirm(environment.language.text("Remove the expense of %1 on %2?", in: Self.words, what, expense.day.iso), yes: .remove(id: expense.id))]
         case .message(.remove(let id)):
             return [.write(FeatureJob(.budget, "remove \(id)", { store, _, _ in try BudgetRepository(store).removeExpense(id: id) }, then: Message.removed))]
         case .message(.removed(.success(let expense))):
             return [.message(.success(environment.language.text("Removed the expense of %1 on %2.", in: Self.words,
-                                                                 environment.amount(expense.amount.plain(expense.currency)), expense.day.iso)))]
+                                                                 Self.money(expense.amount, expense.currency, environment), expense.day.iso)))]
         case .message(.addSubmitted(let form)):
             let language = environment.language
             var check = FormCheck(form, language: language)
@@ -133,14 +133,14 @@ public struct BudgetFeature: WidgetFeature {
             guard let amount, let day else { return [] }
             state.form.submitted(form)
             let note = check[1]
-            return [.message(.info(language.text("Saving %1…", in: Self.words, environment.amount("\(amount.plain(currency)) \(currency.code)")))),
+            return [.message(.info(language.text("Saving %1…", in: Self.words, Self.money(amount, currency, environment)))),
                     .write(FeatureJob(.budget, "add-expense \(amount.cents) \(day.iso) \(note)", { store, _, now in
                         try BudgetRepository(store).addExpense(amount: amount, currency: currency, day: day, note: note, category: nil, at: now)
                     }, then: Message.added))]
         case .message(.added(.success(let expense))):
             state.form.saved()
             let note = expense.note.isEmpty ? "" : " (\(environment.name(expense.note)))"
-            var said = environment.language.text("Added an expense of %1%2 on %3.", in: Self.words, environment.amount(expense.amount.plain(expense.currency)),
+            var said = environment.language.text("Added an expense of %1%2 on %3.", in: Self.words, Self.money(expense.amount, expense.currency, environment),
                                                  note, expense.day.iso)
             if environment.entries(BudgetEntry.self).contains(where: { $0.source == .published }) {
                 said += " " + environment.language.text("The pane shows the published figures.", in: Self.words)
@@ -193,6 +193,12 @@ public struct BudgetFeature: WidgetFeature {
         // Its refusals (`BudgetError`).
         ("there is no expense with id %1; `homescreen expense list` shows the ids.", "il n'y a pas de dépense d'id %1 ; `homescreen expense list` montre les id.", "non esiste una spesa con id %1; `homescreen expense list` mostra gli id.", "không có khoản chi nào có id %1; `homescreen expense list` cho xem các id."),
     ])
+
+    /// Money in a message or a question: the locale's format, as the panes write it ("CHF 12.50",
+    /// "12,50 €"); masked in privacy mode.
+    static func money(_ money: Money, _ currency: Currency, _ environment: FeatureEnvironment) -> String {
+        environment.amount(MoneyFormat.full(money, .currency(currency), locale: environment.locale))
+    }
 
     /// The expense on the selected row of the full-screen view.
     static func selected(_ environment: FeatureEnvironment) -> Expense? {

@@ -29,6 +29,8 @@ struct PantryStrings: Sendable {
     /// Status-line confirmations: (amount with unit, name).
     let consumed: @Sendable (String, String) -> String
     let putBack: @Sendable (String, String) -> String
+    /// A product's state in a listing: expired, due soon, fresh, and out of stock.
+    let states: (expired: String, dueSoon: String, fresh: String, outOfStock: String)
 
     static func of(_ language: Language) -> PantryStrings {
         switch language {
@@ -48,7 +50,8 @@ struct PantryStrings: Sendable {
         urgent: "urgent", consumeHint: "consume 1", more: { "+\($0) more" }, next: "next", left: { "\($0) left" },
         columns: ("Product", "Amount", "Due"), detailHint: "Enter: all products",
         scrollHint: "Up/Down PgUp/PgDn: scroll · Esc: back",
-        consumed: { "Consumed \($0) of \($1) · u: undo" }, putBack: { "Put back \($0) of \($1)" })
+        consumed: { "Consumed \($0) of \($1) · u: undo" }, putBack: { "Put back \($0) of \($1)" },
+        states: ("expired", "due soon", "fresh", "out of stock"))
 
     static let french = PantryStrings(
         title: "Garde-manger", nothingInStock: "Rien en stock", allFresh: "Tout est frais",
@@ -61,7 +64,8 @@ struct PantryStrings: Sendable {
         urgent: "urgent", consumeHint: "consommer 1", more: { "+\($0) autres" }, next: "prochain", left: { "reste \($0)" },
         columns: ("Produit", "Quantité", "Échéance"), detailHint: "Entrée : tous les produits",
         scrollHint: "Haut/Bas PgUp/PgDn : défiler · Échap : retour",
-        consumed: { "Consommé \($0) de \($1) · u : annuler" }, putBack: { "Remis \($0) de \($1)" })
+        consumed: { "Consommé \($0) de \($1) · u : annuler" }, putBack: { "Remis \($0) de \($1)" },
+        states: ("périmé", "bientôt périmé", "frais", "épuisé"))
 
     static let italian = PantryStrings(
         title: "Dispensa", nothingInStock: "Niente in dispensa", allFresh: "Tutto fresco",
@@ -73,7 +77,8 @@ struct PantryStrings: Sendable {
         urgent: "urgenti", consumeHint: "consuma 1", more: { "+\($0) altri" }, next: "prossimo", left: { "restano \($0)" },
         columns: ("Prodotto", "Quantità", "Scadenza"), detailHint: "Invio: tutti i prodotti",
         scrollHint: "Su/Giù PgUp/PgDn: scorri · Esc: indietro",
-        consumed: { "Consumato \($0) di \($1) · u: annulla" }, putBack: { "Rimesso \($0) di \($1)" })
+        consumed: { "Consumato \($0) di \($1) · u: annulla" }, putBack: { "Rimesso \($0) di \($1)" },
+        states: ("scaduto", "in scadenza", "fresco", "esaurito"))
 
     static let vietnamese = PantryStrings(
         title: "Tủ thực phẩm", nothingInStock: "Không còn gì trong kho", allFresh: "Tất cả còn tươi",
@@ -84,7 +89,8 @@ struct PantryStrings: Sendable {
         urgent: "cần dùng", consumeHint: "dùng 1", more: { "+\($0) mục khác" }, next: "tiếp", left: { "còn \($0)" },
         columns: ("Sản phẩm", "Số lượng", "Hạn dùng"), detailHint: "Enter: mọi sản phẩm",
         scrollHint: "Lên/Xuống PgUp/PgDn: cuộn · Esc: quay lại",
-        consumed: { "Đã dùng \($0) \($1) · u: hoàn tác" }, putBack: { "Đã trả lại \($0) \($1)" })
+        consumed: { "Đã dùng \($0) \($1) · u: hoàn tác" }, putBack: { "Đã trả lại \($0) \($1)" },
+        states: ("hết hạn", "sắp hết hạn", "còn tươi", "hết hàng"))
 
     /// "expired 2 days ago", "expires today", "expires tomorrow", "in 3 days".
     func due(_ days: Int) -> String {
@@ -100,5 +106,19 @@ struct PantryStrings: Sendable {
     /// "-2d", "today", "+3d" for narrow panes.
     func shortDue(_ days: Int) -> String {
         days == 0 ? todayShort : (days < 0 ? "-" : "+") + "\(abs(days))" + dayLetter
+    }
+}
+
+extension Urgency {
+    /// The state in words for a person reading a listing (`pantry list` on a terminal):
+    /// "due soon", "bientôt périmé"; nil, out of stock.
+    public static func words(_ urgency: Urgency?, in language: Language) -> String {
+        let states = PantryStrings.of(language).states
+        switch urgency {
+        case .expired: return states.expired
+        case .dueSoon: return states.dueSoon
+        case .fresh: return states.fresh
+        case nil: return states.outOfStock
+        }
     }
 }

@@ -31,7 +31,7 @@ struct BudgetCommand: ParsableCommand {
             let currency = try explicit ?? BudgetRepository(store).currency(near: month) ?? storeOptions.localeCurrency
             let amount = try BudgetInput.money(limit, currency: currency, option: "--limit")
             try BudgetRepository(store).setBudget(MonthlyBudget(month: month, limit: amount, currency: currency))
-            Output.line("budget for \(month.iso): \(amount.plain(currency)) \(currency.code)")
+            Output.line("budget for \(month.iso): \(Display.money(amount, currency, locale: storeOptions.locale))")
         }
     }
 
@@ -56,18 +56,19 @@ struct BudgetCommand: ParsableCommand {
             let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
             let store = try storeOptions.openForReading()
             let summary = try BudgetRepository(store).monthSummary(month, recent: 0)
-            let currency = try BudgetRepository(store).currency(near: month) ?? storeOptions.localeCurrency
+            // The month's own currency (its budget's, else its expenses'), else the nearest budget's.
+            let currency = try BudgetRepository(store).currency(of: month) ?? BudgetRepository(store).currency(near: month) ?? storeOptions.localeCurrency
             let limit = summary.budget?.limit, spent = summary.total.spent
             guard spent.fitsAsTotal else {
                 throw CLIError.runtime("the total of \(month.iso) (\(summary.total.expenseCount) expenses) is too large to show; totals go up to "
-                    + "\(Money.maximumTotal.plain(currency)) \(currency.code). `homescreen expense list --month \(month.iso)` shows the expenses, `homescreen expense remove ID` removes one.")
+                    + "\(Display.money(Money.maximumTotal, currency, locale: storeOptions.locale)). `homescreen expense list --month \(month.iso)` shows the expenses, `homescreen expense remove ID` removes one.")
             }
             let document = Document(month: month.iso, currency: currency.code, limit: limit?.plain(currency), spent: spent.plain(currency),
                                     available: limit.map { ($0 - spent).plain(currency) },
                                     percentage: limit.map { Decimal(spent.basisPoints(of: $0)) / 100 }, expenseCount: summary.total.expenseCount)
             if json { return Output.line(try Output.json(document, timeZone: storeOptions.timeZone)) }
             let locale = storeOptions.locale
-            func money(_ value: Money) -> String { MoneyFormat.full(value, .currency(currency), locale: locale) }
+            func money(_ value: Money) -> String { Display.money(value, currency, locale: locale) }
             guard let limit else {
                 return Output.line("\(month.iso): no budget (set one with `homescreen budget set \(month.iso) --limit AMOUNT`); spent \(money(spent)) in \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
             }

@@ -75,6 +75,7 @@ struct ConfigCommand: ParsableCommand {
 
             Output.line("# The settings in force: \(config.path.map { SafeText.clean($0) } ?? "no config file (\(SafeText.clean(path)) does not exist), so the defaults").")
             line("theme", quoted(config.theme ?? Theme.builtInDark.name))
+            line("background", quoted(config.background?.rawValue ?? "auto"))
             if let store = environment["HOMESCREEN_STORE"], !store.isEmpty {
                 commented("store = \(quoted(PostgresLocation.redacted(store)))", "# from HOMESCREEN_STORE")
             } else if let store = config.store {
@@ -141,6 +142,7 @@ enum StarterConfig {
         # `man 5 homescreen-config` describes every key.
 
         # theme = "dark"                # dark, light, high-contrast, or a file in ~/.config/homescreen/themes
+        # background = "auto"           # the terminal's: auto (asked with OSC 11, else COLORFGBG), dark or light; t offers the themes that fit
         # locale = "en"                 # en, fr, it, vi (with a region for money: fr_CH); default from LANG
         # due-soon-days = 5             # pantry: due within this many days counts as due soon (0…365)
         # density = "auto"              # auto, regular, compact

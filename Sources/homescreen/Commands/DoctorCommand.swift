@@ -4,6 +4,7 @@ import HomescreenRender
 import HomescreenRuntime
 import HomescreenPostgres
 import HomescreenStore
+import HomescreenTerminal
 import HomescreenWidgetCore
 import HomescreenHosting
 import HomescreenWidgets
@@ -20,7 +21,7 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         let environment = storeOptions.environment
         var healthy = true
-        func report(_ label: String, _ text: String) { Output.line(DisplayWidth.pad(label, to: 10) + SafeText.clean(text)) }
+        func report(_ label: String, _ text: String) { Output.line(DisplayWidth.pad(label, to: max(10, label.count + 1)) + SafeText.clean(text)) }
 
         let term = environment["TERM"] ?? ""
         report("terminal", (isatty(STDOUT_FILENO) == 1 ? "stdout is a terminal" : "stdout is not a terminal")
@@ -38,11 +39,13 @@ struct DoctorCommand: ParsableCommand {
         report("timezone", storeOptions.timeZone.identifier)
         report("themes", storeOptions.themeLibrary.names().joined(separator: ", "))
         let configPath = DashboardConfig.defaultPath(environment: environment)
+        var loadedConfig: DashboardConfig?
         if !FileManager.default.fileExists(atPath: configPath) {
             report("config", configPath + " (does not exist: the defaults are used)")
         } else {
             do {
                 let config = try DashboardConfig.load(path: configPath, explicit: false, catalog: .standard)
+                loadedConfig = config
                 if let theme = config.theme, !storeOptions.themeLibrary.names().contains(theme) {
                     report("config", "\(configPath): theme = \"\(theme)\" is not a theme; the commands that read the config refuse to start")
                 } else {
@@ -60,6 +63,7 @@ struct DoctorCommand: ParsableCommand {
         } else {
             report("state", statePath + " (does not exist yet: written when you change the theme or privacy on the dashboard)")
         }
+        reportBackground(config: loadedConfig, remembered: RememberedChoices.load(path: statePath), report: report)
 
         let path = storeOptions.storePath
         if let problem = CLIError.message(of: { _ = try storeOptions.location() }) {
@@ -104,5 +108,24 @@ struct DoctorCommand: ParsableCommand {
             }
         }
         if !healthy { throw ExitCode.failure }
+    }
+
+    /// The terminal's background as the dashboard would learn it, the themes `t` offers on it,
+    /// and a remembered theme that does not fit it (not applied at the next start: said why).
+    func reportBackground(config: DashboardConfig?, remembered: RememberedChoices, report: (String, String) -> Void) {
+        let environment = storeOptions.environment
+        let detected = DetectedBackground.detect(configured: config?.background, configPath: config?.path,
+                                                 ask: { BackgroundQuery.ask()?.background }, environment: environment)
+        let library = storeOptions.themeLibrary
+        let themes = library.names().compactMap { try? library.theme(named: $0) }
+        let offered = ThemeFitting.fitting(themes, detected.background).map(\.name).joined(separator: ", ")
+        if let background = detected.background {
+            report("background", "\(background.rawValue) (\(detected.source)); t and T offer the themes readable on it: \(offered)")
+        } else {
+            report("background", "unknown (no answer to OSC 11, no COLORFGBG); t and T offer every theme; "
+                   + "background = \"dark\" or \"light\" in the config says it")
+        }
+        let start = ThemeFitting.start(themes: themes, option: nil, remembered: remembered.theme, configured: config?.theme, detected: detected)
+        if let notice = start.notice { report("", notice + " (The dashboard says so when it starts.)") }
     }
 }

@@ -24,6 +24,12 @@ struct ExpenseCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
+            // The amount takes every word the parser does not know (so that -5 is refused as an
+            // amount, not as an option): a mistyped option among them is named as one.
+            if amount.contains(where: { $0.hasPrefix("--") && $0.count > 2 }),
+               let sentence = Suggestion.unknownOption(in: ["expense", "add"] + amount, root: HomescreenCommand.self) {
+                throw CLIError.usage(sentence)
+            }
             guard amount.count == 1, let text = amount.first else {
                 throw CLIError.usage(amount.isEmpty ? "expense add needs an amount, such as 12.50." : "expense add takes one amount; got \(amount.joined(separator: " ")).")
             }
@@ -37,7 +43,7 @@ struct ExpenseCommand: ParsableCommand {
             let currency = try BudgetRepository(store).currency(of: YearMonth(day)) ?? BudgetRepository(store).currency(near: YearMonth(day)) ?? storeOptions.localeCurrency
             let money = try BudgetInput.money(text, currency: currency, option: "the amount")
             let expense = try BudgetRepository(store).addExpense(amount: money, currency: currency, day: day, note: note, category: category)
-            Output.line("added expense \(expense.id): \(money.plain(currency)) \(currency.code) on \(day.iso)" + (note.isEmpty ? "" : " (\(Display.safe(note)))"))
+            Output.line("added expense \(expense.id): \(Display.money(money, currency, locale: storeOptions.locale)) on \(day.iso)" + (note.isEmpty ? "" : " (\(Display.safe(note)))"))
         }
     }
 
@@ -67,6 +73,7 @@ struct ExpenseCommand: ParsableCommand {
             let month: YearMonth? = try month == "all" ? nil : month.map { try BudgetInput.month($0, option: "--month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
             let store = try storeOptions.openForReading()
             let output = Output.Stream()
+            let locale = storeOptions.locale
             var count = 0
             if json { output.write("[") }
             try BudgetRepository(store).forEachExpense(in: month) { expense in
@@ -76,7 +83,7 @@ struct ExpenseCommand: ParsableCommand {
                 if json {
                     output.write((count == 0 ? "\n" : ",\n") + row.json)
                 } else {
-                    output.write("\(Display.column(String(row.id), 6))  \(row.date)  \(Display.column(row.amount + " " + row.currency, 16))  \(Display.safe(row.note))\n")
+                    output.write("\(Display.column(String(row.id), 6))  \(row.date)  \(Display.column(Display.money(expense.amount, currency, locale: locale), 16))  \(Display.safe(row.note))\n")
                 }
                 count += 1
             }
@@ -93,7 +100,8 @@ struct ExpenseCommand: ParsableCommand {
 
         func run() throws {
             let expense = try BudgetRepository(storeOptions.openExistingForWriting(otherwise: BudgetError.unknownExpense(id: id))).removeExpense(id: id)
-            Output.line("removed expense \(expense.id) of \(expense.day.iso)")
+            Output.line("removed expense \(expense.id): \(Display.money(expense.amount, expense.currency, locale: storeOptions.locale)) on \(expense.day.iso)"
+                + (expense.note.isEmpty ? "" : " (\(Display.safe(expense.note)))"))
         }
     }
 }

@@ -35,8 +35,8 @@ struct HomescreenCommand: ParsableCommand {
             """ + kinds.joined(separator: "\n") + """
 
 
-            Exit status: 0 success, 1 runtime failure (store, terminal),
-            2 bad usage or input (nothing is written).
+            Exit status: \(Manual.exitStatuses[0].status) \(Manual.exitStatuses[0].meaning), \(Manual.exitStatuses[1].status) \(Manual.exitStatuses[1].meaning),
+            \(Manual.exitStatuses[2].status) \(Manual.exitStatuses[2].meaning) (nothing is written).
 
             Examples:
               homescreen --demo                    the dashboard on demo data

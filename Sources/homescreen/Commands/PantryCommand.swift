@@ -82,7 +82,11 @@ struct PantryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List products in first-expiring-first-out order (those out of stock last).",
-            discussion: "--json prints [{\"id\", \"name\", \"amount\", \"unit\", \"due\", \"urgency\", \"daysUntilDue\"}]; urgency is expired, dueSoon, fresh or empty."
+            discussion: """
+                On a terminal the last column says each product's state in the interface's language \
+                (expired, due soon, fresh, out of stock); into a pipe or a file it is the urgency word of --json. \
+                --json prints [{"id", "name", "amount", "unit", "due", "urgency", "daysUntilDue"}]; urgency is expired, dueSoon, fresh or empty.
+                """
         )
 
         @Flag(help: "Print JSON.") var json = false
@@ -110,10 +114,16 @@ struct PantryCommand: ParsableCommand {
                 return
             }
             if rows.isEmpty { Output.line("no products; add one with `homescreen pantry add NAME --due tomorrow`"); return }
-            for row in rows {
+            // On a terminal the state is in words of the interface's language ("due soon");
+            // into a pipe or a file it is the JSON's urgency, one word a script can match
+            // (and what earlier versions printed: SchemaUpgradeTests compares that output).
+            let language = Language.fromEnvironment(storeOptions.environment)
+            let states = Output.isTerminal ? ordered.map { Urgency.words($0.urgency, in: language) } + empty.map { _ in Urgency.words(nil, in: language) }
+                : rows.map(\.urgency)
+            for (row, state) in zip(rows, states) {
                 let unit = UnitName.after(row.amount == "1", row.unit)
                 let amount = unit.isEmpty ? row.amount : row.amount + " " + Display.safe(unit)
-                Output.line("\(Display.column(String(row.id), 5))  \(Display.column(Display.safe(row.name), 28))  \(Display.column(amount, 12))  \(row.due)  \(row.urgency)")
+                Output.line("\(Display.column(String(row.id), 5))  \(Display.column(Display.safe(row.name), 28))  \(Display.column(amount, 12))  \(row.due)  \(state)")
             }
         }
     }

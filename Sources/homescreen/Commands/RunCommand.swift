@@ -55,10 +55,12 @@ struct RunCommand: ParsableCommand {
         // The theme and privacy chosen on the dashboard last time stand over the config.
         let statePath = RememberedChoices.defaultPath(environment: environment)
         let remembered = RememberedChoices.load(path: statePath)
-        let chosenName = viewOptions.theme ?? remembered.theme.flatMap { name in themes.contains { $0.name == name } ? name : nil }
-            ?? settings.theme ?? Theme.builtInDark.name
-        let selected = try themes.first { $0.name == chosenName } ?? viewOptions.loadTheme(from: library, config: settings)
-        if !themes.contains(selected) { themes.insert(selected, at: 0) }
+        // A theme named by --theme or the config is checked now (a malformed file, a name that is none).
+        if let named = viewOptions.theme ?? settings.theme, !themes.contains(where: { $0.name == named }) {
+            let loaded = try viewOptions.loadTheme(from: library, config: settings)
+            themes.removeAll { $0.name == loaded.name }
+            themes.insert(loaded, at: 0)
+        }
         _ = try viewOptions.language(environment: environment)
         let depth = try viewOptions.depth(environment: environment)
         _ = try viewOptions.instant(timeZone: storeOptions.timeZone)
@@ -74,6 +76,16 @@ struct RunCommand: ParsableCommand {
         let watcher = try? session.store.changeFeed()
         let wake = EventLoop.makeWakePipe()
 
+        // The terminal's background, before ncurses takes the terminal: the config's key, else
+        // the terminal's answer to OSC 11 (at most BackgroundQuery.deadline), else COLORFGBG.
+        // The start-up theme is one readable on it, unless --theme or the config names one.
+        let detected = DetectedBackground.detect(configured: settings.background, configPath: settings.path,
+                                                 ask: { BackgroundQuery.ask()?.background }, environment: environment)
+        let start = ThemeFitting.start(themes: themes, option: viewOptions.theme, remembered: remembered.theme, configured: settings.theme,
+                                       detected: detected, language: session.language)
+        let selected = themes.first { $0.name == start.name } ?? .builtInDark
+        if !themes.contains(selected) { themes.insert(selected, at: 0) }
+
         let unicode = NcursesScreen.setUpLocale(environment: environment)
         let screen: NcursesScreen
         do { screen = try NcursesScreen(environment: environment, depth: depth, mouse: settings.mouse && !noMouse) } catch let error as TerminalError {
@@ -84,7 +96,8 @@ struct RunCommand: ParsableCommand {
             config: settings, catalog: .standard, lockScreen: lockScreen, language: session.language,
             locale: session.locale, timeZone: session.timeZone,
             ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy || remembered.privacy == true,
-            themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, simulatedClock: viewOptions.now != nil)
+            themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, simulatedClock: viewOptions.now != nil,
+            background: detected, notice: start.notice)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,
                                        clock: clock, asynchronousWrites: true, wakeDescriptor: wake.write)
         runtime.remember = { choices in try? choices.save(path: statePath) }

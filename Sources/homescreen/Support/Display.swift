@@ -37,6 +37,12 @@ enum Display {
         "\(safe(product.name)), \(quantity(product.amount, product.unit)), due \(product.due.iso)"
     }
 
+    /// Money in a message or a listing, the one way the widgets write it: the locale's CLDR
+    /// format ("CHF 1,416.80" in English, "CHF 1 416,80" in fr_CH, "12,50 €" in it_IT).
+    static func money(_ money: Money, _ currency: Currency, locale: Locale) -> String {
+        MoneyFormat.full(money, .currency(currency), locale: locale)
+    }
+
     /// An amount with its unit as the product names it ("1 kg", "2 packs"; a unit-less "2").
     static func quantity(_ amount: Quantity, _ unit: String) -> String {
         let unit = UnitName.after(amount == .one, unit)
