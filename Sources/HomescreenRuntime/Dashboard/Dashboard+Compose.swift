@@ -8,10 +8,14 @@ extension Dashboard {
     /// status line, the help or a modal on top, and the key bar under them all. Pure: state
     /// in, cells out.
     public func compose(at now: Date) -> CellGrid {
-        guard showsKeyBar else { return composeAboveKeyBar(at: now) }
-        var grid = CellGrid(width: size.columns, height: size.rows)
-        grid.blit(composeAboveKeyBar(at: now), x: 0, y: 0)
-        drawKeyBar(in: &grid)
+        var grid = composeAboveKeyBar(at: now)
+        if showsKeyBar {
+            var whole = CellGrid(width: size.columns, height: size.rows)
+            whole.blit(grid, x: 0, y: 0)
+            drawKeyBar(in: &whole)
+            grid = whole
+        }
+        // Folded once, the key bar with the rest.
         return settings.ascii ? grid.foldedToASCII() : grid
     }
 
@@ -28,7 +32,7 @@ extension Dashboard {
             for (offset, line) in lines.enumerated() {
                 grid.write(line, in: Rect(x: 0, y: top + offset, width: size.columns, height: 1), style: Style(.warning, [.bold]), alignment: .center)
             }
-            return settings.ascii ? grid.foldedToASCII() : grid
+            return grid
         }
         if let detail, let context = detailContext {
             grid.blit(paneGrid(.detail, kind: panes[detail].kind, context: context, at: now), x: 0, y: 0)
@@ -45,7 +49,7 @@ extension Dashboard {
         case .confirm(let question): Overlay.draw(confirm: question, in: &grid, ascii: settings.ascii, language: settings.language)
         case nil: break
         }
-        return settings.ascii ? grid.foldedToASCII() : grid
+        return grid
     }
 
     private func drawPane(_ placement: HomeLayout.Placement, in grid: inout CellGrid, at now: Date) {

@@ -71,33 +71,29 @@ struct CalendarWords: Sendable {
         fill(lunarMonth, LunarNames.month(lunar.month)) + (lunar.isLeapMonth ? " " + leap : "")
     }
 
+    /// "ngày", "day", "days": the unit after a count of days.
+    private func unit(_ count: Int) -> String {
+        switch language {
+        case .vietnamese: return "ngày"
+        case .english: return language.plural(count, one: "day", other: "days")
+        case .french: return language.plural(count, one: "jour", other: "jours")
+        case .italian: return language.plural(count, one: "giorno", other: "giorni")
+        }
+    }
+
     /// "còn 3 ngày", "in 3 days", "hôm nay", "2 days ago".
     func daysLeft(_ days: Int) -> String {
-        let count = abs(days)
+        let count = "\(abs(days)) " + unit(abs(days))
         switch language {
-        case .vietnamese: return days == 0 ? "hôm nay" : days > 0 ? "còn \(count) ngày" : "\(count) ngày trước"
-        case .english:
-            let unit = language.plural(count, one: "day", other: "days")
-            return days == 0 ? "today" : days > 0 ? "in \(count) \(unit)" : "\(count) \(unit) ago"
-        case .french:
-            let unit = language.plural(count, one: "jour", other: "jours")
-            return days == 0 ? "aujourd'hui" : days > 0 ? "dans \(count) \(unit)" : "il y a \(count) \(unit)"
-        case .italian:
-            let unit = language.plural(count, one: "giorno", other: "giorni")
-            return days == 0 ? "oggi" : days > 0 ? "tra \(count) \(unit)" : "\(count) \(unit) fa"
+        case .vietnamese: return days == 0 ? "hôm nay" : days > 0 ? "còn \(count)" : "\(count) trước"
+        case .english: return days == 0 ? "today" : days > 0 ? "in \(count)" : "\(count) ago"
+        case .french: return days == 0 ? "aujourd'hui" : days > 0 ? "dans \(count)" : "il y a \(count)"
+        case .italian: return days == 0 ? "oggi" : days > 0 ? "tra \(count)" : "\(count) fa"
         }
     }
 
     /// "3 ngày", "3 days" (the ring's short count), "hôm nay", "today".
-    func days(_ days: Int) -> String {
-        guard days != 0 else { return daysLeft(0) }
-        switch language {
-        case .vietnamese: return "\(days) ngày"
-        case .english: return "\(days) " + language.plural(days, one: "day", other: "days")
-        case .french: return "\(days) " + language.plural(days, one: "jour", other: "jours")
-        case .italian: return "\(days) " + language.plural(days, one: "giorno", other: "giorni")
-        }
-    }
+    func days(_ days: Int) -> String { days == 0 ? daysLeft(0) : "\(days) " + unit(days) }
 
     /// "+2 sự kiện", "+2 more".
     func moreEvents(_ count: Int) -> String {
