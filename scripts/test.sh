@@ -19,6 +19,10 @@ need zbar-tools command -v zbarimg                          # the QR codes, read
 need man-db command -v man                                  # the manual, as man shows it
 need bsdextrautils command -v col
 need python3-icalendar /usr/bin/python3 -c 'import icalendar'   # exported calendars, parsed
+need python3-pyte /usr/bin/python3 -c 'import pyte'         # the dashboard on a plain pty, its screen read
+need ncurses-term test -e /usr/share/terminfo/a/alacritty   # terminals' own TERMs
+need kitty-terminfo test -e /usr/share/terminfo/x/xterm-kitty
+need foot-terminfo test -e /usr/share/terminfo/f/foot
 need libsqlite3-dev test -e /usr/include/sqlite3.h
 need libncurses-dev test -e /usr/include/ncursesw/curses.h
 need libpq-dev test -e /usr/include/postgresql/libpq-fe.h   # the PostgreSQL store

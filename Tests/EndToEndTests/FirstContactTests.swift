@@ -62,4 +62,23 @@ import Testing
         let vi = try Homescreen.run(["status", "calendar", "--locale", "vi", "--format", "plain"], store: folder.path("store.sqlite"))
         #expect(!Self.vietnamese(in: vi.stdout).isEmpty, "status in Vietnamese: \(vi.stdout)")
     }
+
+    /// Issue 28 point 9, for real: without color an example is in brackets, so it cannot pass
+    /// for typed text, and typing replaces it; the Due field says what it accepts.
+    @Test func formExamplesAreBracketedWithoutColorAndGoWhenTyping() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["demo"], store: store).status == 0)
+        let dashboard = try TmuxDashboard(columns: 80, rows: 24, store: store, arguments: ["--locale", "en"],
+                                          environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("╭─ Pantry") }, "no first frame: \(dashboard.text)")
+        dashboard.send("n")
+        #expect(dashboard.wait(timeout: 3) { $0.contains("Add a product") && $0.contains("Name    [Milk]") && $0.contains("Unit    [kg]") },
+                "\(dashboard.text)")
+        dashboard.type("Rice")
+        #expect(dashboard.wait(timeout: 3) { $0.contains("Name    Rice ") && !$0.contains("[Milk]") }, "\(dashboard.text)")
+        for _ in 0..<3 { dashboard.send("Tab") }
+        #expect(dashboard.wait(timeout: 3) { $0.contains("YYYY-MM-DD, tomorrow, +3d") }, "\(dashboard.text)")
+        dashboard.send("Escape")
+    }
 }

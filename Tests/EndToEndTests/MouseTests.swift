@@ -19,7 +19,7 @@ import Testing
 
     /// Under the TERMs people have: xterm's entries name the SGR report's start as their mouse
     /// key (`kmous=\E[<`), which ncurses swallowed (issue 28: a click became "m: no action").
-    @Test(arguments: ["tmux-256color", "xterm-256color", "xterm", "screen-256color"])
+    @Test(arguments: ["tmux-256color", "xterm-256color", "xterm", "screen-256color", "alacritty", "xterm-kitty", "foot"])
     func aClickFocusesTheCardAndASecondOpensIt(_ term: String) throws {
         let folder = TemporaryFolder()
         let dashboard = try Self.started(folder, term: term)

@@ -22,8 +22,8 @@ enum DemoDashboard {
     }
 
     /// A started dashboard with the standard kinds.
-    static func runtime(_ store: Store, size: CellSize, language: Language = .english) -> DashboardRuntime {
-        let settings = DashboardSettings(config: DashboardConfig(catalog: .standard), catalog: .standard, language: language, timeZone: zone)
+    static func runtime(_ store: Store, size: CellSize, language: Language = .english, lockScreen: Bool = false) -> DashboardRuntime {
+        let settings = DashboardSettings(config: DashboardConfig(catalog: .standard), catalog: .standard, lockScreen: lockScreen, language: language, timeZone: zone)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
                                        clock: ManualClock(start), asynchronousWrites: false)
         runtime.start()

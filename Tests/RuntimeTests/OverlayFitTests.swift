@@ -68,6 +68,56 @@ struct OverlayFitTests {
         #expect(runtime.frame().rowTexts().last?.contains("Esc cancel") == true, "the key bar says the form's keys")
     }
 
+    /// Issue 28 point 9: an example is a placeholder (dim and italic, or in brackets without
+    /// color), gone at the first letter typed; what a field accepts is said under it when focused.
+    @Test func examplesArePlaceholdersAndHintsSayWhatIsAccepted() throws {
+        func draw(_ form: Form, monochrome: Bool) -> CellGrid {
+            var grid = CellGrid(width: 80, height: 24)
+            Overlay.draw(form, in: &grid, ascii: false, monochrome: monochrome)
+            return grid
+        }
+        func row(_ grid: CellGrid, with label: String) throws -> Int { try #require(grid.rowTexts().firstIndex { $0.contains(label) }) }
+        var form = Form(title: "Add a product", fields: [Form.Field("Name", placeholder: "Milk"),
+                                                         Form.Field("Due", text: "2026-12-01", hint: "YYYY-MM-DD, tomorrow, +3d")])
+        form.focus = 1
+        let colored = draw(form, monochrome: false)
+        let name = try row(colored, with: "Name"), line = colored.rowTexts()[name]
+        let at = line.distance(from: line.startIndex, to: try #require(line.range(of: "Milk")).lowerBound)
+        #expect((0..<4).allSatisfy { colored[at + $0, name].style.attributes.isSuperset(of: [.dim, .italic]) }, "dim and italic")
+        #expect(!colored.rowTexts().contains { $0.contains("[Milk]") })
+        let due = try row(colored, with: "Due")
+        #expect(colored.rowTexts()[due + 1].contains("YYYY-MM-DD, tomorrow, +3d"), "the focused field says what it accepts")
+        #expect(!colored.rowTexts()[name + 1].contains("Milk"), "the example is not repeated as a hint")
+
+        let plain = draw(form, monochrome: true)
+        #expect(plain.rowTexts()[name].contains("Name  [Milk]"), "\(plain.rowTexts().joined(separator: "\n"))")
+        #expect(Overlay.placeholderInBrackets("(optional)") == "[optional]")
+
+        // Focused, the example stays until a letter is typed; then only the letter shows.
+        form.focus = 0
+        #expect(draw(form, monochrome: true).rowTexts()[name].contains("[Milk]"))
+        _ = form.fields[0].edit(.character("R"))
+        let typed = draw(form, monochrome: true).rowTexts()[name]
+        #expect(typed.contains("Name  R ") && !typed.contains("Milk"), "\(typed)")
+    }
+
+    /// Issue 28 point 11: the lock screen's gauges say what they measure, in every language and
+    /// at both ring sizes.
+    @Test func lockScreenGaugesAreLabelled() throws {
+        let store = try DemoDashboard.store(in: folder)
+        let labels: [Language: [String]] = [.english: ["Spent", "Card"], .french: ["Dépensé", "Carte"],
+                                            .italian: ["Speso", "Bigl."], .vietnamese: ["Đã chi", "Thẻ"]]
+        for (language, words) in labels {
+            let runtime = DemoDashboard.runtime(store, size: CellSize(columns: 100, rows: 9), language: language, lockScreen: true)
+            let rows = runtime.frame().rowTexts()
+            for word in words {
+                #expect(rows.contains { $0.contains("│" + word) || $0.contains(word + " │") || $0.contains(" " + word + " ") }, "\(language) \(word):\n\(rows.joined(separator: "\n"))")
+            }
+        }
+        let large = DemoDashboard.runtime(store, size: CellSize(columns: 160, rows: 20), lockScreen: true).frame().rowTexts().joined(separator: "\n")
+        #expect(large.contains("Spent") && large.contains("Card"), "\(large)")
+    }
+
     @Test func aFormErrorIsShownWholeIn80x24() throws {
         let (runtime, _) = try runtime(80, 24)
         runtime.send(.key(.character("a")))

@@ -44,7 +44,7 @@ extension Dashboard {
         drawStatusLine(in: &grid, layout: layout, at: now)
         if showingHelp { Overlay.draw(help: helpKeys, scroll: helpScroll, in: &grid, ascii: settings.ascii, language: settings.language) }
         switch modal?.content {
-        case .form(let form): Overlay.draw(form, in: &grid, ascii: settings.ascii, language: settings.language)
+        case .form(let form): Overlay.draw(form, in: &grid, ascii: settings.ascii, monochrome: settings.monochrome, language: settings.language)
         case .picker(let picker): Overlay.draw(picker, in: &grid, ascii: settings.ascii, language: settings.language)
         case .confirm(let question): Overlay.draw(confirm: question, in: &grid, ascii: settings.ascii, language: settings.language)
         case nil: break

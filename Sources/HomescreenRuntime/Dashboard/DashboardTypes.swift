@@ -22,6 +22,9 @@ public struct DashboardSettings: Sendable {
     public var locale: Locale
     public var timeZone: TimeZone
     public var ascii: Bool
+    /// No color at all (`NO_COLOR`, `--colors none`, a terminal without colors): what color
+    /// would tell apart is said in text (a form's placeholders in brackets).
+    public var monochrome: Bool
     public var privacy: Bool
     public var themes: [Theme]
     public var themeIndex: Int
@@ -34,9 +37,10 @@ public struct DashboardSettings: Sendable {
     public var notice: String?
 
     public init(config: DashboardConfig, catalog: WidgetCatalog, lockScreen: Bool = false, language: Language = .english,
-                locale: Locale? = nil, timeZone: TimeZone, ascii: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
+                locale: Locale? = nil, timeZone: TimeZone, ascii: Bool = false, monochrome: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
                 themeIndex: Int = 0, simulatedClock: Bool = false, background: DetectedBackground = .unknown, notice: String? = nil) {
         self.simulatedClock = simulatedClock
+        self.monochrome = monochrome
         self.background = background
         self.notice = notice
         self.config = config

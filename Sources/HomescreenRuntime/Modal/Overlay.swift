@@ -16,10 +16,12 @@ enum Overlay {
     }
 
     /// A form as wide as the terminal allows (up to 100 columns): each field a label, an input
-    /// with its cursor, and under it its error wrapped in full, or its hint, or its limit when
-    /// full. When the fields do not all fit, the form scrolls to keep the focused one whole, with
-    /// a mark where more is above or below.
-    static func draw(_ form: Form, in grid: inout CellGrid, ascii: Bool, language: Language = .english) {
+    /// with its cursor (an empty one shows its example as a placeholder: dim and italic, or in
+    /// brackets on a `monochrome` screen, where it would look typed), and under it its error
+    /// wrapped in full, or its limit when full, or, focused, what it accepts. When the fields do
+    /// not all fit, the form scrolls to keep the focused one whole, with a mark where more is
+    /// above or below.
+    static func draw(_ form: Form, in grid: inout CellGrid, ascii: Bool, monochrome: Bool = false, language: Language = .english) {
         func text(_ english: String, _ values: String...) -> String { language.text(english, in: .dashboard, values: values) }
         let width = min(grid.width, max(44, min(100, grid.width - 8)))
         let labelWidth = min(14, (form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1)
@@ -28,7 +30,8 @@ enum Overlay {
         let notes: [[(String, Style)]] = form.fields.enumerated().map { index, field in
             if let error = field.error { return DisplayWidth.wrap(error, to: inputWidth).map { ($0, Style(.danger, [.bold])) } }
             if field.isFull { return [(text("At most %1 characters.", String(field.maxLength)), Style(.warning))] }
-            if index == form.focus, !field.hint.isEmpty, !field.text.isEmpty { return [(field.hint, Style(.muted))] }
+            // (not twice: a hint that is also the placeholder shows in the input while it is empty)
+            if index == form.focus, !field.hint.isEmpty, !field.text.isEmpty || field.hint != field.placeholder { return [(field.hint, Style(.muted))] }
             return [("", Style(.muted))]
         }
         let blocks = notes.map { 1 + $0.count + 1 }   // input, notes, a blank row
@@ -47,8 +50,11 @@ enum Overlay {
             grid.write(field.label, in: Rect(x: area.x, y: y, width: labelWidth, height: 1).intersection(area), style: Style(focused ? .accent : .muted, focused ? [.bold] : []))
             let input = Rect(x: area.x + labelWidth + 1, y: y, width: inputWidth, height: 1).intersection(area)
             grid.fill(input, with: Cell(" ", style: Style(.text, background: .border)))
-            if field.text.isEmpty && !focused {
-                grid.write(field.hint, x: input.x, y: y, style: Style(.muted, background: .border), maxX: input.maxX)
+            if field.text.isEmpty, !field.placeholder.isEmpty {
+                let placeholder = monochrome ? placeholderInBrackets(field.placeholder) : field.placeholder
+                grid.write(placeholder, x: input.x, y: y, style: Style(.muted, background: .border, [.dim, .italic]), maxX: input.maxX)
+                // The cursor sits on the example's first letter, which stays readable.
+                if focused { grid.write(String(placeholder.prefix(1)), x: input.x, y: y, style: Style(.focus, [.bold, .reverse]), maxX: input.maxX) }
             } else {
                 // The text scrolled so the cursor stays in view.
                 let characters = Array(field.text), cursor = min(field.cursor, characters.count)
@@ -75,6 +81,12 @@ enum Overlay {
         for (offset, line) in footer.enumerated() where area.y + listHeight + offset < area.maxY {
             grid.write(line.0, in: area.row(listHeight + offset), style: line.1)
         }
+    }
+
+    /// "(optional)" → "[optional]", "Milk" → "[Milk]": an example that cannot pass for input.
+    static func placeholderInBrackets(_ text: String) -> String {
+        let inner = text.hasPrefix("(") && text.hasSuffix(")") ? String(text.dropFirst().dropLast()) : text
+        return "[" + inner + "]"
     }
 
     /// Where a picker's box and rows go on a screen: its inside, the first item shown, how many.

@@ -8,6 +8,10 @@ public struct Form: Equatable, Sendable {
     public struct Field: Equatable, Sendable {
         public let label: String
         public var text: String
+        /// An example shown in the empty input, styled as one (dim and italic, or bracketed
+        /// without color), gone at the first character typed.
+        public var placeholder: String
+        /// What the field accepts, under it while it has the focus.
         public var hint: String
         public var error: String?
         public var maxLength: Int
@@ -16,9 +20,10 @@ public struct Form: Equatable, Sendable {
         /// Set when a key was refused because the field is full (cleared by the next edit).
         public var isFull = false
 
-        public init(_ label: String, text: String = "", hint: String = "", maxLength: Int = 120) {
+        public init(_ label: String, text: String = "", placeholder: String = "", hint: String = "", maxLength: Int = 120) {
             self.label = label
             self.text = text
+            self.placeholder = placeholder
             self.hint = hint
             self.maxLength = maxLength
             self.cursor = text.count

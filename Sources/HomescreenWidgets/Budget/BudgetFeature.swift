@@ -57,8 +57,9 @@ public struct BudgetFeature: WidgetFeature {
             func text(_ english: String, _ values: String...) -> String { language.text(english, in: Self.words, values: values) }
             // The title says the currency and why: amounts never change currency, and a month keeps one.
             return [.form(Form(title: text("Add an expense") + " " + text("in %1, the month's currency", currency.code), fields: [
-                Form.Field(text("Amount (%1)", currency.code), hint: currency.fractionDigits == 0 ? "50000" : text("12.50 or 12,50"), maxLength: 16),
-                Form.Field(text("Note"), hint: text("Lunch (optional)"), maxLength: 80),
+                Form.Field(text("Amount (%1)", currency.code), placeholder: currency.fractionDigits == 0 ? "50000" : "12.50",
+                           hint: currency.fractionDigits == 0 ? "" : text("12.50 or 12,50"), maxLength: 16),
+                Form.Field(text("Note"), placeholder: text("Lunch (optional)"), maxLength: 80),
                 Form.Field(text("Date"), text: LocalDate(environment.now, in: environment.timeZone).iso,
                            hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
             ]), submitted: Message.addSubmitted)]
@@ -70,8 +71,9 @@ public struct BudgetFeature: WidgetFeature {
             let budget = environment.entries(YearEntry.self).first?.months.first { $0.month == month }?.budget
             let shown = budget?.currency ?? currency
             return [.form(Form(title: text("Budget for %1", month.iso), fields: [
-                Form.Field(text("Limit"), text: budget.map { $0.limit.plain(shown) } ?? "", hint: shown.fractionDigits == 0 ? "5000000" : "800", maxLength: 16),
-                Form.Field(text("Currency"), text: shown.code, hint: "EUR, CHF, USD, VND…", maxLength: 3),
+                Form.Field(text("Limit"), text: budget.map { $0.limit.plain(shown) } ?? "", placeholder: shown.fractionDigits == 0 ? "5000000" : "800",
+                           hint: shown.fractionDigits == 0 ? "" : text("12.50 or 12,50"), maxLength: 16),
+                Form.Field(text("Currency"), text: shown.code, placeholder: "EUR", hint: "EUR, CHF, USD, VND…", maxLength: 3),
             ]), submitted: { .budgetSubmitted(month, $0) })]
         case .message(.budgetSubmitted(let month, let form)):
             let language = environment.language
@@ -96,8 +98,9 @@ public struct BudgetFeature: WidgetFeature {
             let language = environment.language
             func text(_ english: String, _ values: String...) -> String { language.text(english, in: Self.words, values: values) }
             return [.form(Form(title: text("Edit the expense of %1", expense.day.iso), fields: [
-                Form.Field(text("Amount (%1)", expense.currency.code), text: expense.amount.plain(expense.currency), maxLength: 16),
-                Form.Field(text("Note"), text: expense.note, hint: text("Lunch (optional)"), maxLength: 80),
+                Form.Field(text("Amount (%1)", expense.currency.code), text: expense.amount.plain(expense.currency),
+                           hint: expense.currency.fractionDigits == 0 ? "" : text("12.50 or 12,50"), maxLength: 16),
+                Form.Field(text("Note"), text: expense.note, placeholder: text("Lunch (optional)"), maxLength: 80),
                 Form.Field(text("Date"), text: expense.day.iso, hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
             ]), submitted: { [id = expense.id, currency = expense.currency] in .editSubmitted(id: id, currency, $0) })]
         case .message(.editSubmitted(let id, let expenseCurrency, let form)):

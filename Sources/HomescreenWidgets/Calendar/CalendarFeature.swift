@@ -106,11 +106,12 @@ public struct CalendarFeature: WidgetFeature {
     /// day's lunar date, which the hint names), note.
     static func form(_ language: Language, date: String, lunar: String) -> Form {
         func text(_ english: String, _ values: String...) -> String { language.text(english, in: words, values: values) }
+        let repeats = text("empty: once · lunar: every year on %1 ÂL · yearly, monthly, weekly", lunar)
         return Form(title: text("Add an event"), fields: [
-            Form.Field(text("Title"), hint: "Giỗ ông nội", maxLength: 200),
+            Form.Field(text("Title"), placeholder: "Giỗ ông nội", maxLength: 200),
             Form.Field(text("Date"), text: date, hint: text("YYYY-MM-DD, tomorrow, +3d, or a lunar date: 15/3"), maxLength: 20),
-            Form.Field(text("Repeat"), hint: text("empty: once · lunar: every year on %1 ÂL · yearly, monthly, weekly", lunar), maxLength: 10),
-            Form.Field(text("Note"), hint: text("(optional)"), maxLength: 500),
+            Form.Field(text("Repeat"), placeholder: repeats, hint: repeats, maxLength: 10),
+            Form.Field(text("Note"), placeholder: text("(optional)"), maxLength: 500),
         ])
     }
 

@@ -151,13 +151,13 @@ public struct CardFeature: WidgetFeature {
         func text(_ english: String) -> String { language.text(english, in: words) }
         let limits = CardDraft.limits.map(\.characters)
         return .form(Form(title: language.text(title, in: words, card?.fullName ?? ""), fields: [
-            Form.Field(text("First name"), text: card?.firstName ?? "", hint: "Lan", maxLength: limits[0]),
-            Form.Field(text("Last name"), text: card?.lastName ?? "", hint: "Nguyen", maxLength: limits[1]),
-            Form.Field(text("Company"), text: card?.company ?? "", hint: text("(optional)"), maxLength: limits[2]),
-            Form.Field(text("Title"), text: card?.title ?? "", hint: text("(optional)"), maxLength: limits[3]),
-            Form.Field(text("E-mail"), text: card?.email ?? "", hint: "lan@example.com", maxLength: limits[4]),
-            Form.Field(text("Phone"), text: card?.phone ?? "", hint: "+84 28 1234 5678", maxLength: limits[5]),
-            Form.Field(text("Server id"), text: card?.serverCardID ?? "", hint: text("(optional: the code is its URL)"), maxLength: limits[6]),
+            Form.Field(text("First name"), text: card?.firstName ?? "", placeholder: "Lan", maxLength: limits[0]),
+            Form.Field(text("Last name"), text: card?.lastName ?? "", placeholder: "Nguyen", maxLength: limits[1]),
+            Form.Field(text("Company"), text: card?.company ?? "", placeholder: text("(optional)"), maxLength: limits[2]),
+            Form.Field(text("Title"), text: card?.title ?? "", placeholder: text("(optional)"), maxLength: limits[3]),
+            Form.Field(text("E-mail"), text: card?.email ?? "", placeholder: "lan@example.com", maxLength: limits[4]),
+            Form.Field(text("Phone"), text: card?.phone ?? "", placeholder: "+84 28 1234 5678", maxLength: limits[5]),
+            Form.Field(text("Server id"), text: card?.serverCardID ?? "", placeholder: text("(optional)"), hint: text("(optional: the code is its URL)"), maxLength: limits[6]),
         ]), submitted: submitted)
     }
 

@@ -252,8 +252,9 @@ public struct PantryFeature: WidgetFeature {
     static func productForm(_ language: Language, title: String, name: String, amount: String, unit: String, due: LocalDate) -> Form {
         func text(_ english: String) -> String { language.text(english, in: words) }
         return Form(title: language.text(title, in: words, name), fields: [
-            Form.Field(text("Name"), text: name, hint: text("Milk")), Form.Field(text("Amount"), text: amount, hint: text("2, 0.5 or 1,25")),
-            Form.Field(text("Unit"), text: unit, hint: text("l, kg, cans (optional)"), maxLength: 20),
+            Form.Field(text("Name"), text: name, placeholder: text("Milk")),
+            Form.Field(text("Amount"), text: amount, placeholder: "2", hint: text("2, 0.5 or 1,25")),
+            Form.Field(text("Unit"), text: unit, placeholder: "kg", hint: text("l, kg, cans (optional)"), maxLength: 20),
             Form.Field(text("Due"), text: due.iso, hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
         ])
     }

@@ -38,6 +38,13 @@ enum Ring {
         return Rect(x: left + 1, y: top + ring.count / 2, width: width - 2, height: 1)
     }
 
+    /// Writes a gauge's label on the row under the middle one (inside the ring at both
+    /// densities): the first of `candidates` that fits whole, else none.
+    static func label(_ candidates: [String], in grid: inout CellGrid, middle: Rect) {
+        guard let label = candidates.first(where: { DisplayWidth.of($0) <= middle.width }) else { return }
+        grid.write(label, in: middle.offsetBy(dy: 1), style: Style(.muted), alignment: .center)
+    }
+
     static func ascii(_ line: String) -> String {
         String(line.map { character -> Character in
             switch character {

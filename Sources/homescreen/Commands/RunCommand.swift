@@ -95,7 +95,7 @@ struct RunCommand: ParsableCommand {
         let dashboardSettings = DashboardSettings(
             config: settings, catalog: .standard, lockScreen: lockScreen, language: session.language,
             locale: session.locale, timeZone: session.timeZone,
-            ascii: viewOptions.ascii || !unicode, privacy: viewOptions.privacy || remembered.privacy == true,
+            ascii: viewOptions.ascii || !unicode, monochrome: screen.depth == .monochrome, privacy: viewOptions.privacy || remembered.privacy == true,
             themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, simulatedClock: viewOptions.now != nil,
             background: detected, notice: start.notice)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,

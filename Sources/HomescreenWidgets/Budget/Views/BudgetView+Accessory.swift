@@ -25,12 +25,12 @@ extension BudgetView {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
         let value = stateMessage == nil ? percentText : (context.ascii ? "!" : "⚠")
         let style = stateMessage?.style ?? levelStyle
-        guard let middle = Ring.draw(in: &grid, context)?.inset(dx: 1, dy: 0) else {
+        guard let middle = Ring.draw(in: &grid, context) else {
             grid.write(value, in: grid.bounds, style: style, alignment: .center)
             return grid
         }
-        grid.write(value, in: middle.offsetBy(dy: isCompact ? 0 : -1), style: style, alignment: .center)
-        grid.write(isCompact ? "" : strings.spent, in: middle.offsetBy(dy: 1), style: Style(.muted), alignment: .center)
+        grid.write(value, in: middle.inset(dx: 1, dy: 0).offsetBy(dy: isCompact ? 0 : -1), style: style, alignment: .center)
+        Ring.label([strings.spent], in: &grid, middle: middle)
         return grid
     }
 

@@ -160,7 +160,8 @@ struct CardView: FamilyViews {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)
         guard let middle = Ring.draw(in: &grid, context) else { return grid }
         let initials = card.map { context.privacy ? "••" : String($0.firstName.prefix(1) + $0.lastName.prefix(1)).uppercased() } ?? "—"
-        grid.write(initials, in: middle, style: Style(card == nil ? .muted : .accent, [.bold]), alignment: .center)
+        grid.write(initials, in: middle.offsetBy(dy: context.density == .compact ? 0 : -1), style: Style(card == nil ? .muted : .accent, [.bold]), alignment: .center)
+        Ring.label([strings.title, strings.shortTitle], in: &grid, middle: middle)
         return grid
     }
 

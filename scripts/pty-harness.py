@@ -1,0 +1,127 @@
+#!/usr/bin/python3
+"""Runs a program on a plain pseudo-terminal (no tmux between it and the "terminal") and plays a
+scenario against it, reading the screen through pyte, a terminal emulator (Debian's python3-pyte).
+
+    scripts/pty-harness.py [--columns 120] [--rows 40] [--term TERM] [--steps FILE] -- PROGRAM ARGS... [< STEPS]
+
+The scenario has one step a line:
+    wait TEXT            until TEXT is on screen (10 s at most)
+    gone TEXT            until TEXT is not on screen
+    send TEXT            types TEXT; \\e, \\r, \\t and \\xNN as in Python strings
+    click TEXT DX DY     a left click (SGR report, press and release) DX columns right and DY
+                         rows below where TEXT starts on screen (its last occurrence)
+    wheel up|down N      N wheel notches in the middle of the screen
+    pause SECONDS
+A failed step prints the screen and exits 1; at the end the program is sent SIGTERM and the
+harness exits 0. The tests use it for what tmux could hide: the mouse as xterm's entries
+describe it, seen by the program straight from a pty.
+"""
+import argparse
+import os
+import pty
+import select
+import signal
+import struct
+import sys
+import termios
+import fcntl
+import time
+
+import pyte
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--columns", type=int, default=120)
+    parser.add_argument("--rows", type=int, default=40)
+    parser.add_argument("--term", help="TERM for the program (else it keeps the harness's)")
+    parser.add_argument("--steps", help="the scenario's file (else standard input)")
+    parser.add_argument("command", nargs="+")
+    options = parser.parse_args()
+
+    screen = pyte.Screen(options.columns, options.rows)
+    stream = pyte.ByteStream(screen)
+    pid, master = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", options.rows, options.columns, 0, 0))
+        if options.term:
+            os.environ["TERM"] = options.term
+        os.environ.pop("TMUX", None)
+        os.execvp(options.command[0], options.command)
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", options.rows, options.columns, 0, 0))
+
+    def pump(seconds):
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return True
+            ready, _, _ = select.select([master], [], [], left)
+            if ready:
+                try:
+                    data = os.read(master, 65536)
+                except OSError:
+                    return False
+                if not data:
+                    return False
+                stream.feed(data)
+
+    def text():
+        return "\n".join(screen.display)
+
+    def fail(step):
+        print("step failed: " + step)
+        print(text())
+        os.kill(pid, signal.SIGKILL)
+        sys.exit(1)
+
+    def until(condition, step):
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if condition():
+                return
+            if not pump(0.05):
+                break
+        if not condition():
+            fail(step)
+
+    def type_(data):
+        os.write(master, data.encode("utf-8"))
+        pump(0.05)
+
+    steps = open(options.steps).read() if options.steps else sys.stdin.read()
+    for line in steps.splitlines():
+        if not line.strip():
+            continue
+        verb, _, rest = line.partition(" ")
+        if verb == "wait":
+            until(lambda: rest in text(), line)
+        elif verb == "gone":
+            until(lambda: rest not in text(), line)
+        elif verb == "send":
+            type_(rest.encode("latin-1").decode("unicode_escape"))
+        elif verb == "click":
+            target, dx, dy = rest.rsplit(" ", 2)
+            found = [(row, line_.find(target)) for row, line_ in enumerate(screen.display) if target in line_]
+            if not found:
+                fail(line)
+            row, column = found[-1]
+            x, y = column + int(dx) + 1, row + int(dy) + 1
+            type_("\x1b[<0;%d;%dM" % (x, y))
+            type_("\x1b[<0;%d;%dm" % (x, y))
+        elif verb == "wheel":
+            direction, count = rest.split()
+            button = 64 if direction == "up" else 65
+            for _ in range(int(count)):
+                type_("\x1b[<%d;%d;%dM" % (button, options.columns // 2, options.rows // 2))
+        elif verb == "pause":
+            pump(float(rest))
+        else:
+            fail("unknown step: " + line)
+    os.kill(pid, signal.SIGTERM)
+    pump(0.5)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
