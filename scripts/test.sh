@@ -19,6 +19,8 @@ need zbar-tools command -v zbarimg                          # the QR codes, read
 need man-db command -v man                                  # the manual, as man shows it
 need bsdextrautils command -v col
 need python3-icalendar /usr/bin/python3 -c 'import icalendar'   # exported calendars, parsed
+need python3-recurring-ical-events /usr/bin/python3 -c 'import recurring_ical_events'   # imported calendars' occurrences
+need khal command -v khal                                   # exported calendars, read by khal
 need python3-pyte /usr/bin/python3 -c 'import pyte'         # the dashboard on a plain pty, its screen read
 need ncurses-term test -e /usr/share/terminfo/a/alacritty   # terminals' own TERMs
 need kitty-terminfo test -e /usr/share/terminfo/x/xterm-kitty

@@ -21,21 +21,21 @@ struct EventTests {
     }
 
     @Test func aLunarAnniversaryFallsOnItsLunarDateEveryYear() {
-        let days = Self.lunarEvent(3, 15).days(in: Self.day("2027-01-01")...Self.day("2029-12-31"))
+        let days = Self.lunarEvent(3, 15).days(in: Self.day("2027-01-01")...Self.day("2029-12-31"), timeZone: .gmt)
         #expect(days == [2027, 2028, 2029].map { Self.reference(year: $0, month: 3, day: 15)! })
         #expect(days.map(\.iso) == ["2027-04-21", "2028-04-09", "2029-04-28"])
         // Not before its first year.
-        #expect(Self.lunarEvent(3, 15, from: 2028).days(in: Self.day("2027-01-01")...Self.day("2029-12-31")) == Array(days.dropFirst()))
+        #expect(Self.lunarEvent(3, 15, from: 2028).days(in: Self.day("2027-01-01")...Self.day("2029-12-31"), timeZone: .gmt) == Array(days.dropFirst()))
     }
 
     @Test func aLeapFirstYearKeepsTheRegularMonthAfterwards() {
         // 2025 has a leap sixth month: the first date is in it, later years in the regular sixth.
         let event = Self.lunarEvent(6, 10, leap: true, from: 2025)
-        let days = event.days(in: Self.day("2025-01-01")...Self.day("2027-12-31"))
+        let days = event.days(in: Self.day("2025-01-01")...Self.day("2027-12-31"), timeZone: .gmt)
         #expect(days == [Self.reference(year: 2025, month: 6, day: 10, leap: true)!, Self.reference(year: 2026, month: 6, day: 10)!,
                          Self.reference(year: 2027, month: 6, day: 10)!])
         // Without --leap the same date in 2025 is in the regular month.
-        #expect(Self.lunarEvent(6, 10, from: 2025).days(in: Self.day("2025-01-01")...Self.day("2025-12-31")) == [Self.reference(year: 2025, month: 6, day: 10)!])
+        #expect(Self.lunarEvent(6, 10, from: 2025).days(in: Self.day("2025-01-01")...Self.day("2025-12-31"), timeZone: .gmt) == [Self.reference(year: 2025, month: 6, day: 10)!])
     }
 
     @Test func aThirtiethFallsOnTheTwentyNinthInAShortMonth() {
@@ -43,8 +43,8 @@ struct EventTests {
         let long = LunarVectors.months.filter { (2026...2030).contains($0.lunar.year) && !$0.lunar.isLeapMonth && $0.days == 30 }
         let shortMonth = try! #require(short.first), longMonth = try! #require(long.first)
         let range = shortMonth.start...shortMonth.start.adding(days: 40)
-        #expect(Self.lunarEvent(shortMonth.lunar.month, 30).days(in: range).first == shortMonth.start.adding(days: 28))
-        #expect(Self.lunarEvent(longMonth.lunar.month, 30).days(in: longMonth.start...longMonth.start.adding(days: 40)).first == longMonth.start.adding(days: 29))
+        #expect(Self.lunarEvent(shortMonth.lunar.month, 30).days(in: range, timeZone: .gmt).first == shortMonth.start.adding(days: 28))
+        #expect(Self.lunarEvent(longMonth.lunar.month, 30).days(in: longMonth.start...longMonth.start.adding(days: 40), timeZone: .gmt).first == longMonth.start.adding(days: 29))
     }
 
     @Test func leapAndRangeInputAreRefusedWithASentence() {
@@ -166,7 +166,7 @@ struct EventTests {
 
     // MARK: - .ics
 
-    @Test func exportFoldsEscapesAndImportRebuildsTheEvents() {
+    @Test func exportFoldsEscapesAndImportRebuildsTheEvents() throws {
         let hostile = "Giỗ; ông, nội\\\n\u{1B}[31m#(touch /tmp/x) " + String(repeating: "ễ", count: 200)
         let events = [Self.lunarEvent(3, 15, title: hostile),
                       CalendarEvent(id: 2, uid: "w@test", title: "Tập", when: .solar(start: Self.day("2026-01-05"), time: EventTime(hour: 18, minute: 30), rule: "FREQ=WEEKLY;BYDAY=MO,WE", except: [Self.day("2026-01-07")]), createdAt: Date(timeIntervalSince1970: 0))]
@@ -182,12 +182,14 @@ struct EventTests {
         #expect(back.drafts[0].uid == "e1@test" && back.drafts[0].when == .lunar(month: 3, day: 15, leap: false, firstYear: nil))
         #expect(back.drafts[0].title == hostile.replacingOccurrences(of: "\u{1B}", with: ""))
         #expect(back.drafts[1].when == events[1].when)
-        // A timed event that falls once is written in UTC and read back at the same local time.
+        // A floating timed event is written on the exporting zone's clock, with its VTIMEZONE,
+        // and read back at the same time in that zone.
         let once = [CalendarEvent(id: 3, uid: "o@test", title: "Gọi Zurich", when: .solar(start: Self.day("2026-12-05"), time: EventTime(hour: 2, minute: 0), rule: "", except: []),
                                   createdAt: Date(timeIntervalSince1970: 0))]
         let onceText = ICalendar.export(once, today: Self.day("2026-11-23"), years: 1, timeZone: Self.saigon)
-        #expect(onceText.contains("DTSTART:20261204T190000Z"), "\(onceText)")
-        #expect(ICalendar.parse([onceText], timeZone: Self.saigon).drafts.first?.when == once[0].when)
+        #expect(onceText.contains("DTSTART;TZID=Asia/Ho_Chi_Minh:20261205T020000") && onceText.contains("BEGIN:VTIMEZONE\r\nTZID:Asia/Ho_Chi_Minh"), "\(onceText)")
+        let read = try #require(ICalendar.parse([onceText], timeZone: Self.saigon).drafts.first)
+        #expect(read.when == once[0].when && read.zone == "Asia/Ho_Chi_Minh")
     }
 
     @Test func importConvertsZonesAndHandlesChangedOccurrences() {
@@ -219,8 +221,14 @@ struct EventTests {
         let result = ICalendar.parse([text], timeZone: Self.saigon)
         #expect(result.skipped.count == 1 && result.skipped[0].reason.contains("BYSETPOS"))
         #expect(result.drafts.count == 2)
-        // 09:00 in Paris is 15:00 in Saigon; the moved occurrence is left out of the series.
-        #expect(result.drafts[0].when == .solar(start: Self.day("2026-01-05"), time: EventTime(hour: 15, minute: 0), rule: "FREQ=WEEKLY;COUNT=4", except: [Self.day("2026-01-12")]))
+        // Kept on Paris's clock, 09:00; the moved occurrence is left out of the series. Shown in
+        // Saigon at 15:00.
+        #expect(result.drafts[0].when == .solar(start: Self.day("2026-01-05"), time: EventTime(hour: 9, minute: 0), rule: "FREQ=WEEKLY;COUNT=4", except: [Self.day("2026-01-12")]))
+        #expect(result.drafts[0].zone == "Europe/Paris")
+        let draft = result.drafts[0]
+        let series = CalendarEvent(id: 1, uid: "m@x", title: draft.title, when: draft.when, zone: draft.zone, createdAt: Date())
+        #expect(series.occurrences(in: Self.day("2026-01-01")...Self.day("2026-01-31"), timeZone: Self.saigon).map { "\($0.date.iso) \($0.time?.description ?? "")" }
+                == ["2026-01-05 15:00", "2026-01-19 15:00", "2026-01-26 15:00"])
         #expect(result.drafts[1].uid == "m@x/20260112" && result.drafts[1].title == "Standup (moved)")
     }
 }

@@ -6,8 +6,7 @@ import Testing
 /// the TERMs terminals announce, its screen read by a terminal emulator (`scripts/pty-harness.py`,
 /// pyte from Debian's python3-pyte: CI installs it; without it these tests fail, never skip).
 @Suite(.serialized) struct PlainPtyMouseTests {
-    static let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/pty-harness.py").path
+    static let harness = SourceRoot.path("scripts/pty-harness.py")
 
     /// Plays `steps` against the demo dashboard at 120×40 under `term`. - Returns: the harness's
     /// exit status and what it printed (the screen, when a step failed).

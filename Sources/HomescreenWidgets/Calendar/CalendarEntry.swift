@@ -69,17 +69,19 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     /// How far ahead the list looks for events: a lunar year and a bit.
     static let lookahead = 400
 
-    public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, events: [CalendarEvent] = [], holidayCount: Int = 24, isPlaceholder: Bool = false) {
+    /// `timeZone`: the viewer's, on whose clock timed events with a zone are shown.
+    public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, events: [CalendarEvent] = [], timeZone: TimeZone = .gmt,
+                 holidayCount: Int = 24, isPlaceholder: Bool = false) {
         let first = month.firstDay
         let start = first.adding(days: -((first.dayNumber + 3) % 7 + 7) % 7)   // back to Monday
         var days: [CalendarDay] = []
         days.reserveCapacity(42)
-        let onGrid = EventSchedule.occurrences(of: events, in: start...start.adding(days: 41))
+        let onGrid = EventSchedule.occurrences(of: events, in: start...start.adding(days: 41), timeZone: timeZone, covering: true)
         for offset in 0..<42 {
             let day = start.adding(days: offset)
             guard let lunar = VietnameseCalendar.lunarDate(for: day) else { return nil }
             var cell = CalendarDay(date: day, lunar: lunar, isCurrentMonth: day.month == month.month, isToday: day == today)
-            cell.eventCount = onGrid.count { $0.date == day }
+            cell.eventCount = onGrid.count { $0.covers(day) }
             days.append(cell)
         }
         guard let selectedDay = days.first(where: { $0.date == selected }) else { return nil }
@@ -91,11 +93,11 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         self.selectedDay = selectedDay
         let holidays = LunarHoliday.upcoming(from: selected, count: holidayCount)
         self.holidays = holidays
-        let coming = EventSchedule.occurrences(of: events, in: selected...selected.adding(days: Self.lookahead))
-        self.dayEvents = coming.filter { $0.date == selected }
-        let personal = coming.prefix(holidayCount).compactMap { occurrence in
+        let coming = EventSchedule.occurrences(of: events, in: selected...selected.adding(days: Self.lookahead), timeZone: timeZone, covering: true)
+        self.dayEvents = coming.filter { $0.covers(selected) }
+        let personal = coming.filter { $0.date >= selected }.prefix(holidayCount).compactMap { occurrence in
             VietnameseCalendar.lunarDate(for: occurrence.date).map {
-                UpcomingDate(title: occurrence.event.title, date: occurrence.date, lunar: $0, eventID: occurrence.event.id, time: occurrence.event.time)
+                UpcomingDate(title: occurrence.event.title, date: occurrence.date, lunar: $0, eventID: occurrence.event.id, time: occurrence.time)
             }
         }
         let public_ = holidays.map { UpcomingDate(title: $0.holiday.name, date: $0.date, lunar: $0.lunar, eventID: nil) }
@@ -150,7 +152,7 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         try container.encode(["day": canChiDay, "month": canChiMonth, "year": canChiYear], forKey: .canChi)
         try container.encode(solarTerm, forKey: .solarTerm)
         try container.encode(holidays.map { JSONHoliday(name: $0.holiday.name, date: $0.date.iso, lunar: $0.lunar.dayMonth) }, forKey: .holidays)
-        try container.encode(dayEvents.map { JSONEvent(id: $0.event.id, title: $0.event.title, date: $0.date.iso, time: $0.event.time?.description, lunar: selectedLunar.dayMonth) }, forKey: .events)
+        try container.encode(dayEvents.map { JSONEvent(id: $0.event.id, title: $0.event.title, date: $0.date.iso, time: $0.time?.description, lunar: selectedLunar.dayMonth) }, forKey: .events)
         try container.encode(upcoming.map {
             JSONUpcoming(title: $0.title, date: $0.date.iso, time: $0.time?.description, lunar: $0.lunar.dayMonth, daysLeft: $0.date.dayNumber - today.dayNumber, eventID: $0.eventID)
         }, forKey: .upcoming)

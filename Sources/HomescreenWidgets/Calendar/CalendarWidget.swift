@@ -27,7 +27,7 @@ public struct CalendarWidget: Widget {
         let today = LocalDate(date, in: context.timeZone)
         let (month, selected) = Self.focus(today: today, context: context)
         let events = try self.events?.events() ?? []
-        guard let entry = CalendarEntry(date: date, today: today, month: month, selected: selected, events: events) else {
+        guard let entry = CalendarEntry(date: date, today: today, month: month, selected: selected, events: events, timeZone: context.timeZone) else {
             throw CalendarRangeError(month: month)
         }
         return Timeline(entries: [entry], policy: .after(TimeBoundaries.nextMidnight(after: date, in: context.timeZone)))

@@ -58,7 +58,7 @@ struct EventCommand: ParsableCommand {
             let draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when)
             let event = try EventRepository(storeOptions.openForWriting()).addEvent(draft)
             let today = LocalDate(Date(), in: storeOptions.timeZone)
-            let next = event.days(in: today...today.adding(days: 3660)).first.map { "; next: \($0.iso)" } ?? ""
+            let next = event.days(in: today...today.adding(days: 3660), timeZone: storeOptions.timeZone).first.map { "; next: \($0.iso)" } ?? ""
             Output.line("added event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80))) (\(event.whenText))\(next)")
         }
     }
@@ -89,7 +89,7 @@ struct EventCommand: ParsableCommand {
             guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
             guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }
             let events = try storeOptions.storeExists() ? EventRepository(storeOptions.openForReading()).events() : []
-            let occurrences = EventSchedule.occurrences(of: events, in: first...last)
+            let occurrences = EventSchedule.occurrences(of: events, in: first...last, timeZone: storeOptions.timeZone)
             if json {
                 let items = occurrences.map { occurrence in
                     let lunar = VietnameseCalendar.lunarDate(for: occurrence.date)
@@ -99,7 +99,7 @@ struct EventCommand: ParsableCommand {
                     case .solar(_, _, let rule, _): repeats = rule
                     }
                     return Item(id: occurrence.event.id, uid: occurrence.event.uid, title: occurrence.event.title, note: occurrence.event.note,
-                                date: occurrence.date.iso, time: occurrence.event.time?.description, lunar: lunar.map { "\($0.day)/\($0.month)" } ?? "", lunarLeap: lunar?.isLeapMonth ?? false,
+                                date: occurrence.date.iso, time: occurrence.time?.description, lunar: lunar.map { "\($0.day)/\($0.month)" } ?? "", lunarLeap: lunar?.isLeapMonth ?? false,
                                 repeat: repeats, daysLeft: occurrence.date.dayNumber - today.dayNumber)
                 }
                 Output.line(try Output.json(items, timeZone: storeOptions.timeZone))
@@ -107,11 +107,11 @@ struct EventCommand: ParsableCommand {
             }
             if events.isEmpty { Output.line("no events; add one with `homescreen event add \"Giỗ ông nội\" --lunar 15/3`") }
             else if occurrences.isEmpty { Output.line("no event falls from \(first.iso) to \(last.iso)") }
-            let hasTimes = occurrences.contains { $0.event.time != nil }
+            let hasTimes = occurrences.contains { $0.time != nil }
             for occurrence in occurrences {
                 let lunar = VietnameseCalendar.lunarDate(for: occurrence.date).map { $0.dayMonth + " ÂL" } ?? ""
                 // A time column only when some event has one, so the columns stay aligned.
-                let time = hasTimes ? " " + (occurrence.event.time.map { "\($0)" } ?? "     ") : ""
+                let time = hasTimes ? " " + (occurrence.time.map { "\($0)" } ?? "     ") : ""
                 Output.line("\(occurrence.date.iso)\(time)  \(Display.column(lunar, 9))  \(Display.column(String(occurrence.event.id), 4))  "
                             + Display.safe(DisplayWidth.truncate(occurrence.event.title, to: 120)))
             }
@@ -135,8 +135,9 @@ struct EventCommand: ParsableCommand {
             discussion: """
                 `homescreen event export > family.ics`, then open the file on a phone or import it into
                 any calendar. A lunar anniversary becomes one event per lunar year for --years years
-                from this one, on the right solar dates; a solar event keeps its repeat rule. UIDs are
-                stable: importing a newer export updates the events instead of adding them twice.
+                from this one, on the right solar dates; a solar event keeps its repeat rule, a timed
+                one its zone (TZID, with a VTIMEZONE) and its length. UIDs are stable: importing a
+                newer export updates the events instead of adding them twice.
                 """)
         @Option(help: ArgumentHelp("How many lunar years of anniversaries to write (1 to 100).", valueName: "n")) var years = 10
         @OptionGroup var storeOptions: StoreOptions
@@ -154,8 +155,9 @@ struct EventCommand: ParsableCommand {
             commandName: "import", abstract: "Read events from an .ics file or a folder of them (a vdir, as khal and vdirsyncer keep it).",
             discussion: """
                 Reads single and repeating events (RRULE with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY,
-                INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH; EXDATE; changed occurrences), in
-                one transaction. An event whose UID is already in the store is updated, not added
+                INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH; EXDATE; changed and cancelled
+                occurrences; DTEND, DURATION), in one transaction. A timed event keeps its zone: its
+                rule is expanded on that zone's clock and shown at local time. An event whose UID is already in the store is updated, not added
                 again. An event with a rule this program cannot expand is skipped and named on
                 standard error (exit status 1); the others are still imported.
                 """)

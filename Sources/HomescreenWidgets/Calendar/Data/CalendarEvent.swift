@@ -12,14 +12,22 @@ public struct CalendarEvent: Hashable, Sendable, Identifiable {
     public var title: String
     public var note: String
     public var when: EventDate
+    /// The zone a timed solar event's time and rule are in (a tz database name, or "UTC");
+    /// empty: floating, the viewer's own wall clock (events added here, and imported ones
+    /// written without a zone).
+    public var zone: String
+    /// How long it lasts (DTEND or DURATION of an import); nil: a day, or a moment.
+    public var length: EventLength?
     public var createdAt: Date
 
-    public init(id: Int64, uid: String, title: String, note: String = "", when: EventDate, createdAt: Date) {
+    public init(id: Int64, uid: String, title: String, note: String = "", when: EventDate, zone: String = "", length: EventLength? = nil, createdAt: Date) {
         self.id = id
         self.uid = uid
         self.title = title
         self.note = note
         self.when = when
+        self.zone = zone
+        self.length = length
         self.createdAt = createdAt
     }
 
@@ -31,6 +39,9 @@ public struct CalendarEvent: Hashable, Sendable, Identifiable {
         title = row.text("title") ?? ""
         note = row.text("note") ?? ""
         createdAt = row.date("createdAt") ?? Date(timeIntervalSince1970: 0)
+        // A zone this machine does not know reads as floating, a length that cannot be read as none.
+        zone = row.text("zone").flatMap { TimeZone(identifier: $0) != nil ? $0 : nil } ?? ""
+        length = row.text("duration").flatMap(EventLength.init(text:))
         if let dayText = row.text("day"), let day = LocalDate(iso: dayText) {
             let exceptions = (row.text("exdates") ?? "").split(separator: ",").compactMap { LocalDate(iso: String($0)) }
             when = .solar(start: day, time: row.text("time").flatMap(EventTime.init(text:)), rule: row.text("rule") ?? "", except: exceptions)
@@ -48,6 +59,54 @@ public enum EventDate: Hashable, Sendable {
     case lunar(month: Int, day: Int, leap: Bool, firstYear: Int?)
     /// From `start`, once (`rule` empty) or by an iCalendar RRULE, less the `except` days.
     case solar(start: LocalDate, time: EventTime?, rule: String, except: [LocalDate])
+}
+
+/// How long an event lasts: whole days for an all-day event (3: it covers its first day and
+/// the two after), minutes for a timed one. Stored as an RFC 5545 duration, `P3D` or `PT90M`.
+public enum EventLength: Hashable, Sendable, CustomStringConvertible {
+    case days(Int)
+    case minutes(Int)
+
+    /// Reads `P3D`, `P2W`, `PT1H30M`, `P1DT2H` (RFC 5545 §3.3.6; seconds are dropped, a
+    /// negative or empty length is none).
+    public init?(text: String) {
+        var rest = Substring(text.uppercased())
+        guard rest.hasPrefix("P") else { return nil }
+        rest = rest.dropFirst()
+        var minutes = 0, days = 0, inTime = false, number = "", sawAny = false
+        for character in rest {
+            if character.isNumber { number.append(character); continue }
+            if character == "T" { guard number.isEmpty, !inTime else { return nil }; inTime = true; continue }
+            guard let value = Int(number), value <= 1_000_000 else { return nil }
+            number = ""
+            sawAny = true
+            switch (character, inTime) {
+            case ("W", false): days += value * 7
+            case ("D", false): days += value
+            case ("H", true): minutes += value * 60
+            case ("M", true): minutes += value
+            case ("S", true): minutes += value / 60
+            default: return nil
+            }
+        }
+        guard number.isEmpty, sawAny else { return nil }
+        if minutes == 0 { guard days > 0 else { return nil }; self = .days(days) } else { self = .minutes(days * 1440 + minutes) }
+    }
+
+    public var description: String {
+        switch self {
+        case .days(let days): return "P\(days)D"
+        case .minutes(let minutes): return "PT\(minutes)M"
+        }
+    }
+
+    /// In minutes (a day: 1440).
+    public var minutes: Int {
+        switch self {
+        case .days(let days): return days * 1440
+        case .minutes(let minutes): return minutes
+        }
+    }
 }
 
 /// A time of day, minutes since midnight (an imported event that has one).
@@ -76,12 +135,17 @@ public struct EventDraft: Hashable, Sendable {
     public var title: String
     public var note: String
     public var when: EventDate
+    /// As `CalendarEvent.zone` and `.length`.
+    public var zone: String
+    public var length: EventLength?
 
-    public init(uid: String? = nil, title: String, note: String = "", when: EventDate) {
+    public init(uid: String? = nil, title: String, note: String = "", when: EventDate, zone: String = "", length: EventLength? = nil) {
         self.uid = uid
         self.title = title
         self.note = note
         self.when = when
+        self.zone = zone
+        self.length = length
     }
 }
 

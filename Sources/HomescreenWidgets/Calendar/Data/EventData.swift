@@ -7,7 +7,8 @@ extension StoreTable {
 extension CalendarFeature {
     /// The calendar's own events: a lunar anniversary (lunarMonth, lunarDay, lunarLeap,
     /// lunarYear: the first lunar year) or a solar event (day, an optional time, an iCalendar
-    /// RRULE or '' for once, and exdates: days left out, comma-separated YYYY-MM-DD). uid is
+    /// RRULE or '' for once, and exdates: days left out, comma-separated YYYY-MM-DD, in the
+    /// event's zone when it has one). uid is
     /// stable for .ics. Its first steps make what the store's shared schema 7 held; a store from
     /// then has those tables rebuilt as described, rows kept.
     public static let data: KindData? = KindData(owner: "calendar", steps: [
@@ -24,5 +25,9 @@ extension CalendarFeature {
             "day IS NOT NULL OR (time IS NULL AND rule = '' AND exdates = '')",
             "lunarLeap = 0 OR lunarYear IS NOT NULL",
         ])),
+        // Issue 30: an imported event keeps its zone (TZID; '' floating) and its length (an
+        // RFC 5545 duration, P3D or PT90M; '' none).
+        .addColumn(.event, DataColumn.text("zone", max: 64).defaulting("")),
+        .addColumn(.event, DataColumn.text("duration", max: 32).defaulting("")),
     ])
 }

@@ -32,13 +32,14 @@ public struct EventRepository: Sendable {
                     continue
                 }
                 let known = CalendarEvent(row: row)
-                if known.title == draft.title && known.note == draft.note && known.when == draft.when {
+                if known.title == draft.title && known.note == draft.note && known.when == draft.when && known.zone == draft.zone && known.length == draft.length {
                     count.unchanged += 1
                 } else {
                     try sql.execute("""
-                        UPDATE event SET title = ?, note = ?, lunarMonth = ?, lunarDay = ?, lunarLeap = ?, lunarYear = ?, day = ?, time = ?, rule = ?, exdates = ?
-                        WHERE id = ?
-                        """, [.text(draft.title), .text(draft.note)] + Self.columns(of: draft.when) + [.integer(known.id)])
+                        UPDATE event SET title = ?, note = ?, lunarMonth = ?, lunarDay = ?, lunarLeap = ?, lunarYear = ?, day = ?, time = ?, rule = ?, exdates = ?,
+                        zone = ?, duration = ? WHERE id = ?
+                        """, [.text(draft.title), .text(draft.note)] + Self.columns(of: draft.when)
+                            + [.text(draft.zone), .text(draft.length?.description ?? ""), .integer(known.id)])
                     count.updated += 1
                 }
             }
@@ -55,10 +56,11 @@ public struct EventRepository: Sendable {
     private static func insert(_ draft: EventDraft, _ sql: any StoreSQL, at date: Date) throws -> CalendarEvent {
         let uid = draft.uid ?? UUID().uuidString.lowercased() + "@homescreen"
         let id = try sql.row("""
-            INSERT INTO event (uid, title, note, lunarMonth, lunarDay, lunarLeap, lunarYear, day, time, rule, exdates, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-            """, [.text(uid), .text(draft.title), .text(draft.note)] + columns(of: draft.when) + [StoreValue(date)])?.int("id") ?? 0
-        return CalendarEvent(id: id, uid: uid, title: draft.title, note: draft.note, when: draft.when, createdAt: date)
+            INSERT INTO event (uid, title, note, lunarMonth, lunarDay, lunarLeap, lunarYear, day, time, rule, exdates, zone, duration, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """, [.text(uid), .text(draft.title), .text(draft.note)] + columns(of: draft.when)
+                + [.text(draft.zone), .text(draft.length?.description ?? ""), StoreValue(date)])?.int("id") ?? 0
+        return CalendarEvent(id: id, uid: uid, title: draft.title, note: draft.note, when: draft.when, zone: draft.zone, length: draft.length, createdAt: date)
     }
 
     /// lunarMonth, lunarDay, lunarLeap, lunarYear, day, time, rule, exdates.

@@ -14,12 +14,24 @@ public enum ICalendar {
 
     /// The calendar for `events`, lunar anniversaries from the lunar year holding `today` for
     /// `years` years.
-    /// A timed event that falls once is written in UTC (`…Z`, one instant everywhere); a timed
-    /// repeating one at its local time (floating: it follows the wall clock across daylight
-    /// saving time, as a household's routine does). Homescreen keeps start times only: no end.
+    /// A timed event is written on its zone's clock (`DTSTART;TZID=…`, with a VTIMEZONE for
+    /// each zone, so a repeating one follows that zone's wall clock across daylight saving
+    /// changes wherever it is read); one without a zone (floating) in `timeZone`'s; a UTC one
+    /// with `Z`. A length is written as DTEND (all day) or DURATION (timed). A date or local
+    /// UNTIL of a timed rule is written in UTC, as RFC 5545 asks with a zone.
     public static func export(_ events: [CalendarEvent], today: LocalDate, years: Int, timeZone: TimeZone = .current) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Homescreen//Lich Viet//VI", "CALSCALE:GREGORIAN"]
         let firstYear = VietnameseCalendar.lunarDate(for: today)?.year ?? today.year
+        // Each zone's first year among the events on its clock, for its VTIMEZONE.
+        var zones: [String: Int] = [:]
+        for event in events {
+            guard case .solar(let start, .some, _, _) = event.when else { continue }
+            let zone = event.zone.isEmpty ? timeZone.identifier : event.zone
+            if zone != "UTC" && zone != "GMT" { zones[zone] = min(zones[zone] ?? start.year, start.year) }
+        }
+        for (zone, year) in zones.sorted(by: { $0.key < $1.key }) {
+            if let known = TimeZone(identifier: zone) { lines += vtimezone(known, from: year, through: max(year, today.year + years)) }
+        }
         for event in events {
             let stamp = "DTSTAMP:" + utcStamp(event.createdAt)
             var common = ["SUMMARY:" + escape(event.title)]
@@ -28,7 +40,7 @@ public enum ICalendar {
             case .lunar(let month, let day, let leap, let first):
                 let from = max(firstYear, first ?? firstYear), to = firstYear + years - 1
                 guard from <= to, let start = LunarYearSpan(year: from), let end = LunarYearSpan(year: to) else { continue }
-                for date in event.days(in: start.first...end.last) {
+                for date in event.days(in: start.first...end.last, timeZone: timeZone) {
                     guard let lunar = VietnameseCalendar.lunarDate(for: date) else { continue }
                     lines += ["BEGIN:VEVENT", "UID:" + escape("\(event.uid)-\(lunar.year)"), stamp,
                               "DTSTART;VALUE=DATE:" + basic(date), "DTEND;VALUE=DATE:" + basic(date.adding(days: 1))] + common
@@ -39,23 +51,60 @@ public enum ICalendar {
                 }
             case .solar(let start, let time, let rule, let except):
                 lines += ["BEGIN:VEVENT", "UID:" + escape(event.uid), stamp]
-                if let time, rule.isEmpty {
-                    lines.append("DTSTART:" + utcStamp(instant(start, time, in: timeZone)))
-                } else if let time {
-                    lines.append("DTSTART:" + basic(start) + String(format: "T%02d%02d00", time.hour, time.minute))
+                var rule = rule
+                if let time {
+                    let zone = event.zone.isEmpty ? timeZone.identifier : event.zone, utc = zone == "UTC" || zone == "GMT"
+                    let clock = TimeZone(identifier: zone) ?? timeZone
+                    // DTSTART;TZID=Europe/Berlin:20261103T090000, or DTSTART:20261103T090000Z.
+                    let property = { (name: String) in utc ? name + ":" : name + ";TZID=" + zone + ":" }
+                    let at = { (day: LocalDate) in basic(day) + String(format: "T%02d%02d00", time.hour, time.minute) + (utc ? "Z" : "") }
+                    lines.append(property("DTSTART") + at(start))
+                    if case .minutes(let minutes)? = event.length { lines.append("DURATION:PT\(minutes)M") }
+                    if var parsed = try? RecurrenceRule(parsing: rule), let until = parsed.until, parsed.untilClock?.utc != true {
+                        let end = instant(until, seconds: parsed.untilClock?.seconds ?? 86_399, in: clock)
+                        let day = LocalDate(end, in: TimeZone(identifier: "UTC")!)
+                        parsed.until = day
+                        parsed.untilClock = RecurrenceRule.UntilClock(seconds: Int(end.timeIntervalSince1970) - day.dayNumber * 86_400, utc: true)
+                        rule = parsed.description
+                    }
+                    if !except.isEmpty { lines.append(property("EXDATE") + except.map(at).joined(separator: ",")) }
                 } else {
-                    lines += ["DTSTART;VALUE=DATE:" + basic(start), "DTEND;VALUE=DATE:" + basic(start.adding(days: 1))]
+                    let days = event.length.map { max(1, $0.minutes / 1440) } ?? 1
+                    lines += ["DTSTART;VALUE=DATE:" + basic(start), "DTEND;VALUE=DATE:" + basic(start.adding(days: days))]
+                    if !except.isEmpty { lines.append("EXDATE;VALUE=DATE:" + except.map(basic).joined(separator: ",")) }
                 }
                 if !rule.isEmpty { lines.append("RRULE:" + rule) }
-                if !except.isEmpty {
-                    lines.append((time == nil ? "EXDATE;VALUE=DATE:" : "EXDATE:")
-                                 + except.map { basic($0) + (time.map { String(format: "T%02d%02d00", $0.hour, $0.minute) } ?? "") }.joined(separator: ","))
-                }
                 lines += common + ["END:VEVENT"]
             }
         }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A VTIMEZONE for `zone` from the tz database: its name, and one observance for the offset
+    /// in force on 1 January of `from` and for each change of offset through `through` (RFC
+    /// 5545 §3.6.5; an observance's DTSTART is on the clock it changes from).
+    static func vtimezone(_ zone: TimeZone, from: Int, through: Int) -> [String] {
+        guard let first = LocalDate(year: from, month: 1, day: 1), let last = LocalDate(year: through + 1, month: 1, day: 1) else { return [] }
+        func offset(_ seconds: Int) -> String {
+            String(format: "%@%02d%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) / 60 % 60)
+        }
+        func observance(at instant: Date, from before: Int) -> [String] {
+            let after = zone.secondsFromGMT(for: instant)
+            let wall = instant.addingTimeInterval(Double(before))
+            let kind = zone.isDaylightSavingTime(for: instant) ? "DAYLIGHT" : "STANDARD"
+            return ["BEGIN:" + kind, "DTSTART:" + String(utcStamp(wall).dropLast()), "TZOFFSETFROM:" + offset(before), "TZOFFSETTO:" + offset(after)]
+                + (zone.abbreviation(for: instant).map { ["TZNAME:" + escape($0)] } ?? []) + ["END:" + kind]
+        }
+        let start = Date(timeIntervalSince1970: Double(first.dayNumber * 86_400) - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(first.dayNumber * 86_400)))))
+        var lines = ["BEGIN:VTIMEZONE", "TZID:" + zone.identifier] + observance(at: start, from: zone.secondsFromGMT(for: start))
+        let end = Date(timeIntervalSince1970: Double(last.dayNumber * 86_400))
+        var after = start
+        while let change = zone.nextDaylightSavingTimeTransition(after: after), change < end {
+            lines += observance(at: change, from: zone.secondsFromGMT(for: change.addingTimeInterval(-1)))
+            after = change
+        }
+        return lines + ["END:VTIMEZONE"]
     }
 
     /// A lunar year's first and last solar days.
@@ -104,9 +153,27 @@ public enum ICalendar {
 
     /// The instant of a local day and time in a zone.
     static func instant(_ day: LocalDate, _ time: EventTime, in zone: TimeZone) -> Date {
-        let local = Double(day.dayNumber * 86_400 + time.minutes * 60)
-        let guess = Date(timeIntervalSince1970: local - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local))))
-        return Date(timeIntervalSince1970: local - Double(zone.secondsFromGMT(for: guess)))
+        instant(day, seconds: time.minutes * 60, in: zone)
+    }
+
+    /// The instant of a day and `seconds` into it on a zone's wall clock. A time that the zone
+    /// skips (a spring-forward gap) is read with the offset before the change, as Python's
+    /// zoneinfo does (02:30 → 03:30 summer time).
+    static func instant(_ day: LocalDate, seconds: Int, in zone: TimeZone) -> Date {
+        let local = Double(day.dayNumber * 86_400 + seconds)
+        let before = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 86_400)))
+        let guess = Date(timeIntervalSince1970: local - before)
+        let after = Double(zone.secondsFromGMT(for: guess))
+        // The offset at the guess, unless that lands the wall clock elsewhere (a gap): then the earlier offset.
+        let candidate = Date(timeIntervalSince1970: local - after)
+        return Double(zone.secondsFromGMT(for: candidate)) == after ? candidate : guess
+    }
+
+    /// The day and time (to the minute) of an instant on a zone's wall clock.
+    static func wallClock(_ instant: Date, in zone: TimeZone) -> (LocalDate, EventTime) {
+        let day = LocalDate(instant, in: zone)
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant) - day.dayNumber * 86_400
+        return (day, EventTime(hour: seconds / 3600, minute: seconds / 60 % 60) ?? EventTime(hour: 0, minute: 0)!)
     }
 
     static func basic(_ date: LocalDate) -> String { date.iso.replacingOccurrences(of: "-", with: "") }
@@ -145,7 +212,9 @@ public enum ICalendar {
                     throw Skip("its \(property.name) on line \(property.line) contains a NUL character")
                 }
                 guard let start = component.property("DTSTART") else { throw Skip("it has no DTSTART") }
-                let (startDay, startTime) = try moment(start, timeZone: timeZone)
+                // The start as written, on its own clock: a known TZID's, UTC's, or floating.
+                let (startDay, startTime, zone) = try wallTime(start)
+                let eventZone = zone.isEmpty ? nil : TimeZone(identifier: zone)
                 let uid = component.value("UID").map(unescape) ?? fallbackUID(title: title, start: start.value)
                 guard uid.unicodeScalars.count <= maximumUIDLength else {
                     throw Skip("its UID has \(uid.unicodeScalars.count) characters; the store keeps at most \(maximumUIDLength)")
@@ -176,13 +245,13 @@ public enum ICalendar {
                 var except: [LocalDate] = []
                 for property in component.properties where property.name == "EXDATE" {
                     for item in property.value.split(separator: ",") {
-                        except.append(try moment(Property(name: "EXDATE", parameters: property.parameters, value: String(item)), timeZone: timeZone).0)
+                        except.append(try day(of: Property(name: "EXDATE", parameters: property.parameters, value: String(item)), on: eventZone ?? timeZone))
                     }
                 }
                 var eventUID = uid
                 if let recurrence = component.property("RECURRENCE-ID") {
                     // A changed occurrence: the series leaves its day out, and it is an event of its own.
-                    let day = try moment(recurrence, timeZone: timeZone).0
+                    let day = try day(of: recurrence, on: eventZone ?? timeZone)
                     overridden[uid, default: []].append(day)
                     eventUID = uid + "/" + basic(day)
                     rule = ""
@@ -192,8 +261,10 @@ public enum ICalendar {
                 // The store's limits, said for this event rather than refusing the whole import.
                 guard rule.unicodeScalars.count <= 500 else { throw Skip("its RRULE has \(rule.unicodeScalars.count) characters; the store keeps at most 500") }
                 guard except.count * 11 <= EventInput.maximumLength else { throw Skip("it leaves out \(except.count) days; the store keeps at most \(EventInput.maximumLength / 11)") }
+                let length = try self.length(of: component, start: start, startDay: startDay, timed: startTime != nil)
                 solar.append(EventDraft(uid: eventUID, title: checkedTitle, note: EventInput.cut(note),
-                                        when: .solar(start: startDay, time: startTime, rule: rule, except: except)))
+                                        when: .solar(start: startDay, time: startTime, rule: rule, except: except),
+                                        zone: startTime == nil ? "" : zone, length: length))
             } catch let skip as Skip {
                 result.skipped.append((shown, skip.reason))
             } catch {
@@ -332,27 +403,52 @@ public enum ICalendar {
         return result
     }
 
-    /// The local day (and time, for a date-time) of a DTSTART-like property.
-    static func moment(_ property: Property, timeZone: TimeZone) throws -> (LocalDate, EventTime?) {
+    /// A DTSTART-like property as written: its day, its time for a date-time, and the zone
+    /// that clock is in ("UTC" for `Z`, the TZID when the tz database knows it, "" for a
+    /// floating time or a zone it does not know, which is read as written).
+    static func wallTime(_ property: Property) throws -> (LocalDate, EventTime?, String) {
         let value = property.value.trimmingCharacters(in: .whitespaces)
         let digits = value.prefix(8)
         guard digits.count == 8, digits.allSatisfy(\.isNumber),
               let day = LocalDate(iso: digits.prefix(4) + "-" + digits.dropFirst(4).prefix(2) + "-" + digits.suffix(2)) else {
             throw Skip("\(property.name) '\(value)' is not a date")
         }
-        if value.count == 8 { return (day, nil) }
+        if value.count == 8 || property.parameters["VALUE"]?.uppercased() == "DATE" { return (day, nil, "") }
         let clock = value.dropFirst(9)
         guard value.dropFirst(8).first == "T", clock.count >= 6, let hour = Int(clock.prefix(2)), let minute = Int(clock.dropFirst(2).prefix(2)),
-              let second = Int(clock.dropFirst(4).prefix(2)), (0..<24).contains(hour), (0..<60).contains(minute) else {
+              Int(clock.dropFirst(4).prefix(2)) != nil, (0..<24).contains(hour), (0..<60).contains(minute), let time = EventTime(hour: hour, minute: minute) else {
             throw Skip("\(property.name) '\(value)' is not a date-time")
         }
-        let zone: TimeZone? = clock.hasSuffix("Z") ? TimeZone(identifier: "UTC") : property.parameters["TZID"].flatMap { TimeZone(identifier: $0) }
-        guard let zone else { return (day, EventTime(hour: hour, minute: minute)) }  // floating, or a zone we do not know: as written
-        let local = Double(day.dayNumber * 86_400 + hour * 3600 + minute * 60 + second)
-        let instant = Date(timeIntervalSince1970: local - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local))))
-        let localDay = LocalDate(instant, in: timeZone)
-        let seconds = Int(instant.timeIntervalSince1970) + timeZone.secondsFromGMT(for: instant) - localDay.dayNumber * 86_400
-        return (localDay, EventTime(hour: seconds / 3600, minute: seconds / 60 % 60))
+        if clock.hasSuffix("Z") { return (day, time, "UTC") }
+        let zone = property.parameters["TZID"].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }.flatMap { TimeZone(identifier: $0)?.identifier }
+        return (day, time, zone ?? "")
+    }
+
+    /// The day a DTSTART-like property (an EXDATE, a RECURRENCE-ID) falls on in `zone`: a
+    /// date as written, a date-time with a zone converted, a floating one as written.
+    static func day(of property: Property, on zone: TimeZone) throws -> LocalDate {
+        let (day, time, own) = try wallTime(property)
+        guard let time, !own.isEmpty, let ownZone = TimeZone(identifier: own) else { return day }
+        return LocalDate(instant(day, time, in: ownZone), in: zone)
+    }
+
+    /// How long a VEVENT lasts, from DTEND or DURATION: whole days for an all-day event
+    /// (nil for one day), minutes for a timed one (nil for none, or an end not after the start).
+    static func length(of component: Component, start: Property, startDay: LocalDate, timed: Bool) throws -> EventLength? {
+        if let end = component.property("DTEND") {
+            let (endDay, endTime, endZone) = try wallTime(end)
+            if !timed { return endDay.dayNumber - startDay.dayNumber > 1 ? .days(endDay.dayNumber - startDay.dayNumber) : nil }
+            let (_, startTime, startZone) = try wallTime(start)
+            guard let startTime, let endTime else { return nil }
+            // Floating ends and starts are on the same clock: any zone gives their difference.
+            let utc = TimeZone(identifier: "UTC")!
+            let from = instant(startDay, startTime, in: TimeZone(identifier: startZone) ?? utc), to = instant(endDay, endTime, in: TimeZone(identifier: endZone) ?? utc)
+            let minutes = Int(to.timeIntervalSince(from) / 60)
+            return minutes > 0 ? .minutes(minutes) : nil
+        }
+        guard let text = component.value("DURATION"), let length = EventLength(text: text.trimmingCharacters(in: .whitespaces)) else { return nil }
+        if !timed { return length.minutes / 1440 > 1 ? .days(length.minutes / 1440) : nil }
+        return .minutes(length.minutes)
     }
 
     /// A UID for a VEVENT without one, the same on every import of the same event.

@@ -21,6 +21,14 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     public var interval = 1
     public var count: Int?
     public var until: LocalDate?
+    /// UNTIL's time when it is a date-time: seconds into `until`, and whether in UTC (`Z`);
+    /// nil for a date. A timed event's occurrences are compared with it as RFC 5545 says
+    /// (`CalendarEvent.occurrences`); the days of `days(from:in:)` run to `until` inclusive.
+    public var untilClock: UntilClock?
+    public struct UntilClock: Hashable, Sendable {
+        public let seconds: Int
+        public let utc: Bool
+    }
     public var byDay: [Weekday] = []
     public var byMonthDay: [Int] = []
     public var byMonth: [Int] = []
@@ -71,11 +79,17 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
                 guard let number = Int(value), (1...100_000).contains(number) else { throw invalid }
                 rule.count = number
             case "UNTIL":
-                // A date, or a date-time whose day is taken (all-day events are day-based).
-                let digits = value.prefix(8)
+                // A date, or a date-time (local, or UTC with Z).
+                let digits = value.prefix(8), clock = value.dropFirst(9)
                 guard digits.count == 8, value.count == 8 || value.dropFirst(8).first == "T",
                       let day = LocalDate(iso: digits.prefix(4) + "-" + digits.dropFirst(4).prefix(2) + "-" + digits.suffix(2)) else { throw invalid }
                 rule.until = day
+                if value.count > 8 {
+                    let utc = clock.hasSuffix("Z"), figures = utc ? clock.dropLast() : clock
+                    guard figures.count == 6, figures.allSatisfy(\.isNumber), let hour = Int(figures.prefix(2)), let minute = Int(figures.dropFirst(2).prefix(2)),
+                          let second = Int(figures.suffix(2)), hour < 24, minute < 60, second < 61 else { throw invalid }
+                    rule.untilClock = UntilClock(seconds: hour * 3600 + minute * 60 + min(second, 59), utc: utc)
+                }
             case "BYDAY":
                 for item in value.split(separator: ",") {
                     let code = String(item.suffix(2)), ordinalText = item.dropLast(2)
@@ -119,7 +133,10 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         var parts = ["FREQ=" + frequency.rawValue]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         if let count { parts.append("COUNT=\(count)") }
-        if let until { parts.append("UNTIL=" + until.iso.filter { $0 != "-" }) }
+        if let until {
+            let clock = untilClock.map { String(format: "T%02d%02d%02d", $0.seconds / 3600, $0.seconds / 60 % 60, $0.seconds % 60) + ($0.utc ? "Z" : "") }
+            parts.append("UNTIL=" + until.iso.filter { $0 != "-" } + (clock ?? ""))
+        }
         if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
         if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
         if !byDay.isEmpty {

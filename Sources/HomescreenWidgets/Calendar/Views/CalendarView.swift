@@ -225,7 +225,7 @@ struct CalendarView: FamilyViews {
         // and three coming dates (at least three), then how many more.
         let room = max(3, rect.height - lines.count - 5)
         let shown = entry.dayEvents.prefix(entry.dayEvents.count > room ? room - 1 : room)
-        lines += shown.map { (eventMark + " " + ($0.event.time.map { "\($0) " } ?? "") + $0.event.title, Style(.accent, [.bold])) }
+        lines += shown.map { (eventMark + " " + ($0.time.map { "\($0) " } ?? "") + $0.event.title, Style(.accent, [.bold])) }
         if entry.dayEvents.count > shown.count { lines.append((words.moreEvents(entry.dayEvents.count - shown.count), Style(.muted))) }
         for (row, line) in lines.enumerated() where row < rect.height {
             grid.write(line.0, in: rect.row(row), style: line.1)
