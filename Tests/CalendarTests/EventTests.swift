@@ -296,3 +296,22 @@ struct ICalendarLimitsTests {
         #expect(ICalendar.isComplete("BEGIN:VCALENDAR\nEND:VCALENDAR\n\n"))
     }
 }
+
+/// Issue 30: a TZID the tz database does not know (Exchange's Windows names) is read through
+/// the file's VTIMEZONE, as a tz database zone with the same offsets and changes.
+struct VTimeZoneAliasTests {
+    @Test func exchangeZonesAreMatchedToTzDatabaseZones() throws {
+        let text = try String(contentsOfFile: SourceRoot.path("Tests/EndToEndTests/Vectors/calendars/outlook.ics"), encoding: .utf8)
+        let aliases = ICalendar.zoneAliases(text)
+        let europe = try #require(aliases["W. Europe Standard Time"].flatMap(TimeZone.init(identifier:)), "\(aliases)")
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        for day in stride(from: 0, to: 366 * 12, by: 5) {
+            let instant = Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400)
+            #expect(europe.secondsFromGMT(for: instant) == berlin.secondsFromGMT(for: instant), "\(europe.identifier) at \(instant)")
+        }
+        let asia = try #require(aliases["SE Asia Standard Time"].flatMap(TimeZone.init(identifier:)), "\(aliases)")
+        #expect(asia.secondsFromGMT(for: Date()) == 7 * 3600 && asia.nextDaylightSavingTimeTransition(after: Date()) == nil)
+        // A zone the tz database knows needs no alias.
+        #expect(ICalendar.zoneAliases("BEGIN:VTIMEZONE\nTZID:Europe/Paris\nEND:VTIMEZONE\n").isEmpty)
+    }
+}

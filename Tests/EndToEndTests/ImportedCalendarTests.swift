@@ -2,14 +2,14 @@ import Foundation
 import HomescreenTestSupport
 import Testing
 
-/// Issue 30: calendars as Google Calendar, Thunderbird and Apple Calendar export them (zones with
+/// Issue 30: calendars as Google Calendar, Thunderbird, Apple Calendar and Exchange export them (zones with
 /// VTIMEZONE blocks, weekly BYDAY rules across both daylight saving changes, a UTC UNTIL,
 /// overrides and cancelled instances, EXDATE lists, all-day events of several days, DURATION,
 /// a floating time) are listed occurrence for occurrence as references nobody here wrote read
 /// them — recurring_ical_events and khal (Debian's; CI installs them, and without them these
 /// tests fail rather than skip) — in three zones, and so is the calendar Homescreen exports.
 @Suite(.serialized) struct ImportedCalendarTests {
-    static let files = ["google", "thunderbird", "apple"]
+    static let files = ["google", "thunderbird", "apple", "outlook"]
     static let zones = ["Asia/Ho_Chi_Minh", "Europe/Paris", "America/New_York"]
     static let reference = SourceRoot.path("scripts/reference-occurrences.py")
 

@@ -203,7 +203,11 @@ public enum ICalendar {
         var lunar: [String: EventDraft] = [:], lunarOrder: [String] = []
         var solar: [EventDraft] = []
         var overridden: [String: [LocalDate]] = [:]
-        for component in texts.flatMap(components) {
+        // A TZID the tz database does not know ("W. Europe Standard Time") is read through the
+        // file's VTIMEZONE: as the tz database zone that has the same offsets and changes.
+        let aliases = texts.reduce(into: [String: String]()) { $0.merge(zoneAliases($1)) { first, _ in first } }
+        for var component in texts.flatMap(components) {
+            component.resolveZones(aliases)
             let title = component.value("SUMMARY").map(unescape) ?? ""
             let shown = title.isEmpty ? "(untitled)" : String(title.prefix(60)).replacingOccurrences(of: "\0", with: "")
             do {
@@ -294,6 +298,76 @@ public enum ICalendar {
         var properties: [Property] = []
         func property(_ name: String) -> Property? { properties.first { $0.name == name } }
         func value(_ name: String) -> String? { property(name)?.value }
+
+        /// Each TZID parameter that `aliases` names, replaced by its tz database zone.
+        mutating func resolveZones(_ aliases: [String: String]) {
+            guard !aliases.isEmpty else { return }
+            properties = properties.map { property in
+                guard let zone = property.parameters["TZID"], let alias = aliases[zone] else { return property }
+                var parameters = property.parameters
+                parameters["TZID"] = alias
+                return Property(name: property.name, parameters: parameters, value: property.value, line: property.line)
+            }
+        }
+    }
+
+    /// For each VTIMEZONE of `text` whose TZID the tz database does not know, a zone it does
+    /// know with the same offsets and the same changes at the same instants from 2000 to 2037
+    /// (RFC 5545 §3.6.5: STANDARD and DAYLIGHT observances, each a DTSTART on the clock it changes
+    /// from, its offsets, and an RRULE or RDATEs). A VTIMEZONE that no zone matches is left out:
+    /// its events are read as floating.
+    static func zoneAliases(_ text: String) -> [String: String] {
+        var aliases: [String: String] = [:]
+        var tzid: String?, observance: [String: Property]?, onsets: [(instant: Date, from: Int, to: Int)] = [], fixed: Int?
+        let window = LocalDate(year: 2000, month: 1, day: 1)!...LocalDate(year: 2037, month: 12, day: 31)!
+        func offset(_ text: String?) -> Int? {
+            guard let text, text.count >= 5, let sign = text.first, sign == "+" || sign == "-",
+                  let hours = Int(text.dropFirst().prefix(2)), let minutes = Int(text.dropFirst(3).prefix(2)) else { return nil }
+            let seconds = Int(text.dropFirst(5).prefix(2)) ?? 0
+            return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60 + seconds)
+        }
+        for (line, _) in unfold(text) {
+            guard let property = parseLine(line) else { continue }
+            let value = property.value.trimmingCharacters(in: .whitespaces).uppercased()
+            switch (property.name, value) {
+            case ("BEGIN", "VTIMEZONE"): (tzid, onsets, fixed) = ("", [], nil)
+            case ("BEGIN", "STANDARD"), ("BEGIN", "DAYLIGHT"): observance = [:]
+            case ("END", "STANDARD"), ("END", "DAYLIGHT"):
+                defer { observance = nil }
+                // Exchange starts its observances in 1601: a yearly rule makes the same days from 1999 on.
+                guard let parts = observance, let from = offset(parts["TZOFFSETFROM"]?.value), let to = offset(parts["TZOFFSETTO"]?.value),
+                      let written = parts["DTSTART"]?.value, written.count >= 8, let year = Int(written.prefix(4)),
+                      let start = Optional(Property(name: "DTSTART", parameters: [:], value: String(max(year, 1999)) + written.dropFirst(4))),
+                      let (day, time, _) = try? wallTime(start) else { continue }
+                let seconds = (time?.minutes ?? 0) * 60
+                // The DTSTART is an onset when it is the one written (not moved to 1999).
+                var days = year >= 1999 ? [day] : []
+                if let rule = parts["RRULE"].flatMap({ try? RecurrenceRule(parsing: $0.value) }) {
+                    days += rule.days(from: day, in: window.lowerBound.adding(days: -366)...window.upperBound)
+                }
+                if let dates = parts["RDATE"] { days += dates.value.split(separator: ",").compactMap { try? wallTime(Property(name: "RDATE", parameters: [:], value: String($0))).0 } }
+                fixed = fixed ?? to
+                onsets += Set(days).map { (Date(timeIntervalSince1970: Double($0.dayNumber * 86_400 + seconds - from)), from, to) }
+            case ("END", "VTIMEZONE"):
+                defer { tzid = nil }
+                guard let name = tzid, !name.isEmpty, TimeZone(identifier: name) == nil, let fixed else { continue }
+                let start = Date(timeIntervalSince1970: Double(window.lowerBound.dayNumber * 86_400)), end = Date(timeIntervalSince1970: Double(window.upperBound.dayNumber * 86_400))
+                let changes = onsets.filter { $0.from != $0.to }.sorted { $0.instant < $1.instant }
+                let inWindow = changes.filter { $0.instant > start && $0.instant < end }
+                // The offset in force at the window's start, then every change and the middle of each span.
+                let before = changes.last { $0.instant <= start }?.to ?? changes.first?.from ?? fixed
+                let samples = [(start, before)] + inWindow.flatMap { [($0.instant, $0.to), ($0.instant.addingTimeInterval(-1), $0.from)] }
+                    + zip(inWindow, inWindow.dropFirst()).map { ($0.instant.addingTimeInterval($1.instant.timeIntervalSince($0.instant) / 2), $0.to) }
+                let matching = TimeZone.knownTimeZoneIdentifiers.sorted().compactMap(TimeZone.init(identifier:)).filter { zone in
+                    samples.allSatisfy { zone.secondsFromGMT(for: $0.0) == $0.1 }
+                        && (inWindow.isEmpty ? zone.nextDaylightSavingTimeTransition(after: start).map { $0 > end } ?? true : true)
+                }
+                if let zone = matching.first(where: { !$0.identifier.hasPrefix("Etc/") }) ?? matching.first { aliases[name] = zone.identifier }
+            default:
+                if observance != nil { observance?[property.name] = property } else if tzid != nil, property.name == "TZID" { tzid = property.value }
+            }
+        }
+        return aliases
     }
 
     /// The VEVENTs of a calendar's text (their nested VALARMs left out).
