@@ -61,9 +61,13 @@ struct CalendarWidgetTests {
         }
         let week3 = "16         17         18         19         20         21         22"
         #expect(style(of: "17", onRowWith: week3) == Style(.today, [.bold, .reverse]))
-        #expect(style(of: "21", onRowWith: week3) == Style(.saturday))
         #expect(style(of: "22", onRowWith: week3) == Style(.sunday))
-        #expect(style(of: "18", onRowWith: week3) == Style(.text))
+        // Tết Bính Ngọ's announced break (14–22 February) is off: its days in Sunday's role.
+        #expect(style(of: "21", onRowWith: week3) == Style(.sunday))
+        #expect(style(of: "18", onRowWith: week3) == Style(.sunday))
+        let week4 = "27         28         1 "
+        #expect(style(of: "28", onRowWith: week4) == Style(.saturday))
+        #expect(style(of: "25", onRowWith: week4) == Style(.text))
         // Tết's lunar "1/1" is in today's block; January's days are muted, Sunday 1 Feb is not.
         #expect(style(of: "1/1", onRowWith: "29        1/1") == Style(.today, [.reverse]))
         #expect(style(of: "26", onRowWith: "26         27") == Style(.muted, [.dim]))
@@ -141,7 +145,8 @@ struct CalendarWidgetTests {
         #expect(tet["solar"] as? Int == 17 && tet["lunar"] as? Int == 1 && tet["lunarMonth"] as? Int == 1)
         #expect(tet["dayOfWeek"] as? Int == 2 && tet["isToday"] as? Bool == true && tet["isCurrentMonth"] as? Bool == true && tet["lunarLeap"] as? Bool == false)
         #expect(days.first?["isCurrentMonth"] as? Bool == false && days.first?["date"] as? String == "2026-01-26")
-        #expect(Set(days.flatMap(\.keys)) == ["date", "solar", "lunar", "lunarMonth", "lunarLeap", "dayOfWeek", "isCurrentMonth", "isToday", "events"])
+        #expect(Set(days.flatMap(\.keys)) == ["date", "solar", "lunar", "lunarMonth", "lunarLeap", "dayOfWeek", "isCurrentMonth", "isToday", "events", "holidays", "dayOff"])
+        #expect(tet["holidays"] as? [String] == ["Tết Nguyên Đán"] && tet["dayOff"] as? Bool == true)
         let leap = try JSONSerialization.jsonObject(with: encoder.encode(Self.entry(Self.leap2025, Self.context(.systemMedium)))) as! [String: Any]
         #expect(leap["lunarLeap"] as? Bool == true)
         #expect((leap["days"] as? [[String: Any]])?.first { $0["date"] as? String == "2025-07-25" }?["lunarLeap"] as? Bool == true)
@@ -165,8 +170,9 @@ struct CalendarRoleContrastTests {
         let entry = CalendarWidgetTests.entry(CalendarWidgetTests.tet2026, context)
         let view = CalendarView(entry: entry, context: context)
         let cells: [(String, CalendarDay)] = [
-            ("weekday", entry.days.first { $0.date == LocalDate(year: 2026, month: 2, day: 18) }!),
-            ("saturday", entry.days.first { $0.date == LocalDate(year: 2026, month: 2, day: 21) }!),
+            // After Tết's break, whose days are off (drawn as Sundays, on purpose).
+            ("weekday", entry.days.first { $0.date == LocalDate(year: 2026, month: 2, day: 25) }!),
+            ("saturday", entry.days.first { $0.date == LocalDate(year: 2026, month: 2, day: 28) }!),
             ("sunday", entry.days.first { $0.date == LocalDate(year: 2026, month: 2, day: 22) }!),
             ("today", entry.days.first(where: \.isToday)!),
             ("other month", entry.days[0]),

@@ -28,13 +28,13 @@ import HomescreenWidgetCore
 
     @Test func holidaysComeInOrderFromTheDay() {
         let from = LocalDate(year: 2026, month: 11, day: 22)!
-        let upcoming = LunarHoliday.upcoming(from: from, count: 3)
-        #expect(upcoming.map(\.holiday.name) == ["Ông Công ông Táo", "Tết Nguyên Đán", "Rằm tháng Giêng"])
-        #expect(upcoming.map(\.date.iso) == ["2027-01-30", "2027-02-06", "2027-02-20"])
+        let upcoming = Holiday.upcoming(from: from, count: 3)
+        #expect(upcoming.map(\.holiday.name) == ["Tết Dương lịch", "Ông Công ông Táo", "Giao thừa"])
+        #expect(upcoming.map(\.date.iso) == ["2027-01-01", "2027-01-30", "2027-02-05"])
         // On the day itself it is listed first.
-        #expect(LunarHoliday.upcoming(from: LocalDate(year: 2026, month: 2, day: 17)!, count: 1).first?.date.iso == "2026-02-17")
+        #expect(Holiday.upcoming(from: LocalDate(year: 2026, month: 2, day: 17)!, count: 1).first?.date.iso == "2026-02-17")
         // Giỗ Tổ Hùng Vương 2026 (10/3) and Trung Thu 2025 (15/8), as published.
-        #expect(LunarHoliday.upcoming(from: LocalDate(year: 2026, month: 4, day: 1)!, count: 1).first?.date.iso == "2026-04-26")
-        #expect(LunarHoliday.upcoming(from: LocalDate(year: 2025, month: 10, day: 1)!, count: 1).first?.date.iso == "2025-10-06")
+        #expect(Holiday.upcoming(from: LocalDate(year: 2026, month: 4, day: 1)!, count: 3).first { $0.holiday.id == "hung-kings" }?.date.iso == "2026-04-26")
+        #expect(Holiday.upcoming(from: LocalDate(year: 2025, month: 10, day: 1)!, count: 1).first?.date.iso == "2025-10-06")
     }
 }

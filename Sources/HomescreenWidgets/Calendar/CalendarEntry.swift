@@ -11,6 +11,10 @@ public struct CalendarDay: Hashable, Sendable, Encodable {
     public let isToday: Bool
     /// How many of the person's own events fall on the day (the grid marks the day).
     public var eventCount = 0
+    /// The holidays falling on the day, in `Holiday.all`'s order.
+    public var holidays: [Holiday] = []
+    /// The public holiday whose day off the day is (its own, or one announced for it).
+    public var dayOff: Holiday?
 
     /// 0 = Sunday … 6 = Saturday, as the seed counts.
     public var dayOfWeek: Int { date.weekday }
@@ -18,7 +22,7 @@ public struct CalendarDay: Hashable, Sendable, Encodable {
     /// leap month), the day alone otherwise.
     public var lunarText: String { lunar.day == 1 ? lunar.dayMonth : "\(lunar.day)" }
 
-    enum CodingKeys: String, CodingKey { case date, solar, lunar, lunarMonth, lunarLeap, dayOfWeek, isCurrentMonth, isToday, events }
+    enum CodingKeys: String, CodingKey { case date, solar, lunar, lunarMonth, lunarLeap, dayOfWeek, isCurrentMonth, isToday, events, holidays, dayOff }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -31,10 +35,12 @@ public struct CalendarDay: Hashable, Sendable, Encodable {
         try container.encode(isCurrentMonth, forKey: .isCurrentMonth)
         try container.encode(isToday, forKey: .isToday)
         try container.encode(eventCount, forKey: .events)
+        try container.encode(holidays.map(\.name), forKey: .holidays)
+        try container.encode(dayOff != nil, forKey: .dayOff)
     }
 }
 
-/// A coming date in the calendar's list: a person's event or a public holiday.
+/// A coming date in the calendar's list: a person's event or a holiday.
 public struct UpcomingDate: Hashable, Sendable {
     public let title: String
     public let date: LocalDate
@@ -43,7 +49,10 @@ public struct UpcomingDate: Hashable, Sendable {
     public let eventID: Int64?
     /// A timed event's time.
     public var time: EventTime? = nil
+    /// The holiday, whose name the view labels in the interface's language.
+    public var holiday: Holiday? = nil
     public var isPersonal: Bool { eventID != nil }
+    public var isDayOff: Bool { holiday?.isDayOff == true }
 }
 
 /// A calendar entry: the month on show as 42 days from the Monday on or before its first day,
@@ -56,7 +65,7 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     public let days: [CalendarDay]
     /// The day in focus, one of `days`.
     public let selectedDay: CalendarDay
-    public let holidays: [LunarHoliday.Occurrence]
+    public let holidays: [Holiday.Occurrence]
     /// The person's events on the day in focus, in order.
     public let dayEvents: [EventOccurrence]
     /// Events and holidays from the day in focus on, soonest first; on one day the person's
@@ -77,11 +86,14 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         var days: [CalendarDay] = []
         days.reserveCapacity(42)
         let onGrid = EventSchedule.occurrences(of: events, in: start...start.adding(days: 41), timeZone: timeZone, covering: true)
+        let holidaysNear = Holiday.occurrences(around: start...start.adding(days: 41))
         for offset in 0..<42 {
             let day = start.adding(days: offset)
             guard let lunar = VietnameseCalendar.lunarDate(for: day) else { return nil }
             var cell = CalendarDay(date: day, lunar: lunar, isCurrentMonth: day.month == month.month, isToday: day == today)
             cell.eventCount = onGrid.count { $0.covers(day) }
+            cell.holidays = holidaysNear.filter { $0.date == day }.map(\.holiday)
+            cell.dayOff = Holiday.dayOff(on: day, among: holidaysNear)
             days.append(cell)
         }
         guard let selectedDay = days.first(where: { $0.date == selected }) else { return nil }
@@ -91,7 +103,7 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         self.selected = selected
         self.days = days
         self.selectedDay = selectedDay
-        let holidays = LunarHoliday.upcoming(from: selected, count: holidayCount)
+        let holidays = Holiday.upcoming(from: selected, count: holidayCount)
         self.holidays = holidays
         let coming = EventSchedule.occurrences(of: events, in: selected...selected.adding(days: Self.lookahead), timeZone: timeZone, covering: true)
         self.dayEvents = coming.filter { $0.covers(selected) }
@@ -100,7 +112,7 @@ public struct CalendarEntry: TimelineEntry, Encodable {
                 UpcomingDate(title: occurrence.event.title, date: occurrence.date, lunar: $0, eventID: occurrence.event.id, time: occurrence.time)
             }
         }
-        let public_ = holidays.map { UpcomingDate(title: $0.holiday.name, date: $0.date, lunar: $0.lunar, eventID: nil) }
+        let public_ = holidays.map { UpcomingDate(title: $0.holiday.name, date: $0.date, lunar: $0.lunar, eventID: nil, holiday: $0.holiday) }
         // A stable sort by day keeps the person's events (listed first) ahead on their day.
         self.upcoming = Array((personal + public_).enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element).prefix(holidayCount))
         self.isPlaceholder = isPlaceholder
@@ -131,9 +143,9 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         case monthName, lunarMonthName, canChi, solarTerm, holidays, events, upcoming, auspiciousHours, dayQuality, days
     }
 
-    struct JSONHoliday: Encodable { let name: String, date: String, lunar: String }
+    struct JSONHoliday: Encodable { let id: String, name: String, date: String, lunar: String, dayOff: Bool, daysOff: [String] }
     struct JSONEvent: Encodable { let id: Int64, title: String, date: String, time: String?, lunar: String? }
-    struct JSONUpcoming: Encodable { let title: String, date: String, time: String?, lunar: String, daysLeft: Int, eventID: Int64? }
+    struct JSONUpcoming: Encodable { let title: String, date: String, time: String?, lunar: String, daysLeft: Int, eventID: Int64?, dayOff: Bool }
     struct JSONDayQuality: Encodable { let quality: String, spirit: String }
 
     public func encode(to encoder: any Encoder) throws {
@@ -151,10 +163,12 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         try container.encode(lunarMonthName, forKey: .lunarMonthName)
         try container.encode(["day": canChiDay, "month": canChiMonth, "year": canChiYear], forKey: .canChi)
         try container.encode(solarTerm, forKey: .solarTerm)
-        try container.encode(holidays.map { JSONHoliday(name: $0.holiday.name, date: $0.date.iso, lunar: $0.lunar.dayMonth) }, forKey: .holidays)
+        try container.encode(holidays.map {
+            JSONHoliday(id: $0.holiday.id, name: $0.holiday.name, date: $0.date.iso, lunar: $0.lunar.dayMonth, dayOff: $0.holiday.isDayOff, daysOff: $0.daysOff.map(\.iso))
+        }, forKey: .holidays)
         try container.encode(dayEvents.map { JSONEvent(id: $0.event.id, title: $0.event.title, date: $0.date.iso, time: $0.time?.description, lunar: selectedLunar.dayMonth) }, forKey: .events)
         try container.encode(upcoming.map {
-            JSONUpcoming(title: $0.title, date: $0.date.iso, time: $0.time?.description, lunar: $0.lunar.dayMonth, daysLeft: $0.date.dayNumber - today.dayNumber, eventID: $0.eventID)
+            JSONUpcoming(title: $0.title, date: $0.date.iso, time: $0.time?.description, lunar: $0.lunar.dayMonth, daysLeft: $0.date.dayNumber - today.dayNumber, eventID: $0.eventID, dayOff: $0.isDayOff)
         }, forKey: .upcoming)
         try container.encode(auspiciousHours, forKey: .auspiciousHours)
         try container.encode(JSONDayQuality(quality: dayQuality.key, spirit: dayQuality.spiritName), forKey: .dayQuality)

@@ -40,8 +40,8 @@ extension CalendarView {
     /// The day's style as a weekday (Sunday red, Saturday blue), without the today block.
     private var asWeekday: CalendarDay { CalendarDay(date: day.date, lunar: day.lunar, isCurrentMonth: true, isToday: false) }
 
-    /// "Ông Công ông Táo: còn 50 ngày".
-    private func holidayText(_ occurrence: LunarHoliday.Occurrence) -> String { occurrence.holiday.name + ": " + daysLeft(occurrence.date) }
+    /// "Ông Công ông Táo: còn 50 ngày", "Quốc khánh (National Day): in 3 days".
+    private func holidayText(_ occurrence: Holiday.Occurrence) -> String { words.holidayName(occurrence.holiday) + ": " + daysLeft(occurrence.date) }
 
     func rectangular() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: context.size.rows)

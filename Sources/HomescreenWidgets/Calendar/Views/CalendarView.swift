@@ -4,7 +4,8 @@ import HomescreenWidgetCore
 
 /// The calendar's views. Medium is seed 003's widget: the header ("Tháng 2, 2026" and
 /// "Tháng Giêng Bính Ngọ"), T2 … CN, and 42 cells with the solar day over the lunar day; today
-/// in the today role, Saturdays and Sundays in theirs, days of other months muted. Compact
+/// in the today role, Saturdays and Sundays in theirs, days off (public holidays, announced
+/// days) in Sunday's as Vietnamese calendars print them red, days of other months muted. Compact
 /// panes have one row per week, framed where the month fits inside a frame.
 /// Its words follow the interface language (`CalendarWords`); the names that are Vietnamese by
 /// nature (can chi, solar terms, lunar months) stay, behind translated labels.
@@ -141,6 +142,7 @@ struct CalendarView: FamilyViews {
         if !cell.isCurrentMonth { return Style(.muted, [.dim]) }
         // No attributes of their own: without color, the roles' own (bold, underline) tell
         // Sunday and Saturday from the weekdays.
+        if cell.dayOff != nil { return Style(.sunday) }
         switch cell.dayOfWeek {
         case 0: return Style(.sunday)
         case 6: return Style(.saturday)
@@ -207,9 +209,18 @@ struct CalendarView: FamilyViews {
         return eventMark + " " + DisplayWidth.truncate(SafeText.clean(event.title), to: max(1, room)) + tail
     }
 
+    /// The day's holidays, "Quốc khánh (National Day) · day off", and where the day is off for
+    /// a holiday on another day, "Day off: Tết Nguyên Đán (Lunar New Year)".
+    var holidayLines: [(String, Style)] {
+        let named = day.holidays.map { holiday in
+            holiday.isDayOff ? (words.holidayName(holiday) + " · " + words.dayOff, Style(.sunday, [.bold])) : (words.holidayName(holiday), Style(.accent))
+        }
+        guard let dayOff = day.dayOff, !day.holidays.contains(dayOff) else { return named }
+        return named + [(words.fill(words.dayOffFor, words.holidayName(dayOff)), Style(.sunday, [.bold]))]
+    }
+
     private func drawDetails(in grid: inout CellGrid, _ rect: Rect) {
-        var lines: [(String, Style)] = [
-            ((entry.selected == entry.today ? words.today + " · " : "") + solarLine, Style(.accent, [.bold])),
+        var lines: [(String, Style)] = [((entry.selected == entry.today ? words.today + " · " : "") + solarLine, Style(.accent, [.bold]))] + holidayLines + [
             (words.lunar + ": " + lunarLine, Style(.text)),
             ([words.fill(words.dayOf, entry.canChiDay), words.fill(words.monthOf, entry.canChiMonth), words.fill(words.yearOf, entry.canChiYear)].joined(separator: " · "), Style(.text)),
         ]
@@ -244,8 +255,11 @@ struct CalendarView: FamilyViews {
             let wide = row.width >= 60
             // A fixed column for the days left ("còn 999 ngày"), so the dates line up.
             let nameWidth = wide ? max(19, row.width - datesWidth - 14) : row.width - whenWidth - 1
-            let name = (coming.isPersonal ? eventMark + " " : "") + coming.title
-            let style: Style = isToday ? Style(.today, [.bold]) : coming.isPersonal ? Style(.accent) : Style(.text)
+            // A holiday labelled in the interface's language; a day off says so where it fits.
+            let title = coming.holiday.map(words.holidayName) ?? coming.title
+            let name = coming.isPersonal ? eventMark + " " + title
+                : coming.isDayOff ? Pane.fitting([title + " · " + words.dayOff, title], width: max(0, nameWidth)) : title
+            let style: Style = isToday ? Style(.today, [.bold]) : coming.isPersonal ? Style(.accent) : coming.isDayOff ? Style(.sunday) : Style(.text)
             grid.write(name, in: Rect(x: row.x, y: row.y, width: max(0, nameWidth), height: 1), style: style)
             if wide {
                 // Shorter dates rather than a date cut: without the weekday, then the solar date alone.
