@@ -130,8 +130,17 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     }
 
     struct JSONHoliday: Encodable { let name: String, date: String, lunar: String }
-    struct JSONEvent: Encodable { let id: Int64, title: String, date: String, time: String?, lunar: String? }
-    struct JSONUpcoming: Encodable { let title: String, date: String, time: String?, lunar: String, daysLeft: Int, eventID: Int64? }
+    struct JSONEvent: Encodable {
+        let id: Int64, title: String, date: String
+        @NullWhenAbsent var time: String?
+        @NullWhenAbsent var lunar: String?
+    }
+    struct JSONUpcoming: Encodable {
+        let title: String, date: String
+        @NullWhenAbsent var time: String?
+        let lunar: String, daysLeft: Int
+        @NullWhenAbsent var eventID: Int64?
+    }
     struct JSONDayQuality: Encodable { let quality: String, spirit: String }
 
     public func encode(to encoder: any Encoder) throws {
