@@ -24,8 +24,16 @@ struct SchemaUpgradeTests {
             let before = try String(contentsOfFile: "\(Self.vectors)/\(backend)-\(listing.name).out", encoding: .utf8)
             let after = try Homescreen.run(listing.arguments, store: store, environment: Self.environment)
             #expect(after.status == 0, "\(listing.arguments): \(after.stderr)")
-            #expect(after.stdout == before, "\(backend): \(listing.name) differs after the upgrade")
+            #expect(Self.withoutAddedNulls(after.stdout, before: before) == before, "\(backend): \(listing.name) differs after the upgrade")
         }
+    }
+
+    /// The listing as that build would print it: keys this build writes as null and that build
+    /// left out (issue 30: every documented key is always there) are dropped again, nothing else.
+    static func withoutAddedNulls(_ json: String, before: String) -> String {
+        guard json.hasPrefix("["), !before.contains(" : null") else { return json }
+        return json.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasSuffix(" : null,") && !$0.hasSuffix(" : null") }
+            .joined(separator: "\n").replacingOccurrences(of: ",\n  }", with: "\n  }")
     }
 
     @Test func aSchema7SQLiteStoreOpensMigratedWithEveryRowIntact() throws {

@@ -114,7 +114,8 @@ public struct BudgetEntry: TimelineEntry, Encodable {
     }
 
     struct JSONExpense: Encodable {
-        let id: Int64, amount: String, date: String, note: String, category: String?
+        let id: Int64, amount: String, date: String, note: String
+        @NullWhenAbsent var category: String?
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -133,9 +134,9 @@ public struct BudgetEntry: TimelineEntry, Encodable {
         try container.encode(expenseCount, forKey: .expenseCount)
         try container.encode(daysLeft, forKey: .daysLeft)
         try container.encode(perDay?.plain(digits), forKey: .perDay)
-        try container.encodeIfPresent(lastUpdated, forKey: .lastUpdated)
+        try container.encode(lastUpdated, forKey: .lastUpdated)
         try container.encode(hasError, forKey: .hasError)
-        try container.encodeIfPresent(groupName, forKey: .groupName)
+        try container.encode(groupName, forKey: .groupName)
         try container.encode(recent.map {
             JSONExpense(id: $0.id, amount: $0.amount.plain(digits), date: $0.day.iso, note: $0.note, category: $0.category)
         }, forKey: .recent)

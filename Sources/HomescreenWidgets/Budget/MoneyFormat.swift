@@ -20,43 +20,36 @@ public enum Denomination: Hashable, Sendable {
     }
 }
 
-/// Money written with the locale's real data (ICU through Foundation): "CHF 1 500,50" in
-/// fr_CH, "450,50 €" in it_IT. Formatters are expensive to make, so they are kept per locale,
-/// currency and style.
+/// Money as CLDR 47 writes it: "1 500,50 CHF" in fr_CH, "450,50 €" in it_IT, "CHF 1,500.50" in
+/// en_US. The conventions are the program's own table (`MoneyConventions+CLDR.swift`, written by
+/// scripts/generate-money-vectors.py), not the ICU Foundation carries: that ICU is older (CLDR
+/// 46, which put the currency first in fr_CH) and changes with the toolchain, and one CLDR
+/// version for every language keeps the tests' reference and the program in step. CLDR's
+/// U+00A0 and U+202F are kept as they are; the ASCII mode makes them spaces.
 public enum MoneyFormat {
-    /// "CHF 1 500,50", with the currency.
+    /// "1 500,50 CHF", with the currency.
     public static func full(_ money: Money, _ denomination: Denomination, locale: Locale, ascii: Bool = false) -> String {
-        format(money, denomination, locale: locale, style: .currency, ascii: ascii)
+        let conventions = MoneyConventions.of(locale)
+        let symbol: String
+        switch denomination {
+        case .currency(let currency): symbol = ascii ? currency.code : conventions.symbol(currency.code, language: MoneyConventions.language(locale))
+        case .symbol(let text): symbol = text
+        }
+        let text = conventions.currency(money, digits: denomination.fractionDigits, symbol: symbol)
+        return ascii ? asciiSpaces(text) : text
     }
 
     /// "1 500,50", without the currency (the big number of the small pane).
     public static func number(_ money: Money, _ denomination: Denomination, locale: Locale, ascii: Bool = false) -> String {
-        format(money, denomination, locale: locale, style: .decimal, ascii: ascii)
-    }
-
-    /// "1,2 k", "850", "−120": the year grid's cells.
-    public static func compact(_ money: Money, locale: Locale, ascii: Bool = false) -> String {
-        let text = money.decimal.formatted(.number.notation(.compactName).precision(.significantDigits(1...2)).locale(locale))
+        let conventions = MoneyConventions.of(locale)
+        let text = (money < .zero ? conventions.minus : "") + conventions.digits(money, denomination.fractionDigits)
         return ascii ? asciiSpaces(text) : text
     }
 
-    private static func format(_ money: Money, _ denomination: Denomination, locale: Locale, style: NumberFormatter.Style, ascii: Bool) -> String {
-        let key = "\(locale.identifier)|\(denomination)|\(style.rawValue)|\(ascii)"
-        let text = cache.withFormatter(key: key, make: {
-            let formatter = NumberFormatter()
-            formatter.locale = locale
-            formatter.numberStyle = style
-            switch denomination {
-            case .currency(let currency):
-                formatter.currencyCode = currency.code
-                if ascii { formatter.currencySymbol = currency.code }
-            case .symbol(let symbol):
-                formatter.currencySymbol = symbol
-            }
-            formatter.minimumFractionDigits = denomination.fractionDigits
-            formatter.maximumFractionDigits = denomination.fractionDigits
-            return formatter
-        }) { $0.string(from: money.decimal as NSDecimalNumber) ?? money.decimal.description }
+    /// "1,2 k", "850", "−120": the year grid's cells (ICU's compact notation: the table has no
+    /// compact patterns).
+    public static func compact(_ money: Money, locale: Locale, ascii: Bool = false) -> String {
+        let text = money.decimal.formatted(.number.notation(.compactName).precision(.significantDigits(1...2)).locale(locale))
         return ascii ? asciiSpaces(text) : text
     }
 
@@ -71,20 +64,80 @@ public enum MoneyFormat {
             }
         })
     }
+}
 
-    private static let cache = FormatterCache()
+/// One locale's way of writing money, from CLDR: its separators, its currency pattern's
+/// affixes ("¤" stands for the symbol; the minus sign is in the negative ones), its grouping
+/// (3 then 3; 3 then 2 in en_IN), CLDR's minimumGroupingDigits (Italian groups from five
+/// integer digits: "1234,50") and the symbols that are not the ISO code.
+struct MoneyConventions: Sendable {
+    let decimal: String
+    let group: String
+    let minus: String
+    let positive: (prefix: String, suffix: String)
+    let negative: (prefix: String, suffix: String)
+    let grouping: (primary: Int, secondary: Int)
+    let minimumGrouping: Int
+    /// For a language, its symbols that are not the code; for a region, those that differ from
+    /// its language's.
+    let symbols: [String: String]
 
-    private final class FormatterCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var formatters: [String: NumberFormatter] = [:]
+    /// The locale's own entry, else its language's (a region CLDR does not list writes as its
+    /// language does), else English's (the language the interface falls back to).
+    static func of(_ locale: Locale) -> MoneyConventions {
+        let language = language(locale)
+        if language == locale.language.languageCode?.identifier, let region = locale.region?.identifier,
+           let entry = table["\(language)_\(region)"] { return entry }
+        return table[language]!
+    }
 
-        func withFormatter(key: String, make: () -> NumberFormatter, _ body: (NumberFormatter) -> String) -> String {
-            lock.withLock {
-                if let formatter = formatters[key] { return body(formatter) }
-                let formatter = make()
-                formatters[key] = formatter
-                return body(formatter)
+    /// The locale's language when the table has it, else English.
+    static func language(_ locale: Locale) -> String {
+        let code = locale.language.languageCode?.identifier ?? "en"
+        return table[code] == nil ? "en" : code
+    }
+
+    func symbol(_ code: String, language: String) -> String {
+        symbols[code] ?? Self.table[language]?.symbols[code] ?? code
+    }
+
+    /// The integer part grouped and the decimals, without a sign.
+    func digits(_ money: Money, _ fractionDigits: Int) -> String {
+        let cents = money.cents.magnitude
+        let integer = String(cents / 100)
+        var groups: [Substring] = []
+        var end = integer.endIndex
+        if integer.count - grouping.primary >= minimumGrouping {
+            var size = grouping.primary
+            while integer.distance(from: integer.startIndex, to: end) > size {
+                let start = integer.index(end, offsetBy: -size)
+                groups.insert(integer[start..<end], at: 0)
+                end = start
+                size = grouping.secondary
             }
         }
+        groups.insert(integer[integer.startIndex..<end], at: 0)
+        let whole = groups.joined(separator: group)
+        guard fractionDigits > 0 else { return whole }
+        let fraction = String(cents % 100)
+        return whole + decimal + String(repeating: "0", count: 2 - fraction.count) + fraction.prefix(fractionDigits)
+    }
+
+    /// The pattern's affixes around the digits, with CLDR's currencySpacing (root's, which
+    /// every locale here inherits): a symbol whose side next to the digits is not itself a
+    /// symbol or a space (CHF, not €) is kept from them by U+00A0, "CHF 12.00" and not "CHF12.00".
+    func currency(_ money: Money, digits fractionDigits: Int, symbol: String) -> String {
+        let (prefix, suffix) = money < .zero ? negative : positive
+        func letterLike(_ character: Character?) -> Bool {
+            guard let scalar = character?.unicodeScalars.first else { return false }
+            switch scalar.properties.generalCategory {
+            case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .spaceSeparator, .lineSeparator, .paragraphSeparator: return false
+            default: return true
+            }
+        }
+        let before = prefix.hasSuffix("¤") && letterLike(symbol.last) ? "\u{00A0}" : ""
+        let after = suffix.hasPrefix("¤") && letterLike(symbol.first) ? "\u{00A0}" : ""
+        return prefix.replacingOccurrences(of: "¤", with: symbol) + before + digits(money, fractionDigits)
+            + after + suffix.replacingOccurrences(of: "¤", with: symbol)
     }
 }

@@ -144,8 +144,18 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     }
 
     struct JSONHoliday: Encodable { let id: String, name: String, date: String, lunar: String, dayOff: Bool, daysOff: [String] }
-    struct JSONEvent: Encodable { let id: Int64, title: String, date: String, time: String?, lunar: String? }
-    struct JSONUpcoming: Encodable { let title: String, date: String, time: String?, lunar: String, daysLeft: Int, eventID: Int64?, dayOff: Bool }
+    struct JSONEvent: Encodable {
+        let id: Int64, title: String, date: String
+        @NullWhenAbsent var time: String?
+        @NullWhenAbsent var lunar: String?
+    }
+    struct JSONUpcoming: Encodable {
+        let title: String, date: String
+        @NullWhenAbsent var time: String?
+        let lunar: String, daysLeft: Int
+        @NullWhenAbsent var eventID: Int64?
+        let dayOff: Bool
+    }
     struct JSONDayQuality: Encodable { let quality: String, spirit: String }
 
     public func encode(to encoder: any Encoder) throws {

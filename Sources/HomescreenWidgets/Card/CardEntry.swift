@@ -24,31 +24,35 @@ public struct CardEntry: TimelineEntry, Encodable, Sendable {
     }
 
     /// Seed 004's `WidgetCardData` fields (`qrCodeUrl` is null for a vCard), plus the state, the
-    /// rest of the card and the exact payload of the code.
+    /// rest of the card and the exact payload of the code. Every key is there in every state: a
+    /// card's fields are null when there is no card (`noCards`) or it cannot be read (`unavailable`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(date, forKey: .date)
+        let card = self.card
         switch state {
-        case .noCards: try container.encode("noCards", forKey: .state)
+        case .noCards:
+            try container.encode("noCards", forKey: .state)
+            try container.encodeNil(forKey: .cardId)
         case .unavailable(let id):
             try container.encode("unavailable", forKey: .state)
             try container.encode(String(id), forKey: .cardId)
-        case .card(let card, let chosen):
+        case .card(let card, _):
             try container.encode("card", forKey: .state)
             try container.encode(String(card.id), forKey: .cardId)
-            try container.encode(card.serverCardID, forKey: .serverCardId)
-            try container.encode(card.firstName, forKey: .firstName)
-            try container.encode(card.lastName, forKey: .lastName)
-            try container.encode(card.company, forKey: .companyName)
-            try container.encode(card.title, forKey: .title)
-            try container.encode(card.email, forKey: .email)
-            try container.encode(card.phone, forKey: .phone)
-            try container.encode(card.isActive, forKey: .active)
-            try container.encode(chosen, forKey: .chosen)
-            try container.encode(card.updatedAt, forKey: .lastUpdated)
-            try container.encode(payload?.isURL == true ? payload?.text : nil, forKey: .qrCodeUrl)
-            try container.encode(payload?.text, forKey: .payload)
-            try container.encode(payload?.isURL == true ? "url" : "vcard", forKey: .payloadKind)
         }
+        if case .card(_, let chosen) = state { try container.encode(chosen, forKey: .chosen) } else { try container.encodeNil(forKey: .chosen) }
+        try container.encode(card?.serverCardID, forKey: .serverCardId)
+        try container.encode(card?.firstName, forKey: .firstName)
+        try container.encode(card?.lastName, forKey: .lastName)
+        try container.encode(card?.company, forKey: .companyName)
+        try container.encode(card?.title, forKey: .title)
+        try container.encode(card?.email, forKey: .email)
+        try container.encode(card?.phone, forKey: .phone)
+        try container.encode(card?.isActive, forKey: .active)
+        try container.encode(card?.updatedAt, forKey: .lastUpdated)
+        try container.encode(payload?.isURL == true ? payload?.text : nil, forKey: .qrCodeUrl)
+        try container.encode(payload?.text, forKey: .payload)
+        try container.encode(payload.map { $0.isURL ? "url" : "vcard" }, forKey: .payloadKind)
     }
 }

@@ -46,7 +46,12 @@ public struct YearEntry: TimelineEntry, Encodable {
     enum CodingKeys: String, CodingKey { case date, year, currentMonth, selectedMonth, months }
 
     struct JSONMonth: Encodable {
-        let month: String, currency: String?, limit: String?, spent: String, available: String?, expenseCount: Int, isCurrentMonth: Bool
+        let month: String
+        @NullWhenAbsent var currency: String?
+        @NullWhenAbsent var limit: String?
+        let spent: String
+        @NullWhenAbsent var available: String?
+        let expenseCount: Int, isCurrentMonth: Bool
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -49,7 +49,12 @@ struct BudgetCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         struct Document: Encodable {
-            let month: String, currency: String, limit: String?, spent: String, available: String?, percentage: Decimal?, expenseCount: Int
+            let month: String, currency: String
+            @NullWhenAbsent var limit: String?
+            let spent: String
+            @NullWhenAbsent var available: String?
+            @NullWhenAbsent var percentage: Decimal?
+            let expenseCount: Int
         }
 
         func run() throws {

@@ -79,7 +79,9 @@ struct EventCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         struct Item: Encodable {
-            let id: Int64, uid: String, title: String, note: String, date: String, time: String?, lunar: String, lunarLeap: Bool, `repeat`: String, daysLeft: Int
+            let id: Int64, uid: String, title: String, note: String, date: String
+            @NullWhenAbsent var time: String?
+            let lunar: String, lunarLeap: Bool, `repeat`: String, daysLeft: Int
         }
 
         func run() throws {

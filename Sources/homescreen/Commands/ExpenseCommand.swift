@@ -50,21 +50,22 @@ struct ExpenseCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List expenses by day (this month by default).",
-            discussion: "--json prints [{\"id\", \"date\", \"amount\", \"currency\", \"note\", \"category\"}]; amounts as decimal strings.")
+            discussion: "--json prints [{\"id\", \"date\", \"amount\", \"currency\", \"note\", \"category\" (null for none)}]; amounts as decimal strings.")
 
         @Option(help: ArgumentHelp("The month, YYYY-MM, or all (default: this month).", valueName: "month")) var month: String?
         @Flag(help: "Print JSON.") var json = false
         @OptionGroup var storeOptions: StoreOptions
 
         struct Row: Encodable {
-            let id: Int64, date: String, amount: String, currency: String, note: String, category: String?
+            let id: Int64, date: String, amount: String, currency: String, note: String
+            @NullWhenAbsent var category: String?
 
             /// As `Output.json` would print it inside the array (pretty, sorted keys), written
             /// by hand so that a million rows stream at the speed of the disk.
             var json: String {
-                // A nil category is left out, as the synthesized Encodable does.
-                let fields = [("amount", Output.jsonString(amount))] + (category.map { [("category", Output.jsonString($0))] } ?? [])
-                    + [("currency", Output.jsonString(currency)), ("date", Output.jsonString(date)), ("id", String(id)), ("note", Output.jsonString(note))]
+                // A nil category is null, as `NullWhenAbsent` writes it: every key is always there.
+                let fields = [("amount", Output.jsonString(amount)), ("category", category.map(Output.jsonString) ?? "null"),
+                    ("currency", Output.jsonString(currency)), ("date", Output.jsonString(date)), ("id", String(id)), ("note", Output.jsonString(note))]
                 return "  {\n" + fields.map { "    \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n") + "\n  }"
             }
         }

@@ -11,7 +11,8 @@ struct TimelineCommand: ParsableCommand {
         abstract: "Show a widget's timeline: its entries and its reload policy.",
         discussion: """
             --json prints {"kind", "family", "generatedAt", "policy": {"type": "atEnd"|"after"|"never",
-            "date"?}, "entries": [ {"date", ...entry fields} ]}; the fields of each kind are listed in the README.
+            "date" (null unless "after")}, "entries": [ {"date", ...entry fields} ]}; the fields of each kind
+            are listed in the README. Every key is always there: a value that is absent is null.
             """
     )
 
@@ -66,7 +67,7 @@ struct TimelineDocument: Encodable {
 
     struct Policy: Encodable {
         let type: String
-        let date: Date?
+        @NullWhenAbsent var date: Date?
     }
 
     struct EntryBox: Encodable {
