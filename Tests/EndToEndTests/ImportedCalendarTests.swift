@@ -92,7 +92,16 @@ import Testing
         let google = try Self.imported("google", zone: "Asia/Ho_Chi_Minh", in: folder)
         // 20:00 on Tuesdays in New York is Wednesday morning in Saigon.
         #expect(try Self.listed(google, zone: "Asia/Ho_Chi_Minh").contains("2026-01-07\t08:00\tChoir practice (New York)"))
-        // The retreat (24–26 July) marks three days of the month grid.
+        // The retreat (24–26 July) is listed once, until its last day, and marks three days of
+        // the month grid; a timed event with a length says when it ends, and its zone.
+        let list = try Homescreen.run(["event", "list", "--from", "2026-07-20", "--to", "2026-07-31", "--json"], store: google, environment: ["TZ": "Asia/Ho_Chi_Minh"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        let retreat = try #require(items.first { $0["title"] as? String == "Retreat in Đà Lạt" })
+        #expect(retreat["date"] as? String == "2026-07-24" && retreat["lastDate"] as? String == "2026-07-26" && retreat["end"] is NSNull && retreat["zone"] is NSNull)
+        let choir = try #require(items.first { $0["title"] as? String == "Choir practice (New York)" })
+        #expect(choir["time"] as? String == "07:00" && choir["end"] as? String == "2026-07-22T08:30" && choir["zone"] as? String == "America/New_York", "\(choir)")
+        let text = try Homescreen.run(["event", "list", "--from", "2026-07-20", "--to", "2026-07-31"], store: google, environment: ["TZ": "Asia/Ho_Chi_Minh"])
+        #expect(text.stdout.contains("Retreat in Đà Lạt (until 2026-07-26)"), "\(text.stdout)")
         let month = try Homescreen.run(["timeline", "calendar", "--json", "--now", "2026-07-25T10:00"], store: google, environment: ["TZ": "Asia/Ho_Chi_Minh"])
         let timeline = try #require(try JSONSerialization.jsonObject(with: Data(month.stdout.utf8)) as? [String: Any], "\(month.stdout.prefix(300))")
         let days = try #require(((timeline["entries"] as? [[String: Any]])?.first?["days"]) as? [[String: Any]])

@@ -68,8 +68,12 @@ struct EventCommand: ParsableCommand {
             commandName: "list", abstract: "List the days events fall on, from --from to --to (default: today and the year after).",
             discussion: """
                 One line per day an event falls on: the solar date, the lunar date, the event's id and
-                title. --json prints [{"id", "uid", "title", "note", "date", "lunar", "lunarLeap",
-                "repeat" ("lunar" or the RRULE, "" for once), "daysLeft", "time" (HH:MM or null)}].
+                title (an event of several days says until when). Times are on this machine's clock
+                (TZ), whatever zone an imported event is kept in. --json prints [{"id", "uid", "title",
+                "note", "date", "lunar", "lunarLeap", "repeat" ("lunar" or the RRULE, "" for once),
+                "daysLeft", "time" (HH:MM or null), "lastDate" (the last day it covers: "date" for a
+                one-day event), "end" (YYYY-MM-DDTHH:MM when a timed event has a length, else null),
+                "zone" (the zone an imported timed event keeps, null for local)}].
                 """)
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The first day (YYYY-MM-DD, today, +1w...). Default: --today.", valueName: "date"), completion: Completions.dates) var from: String?
@@ -81,7 +85,9 @@ struct EventCommand: ParsableCommand {
         struct Item: Encodable {
             let id: Int64, uid: String, title: String, note: String, date: String
             @NullWhenAbsent var time: String?
-            let lunar: String, lunarLeap: Bool, `repeat`: String, daysLeft: Int
+            let lunar: String, lunarLeap: Bool, `repeat`: String, daysLeft: Int, lastDate: String
+            @NullWhenAbsent var end: String?
+            @NullWhenAbsent var zone: String?
         }
 
         func run() throws {
@@ -102,7 +108,9 @@ struct EventCommand: ParsableCommand {
                     }
                     return Item(id: occurrence.event.id, uid: occurrence.event.uid, title: occurrence.event.title, note: occurrence.event.note,
                                 date: occurrence.date.iso, time: occurrence.time?.description, lunar: lunar.map { "\($0.day)/\($0.month)" } ?? "", lunarLeap: lunar?.isLeapMonth ?? false,
-                                repeat: repeats, daysLeft: occurrence.date.dayNumber - today.dayNumber)
+                                repeat: repeats, daysLeft: occurrence.date.dayNumber - today.dayNumber, lastDate: occurrence.lastDate.iso,
+                                end: occurrence.endDate.flatMap { day in occurrence.endTime.map { day.iso + "T" + $0.description } },
+                                zone: occurrence.event.zone.isEmpty ? nil : occurrence.event.zone)
                 }
                 Output.line(try Output.json(items, timeZone: storeOptions.timeZone))
                 return
@@ -115,7 +123,8 @@ struct EventCommand: ParsableCommand {
                 // A time column only when some event has one, so the columns stay aligned.
                 let time = hasTimes ? " " + (occurrence.time.map { "\($0)" } ?? "     ") : ""
                 Output.line("\(occurrence.date.iso)\(time)  \(Display.column(lunar, 9))  \(Display.column(String(occurrence.event.id), 4))  "
-                            + Display.safe(DisplayWidth.truncate(occurrence.event.title, to: 120)))
+                            + Display.safe(DisplayWidth.truncate(occurrence.event.title, to: 120))
+                            + (occurrence.lastDate > occurrence.date ? " (until \(occurrence.lastDate.iso))" : ""))
             }
         }
     }
