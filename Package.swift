@@ -13,6 +13,9 @@ import PackageDescription
 //                         (depends on HomescreenHosting, never on the kinds' module)
 //   HomescreenTerminal    the ncurses backend, the only importer of the ncurses shim
 //   homescreen            the executable: commands only
+//   HomescreenServe       `homescreen serve`: the dashboard over SSH (swift-nio-ssh), each session a
+//                         child `homescreen` on a pseudo-terminal; its own executable, homescreen-serve,
+//                         so the dashboard and the status lines never load SwiftNIO
 // How the release executable is linked on Linux (measured in BENCHMARKS.md, issue 18): a status
 // line starts every few seconds, and the dashboard should stay small.
 // - At a fixed address, as Go links fzf or lazygit: a position-independent executable writes 2 MB
@@ -34,12 +37,16 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "homescreen", targets: ["homescreen"]),
+        .executable(name: "homescreen-serve", targets: ["homescreen-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", exact: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(
@@ -91,12 +98,29 @@ let package = Package(
             name: "homescreen",
             dependencies: [
                 "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenWidgets",
-                "HomescreenRuntime", "HomescreenTerminal",
+                "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [functionSections],
             linkerSettings: [.unsafeFlags(releaseLink, releaseOnLinux)],
             plugins: ["BuildCommit"]
+        ),
+        // What `homescreen serve` accepts, parsed by both executables (no SwiftNIO in homescreen).
+        .target(
+            name: "HomescreenServeOptions",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .target(
+            name: "HomescreenServe",
+            dependencies: [
+                "HomescreenServeOptions",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "homescreen-serve",
+            dependencies: ["HomescreenServe", "HomescreenServeOptions", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Records the git commit the executable is built from, for `homescreen --version`.
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -158,7 +182,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["homescreen", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["homescreen", "homescreen-serve", "HomescreenServe", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],
     swiftLanguageModes: [.v6]

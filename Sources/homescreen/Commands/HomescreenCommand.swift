@@ -8,7 +8,7 @@ struct HomescreenCommand: ParsableCommand {
         abstract: abstract(.standard),
         discussion: discussion(.standard),
         version: Version.text,
-        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, TimelineCommand.self, PantryCommand.self,
+        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, ServeCommand.self, TimelineCommand.self, PantryCommand.self,
                       BudgetCommand.self, ExpenseCommand.self, CardCommand.self, EventCommand.self, PublishCommand.self,
                       DemoCommand.self, DoctorCommand.self,
                       ConfigCommand.self, MigrateCommand.self],

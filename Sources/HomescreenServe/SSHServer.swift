@@ -1,0 +1,236 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSH
+
+/// `homescreen serve`: the dashboard over SSH, with no system account, no sshd and no shell.
+/// One event loop thread holds every connection (each a NIOSSHHandler); each shell request runs
+/// the `homescreen` executable as a child on a pseudo-terminal of its own, each exec request
+/// (`status`, `render`, `timeline` only) on pipes. Guests (the guest user name, no password) get a
+/// demo store made for their connection and removed when it ends; household members (a key of
+/// the authorized-keys file) get the server's store. Idle, the loop sleeps in epoll with no timer.
+public final class SSHServer: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        public var hostKey: HostKey
+        public var authorizedKeysPath: String
+        public var guestUser: String?
+        public var maxSessions: Int
+        public var maxPerAddress: Int
+        public var guestTimeout: Int
+        public var guestIdle: Int
+        /// The `homescreen` executable the sessions run.
+        public var program: String
+        /// `--store X` for members, when given.
+        public var storeArguments: [String]
+        /// The server's own environment, which members' children get (their config, their store).
+        public var environment: [String: String]
+        /// A connection that has not logged in by then is closed.
+        public var handshakeDeadline: Int = 20
+        public var maxAuthAttempts: Int = 6
+
+        public init(hostKey: HostKey, authorizedKeysPath: String, guestUser: String?, maxSessions: Int, maxPerAddress: Int,
+                    guestTimeout: Int, guestIdle: Int, program: String, storeArguments: [String], environment: [String: String]) {
+            self.hostKey = hostKey
+            self.authorizedKeysPath = authorizedKeysPath
+            self.guestUser = guestUser
+            self.maxSessions = maxSessions
+            self.maxPerAddress = maxPerAddress
+            self.guestTimeout = guestTimeout
+            self.guestIdle = guestIdle
+            self.program = program
+            self.storeArguments = storeArguments
+            self.environment = environment
+        }
+    }
+
+    let configuration: Configuration
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    /// Open connections, by address (touched on the loop only).
+    var connections: [ObjectIdentifier: Connection] = [:]
+
+    public init(_ configuration: Configuration) { self.configuration = configuration }
+
+    /// Listens until the process is ended. - Throws: when the address cannot be bound.
+    public func run(host: String, port: Int, ready: (@Sendable (Int) -> Void)? = nil) throws {
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { [self] channel in self.accept(channel) }
+        let channel: Channel
+        do { channel = try bootstrap.bind(host: host, port: port).wait() } catch {
+            throw ServeError("cannot listen on \(host):\(port): \(error); is another server there?")
+        }
+        let bound = channel.localAddress?.port ?? port
+        Log.line("listening on \(host):\(bound), host key \(configuration.hostKey.fingerprint)")
+        ready?(bound)
+        try channel.closeFuture.wait()
+    }
+
+    /// A new TCP connection: refused at once (closed, nothing read) when a cap is reached.
+    func accept(_ channel: Channel) -> EventLoopFuture<Void> {
+        let address = channel.remoteAddress?.ipAddress ?? "?"
+        let fromThere = connections.values.filter { $0.address == address }.count
+        if connections.count >= configuration.maxSessions || fromThere >= configuration.maxPerAddress {
+            Log.line("\(address): refused, \(connections.count >= configuration.maxSessions ? "\(connections.count) sessions open (--max-sessions)" : "\(fromThere) connections from there (--max-per-address)")")
+            return channel.close()
+        }
+        let connection = Connection(server: self, channel: channel, address: address)
+        connections[ObjectIdentifier(connection)] = connection
+        channel.closeFuture.whenComplete { [self] _ in
+            connections[ObjectIdentifier(connection)] = nil
+            connection.ended()
+        }
+        var ssh = SSHServerConfiguration(hostKeys: [configuration.hostKey.sshKey], userAuthDelegate: Authenticator(connection: connection))
+        ssh.maxAuthAttempts = configuration.maxAuthAttempts
+        let handler = NIOSSHHandler(role: .server(ssh), allocator: channel.allocator) { child, type in
+            guard type == .session else {
+                connection.note("refused a \(type) channel")
+                return child.eventLoop.makeFailedFuture(ServeError("only sessions"))
+            }
+            return child.setOption(ChannelOptions.allowRemoteHalfClosure, value: true).flatMap {
+                child.pipeline.addHandler(SessionHandler(connection: connection))
+            }
+        }
+        // The handshake and the login must be done in time.
+        connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(configuration.handshakeDeadline))) {
+            if connection.user == nil { connection.end("no login within \(self.configuration.handshakeDeadline) s") }
+        }
+        return channel.pipeline.addHandlers([ByteCounter(connection: connection), handler, ErrorCloser(connection: connection)])
+    }
+}
+
+/// One line a connection to standard error (and the server's own lines).
+enum Log {
+    static func line(_ text: String) {
+        FileHandle.standardError.write(Data(("homescreen serve: " + text + "\n").utf8))
+    }
+}
+
+/// A TCP connection: who it is, what it did, and its guest store.
+final class Connection: @unchecked Sendable {
+    unowned let server: SSHServer
+    let channel: Channel
+    let address: String
+    let started = Date()
+    var user: String?
+    var method = "-"
+    var isGuest = false
+    var bytesIn = 0, bytesOut = 0
+    var reason: String?
+    var notes: [String] = []
+    var deadline: Scheduled<Void>?
+    /// The guest's folder: its demo store, its HOME (no config or state of the server's).
+    var guestFolder: String?
+
+    init(server: SSHServer, channel: Channel, address: String) {
+        self.server = server
+        self.channel = channel
+        self.address = address
+    }
+
+    func note(_ text: String) { notes.append(text) }
+
+    func end(_ why: String) {
+        if reason == nil { reason = why }
+        channel.close(promise: nil)
+    }
+
+    /// Logged in: the deadline goes; a guest gets a demo store of its own.
+    func authenticated(user: String, method: String, guest: Bool) {
+        self.user = user
+        self.method = method
+        isGuest = guest
+        deadline?.cancel()
+    }
+
+    /// The store and environment a child of this connection runs with.
+    func childSetup() throws -> (arguments: [String], environment: [String: String]) {
+        let configuration = server.configuration
+        var environment = ["PATH": configuration.environment["PATH"] ?? "/usr/bin:/bin"]
+        for key in ["TZ", "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "HOMESCREEN_STORE"] {
+            if let value = configuration.environment[key] { environment[key] = value }
+        }
+        guard isGuest else { return (configuration.storeArguments, environment) }
+        if guestFolder == nil {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-guest-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            guestFolder = folder
+            // The demo data, written once for the connection's sessions.
+            let filled = try Child.onPipes(configuration.program, ["demo", "--store", folder + "/store.sqlite"], environment: environment.merging(["HOME": folder]) { $1 })
+            close(filled.output)
+            if let errors = filled.errors { close(errors) }
+            var status: Int32 = 0
+            while waitpid(filled.pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        let folder = guestFolder!
+        environment["HOME"] = folder
+        environment["XDG_CONFIG_HOME"] = folder + "/config"
+        environment["XDG_STATE_HOME"] = folder + "/state"
+        environment["HOMESCREEN_STORE"] = nil
+        return (["--store", folder + "/store.sqlite"], environment)
+    }
+
+    /// The connection's line in the log, and its guest store removed.
+    func ended() {
+        deadline?.cancel()
+        if let guestFolder { try? FileManager.default.removeItem(atPath: guestFolder) }
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        let who = user.map { "user \($0) (\(isGuest ? "guest" : "member"), \(method))" } ?? "not logged in"
+        Log.line("\(address): \(who), \(seconds) s, \(bytesIn) bytes in, \(bytesOut) out, ended: \(reason ?? "closed by the client")"
+                 + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")))
+    }
+}
+
+/// Counts the bytes of a connection, both ways.
+final class ByteCounter: ChannelDuplexHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    let connection: Connection
+    init(connection: Connection) { self.connection = connection }
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        connection.bytesIn += unwrapInboundIn(data).readableBytes
+        context.fireChannelRead(data)
+    }
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        connection.bytesOut += unwrapOutboundIn(data).readableBytes
+        context.write(data, promise: promise)
+    }
+}
+
+/// Closes a connection on a protocol error, saying why.
+final class ErrorCloser: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = Any
+    let connection: Connection
+    init(connection: Connection) { self.connection = connection }
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        connection.end("\(error)")
+    }
+}
+
+/// Who may log in: the guest user name with no password (a demo store of its own), any other
+/// name with a key of the authorized-keys file (read at each attempt, so a key added or removed
+/// counts at once). Password authentication is off; OpenSSH clients try `none` first, which
+/// fails for members so their key is offered.
+final class Authenticator: NIOSSHServerUserAuthenticationDelegate, @unchecked Sendable {
+    let connection: Connection
+    init(connection: Connection) { self.connection = connection }
+
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
+
+    func requestReceived(request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
+        let configuration = connection.server.configuration
+        if let guest = configuration.guestUser, request.username == guest {
+            connection.authenticated(user: request.username, method: "none", guest: true)
+            return responsePromise.succeed(.success)
+        }
+        guard case .publicKey(let offer) = request.request else { return responsePromise.succeed(.failure) }
+        let keys = AuthorizedKeys.load(at: configuration.authorizedKeysPath)
+        guard keys.contains(offer.publicKey) else {
+            connection.note("key refused for \(request.username)")
+            return responsePromise.succeed(.failure)
+        }
+        connection.authenticated(user: request.username, method: "publickey", guest: false)
+        responsePromise.succeed(.success)
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSH
+
+/// One session channel: pty-req, env (LANG and LC_* only), window-change, and one shell (the
+/// dashboard on a pty) or exec (`status`, `render` or `timeline` on pipes). Anything else —
+/// subsystems, X11, agent forwarding, other commands — is refused. The child's output goes to
+/// the channel as the client reads it (reading from the child pauses while the channel cannot
+/// take more); the child ends when the channel closes, and the channel when the child ends.
+final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
+    typealias InboundIn = SSHChannelData
+    typealias OutboundIn = SSHChannelData
+    typealias OutboundOut = SSHChannelData
+
+    let connection: Connection
+    var term = "xterm-256color", columns = 80, rows = 24, hasTerminal = false
+    var locale: [String: String] = [:]
+    var child: Child?
+    /// The relays reading the child's output (its pty, or its stdout and stderr).
+    var relays: [Channel] = []
+    var openRelays = 0
+    var context: ChannelHandlerContext?
+    var timers: [Scheduled<Void>] = []
+    var idleTimer: Scheduled<Void>?
+
+    /// The commands an exec request may run.
+    static let commands = ["status", "render", "timeline"]
+
+    init(connection: Connection) { self.connection = connection }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
+            term = Self.safeTerm(request.term)
+            (columns, rows, hasTerminal) = (max(1, request.terminalCharacterWidth), max(1, request.terminalRowHeight), true)
+            reply(context, request.wantReply, true)
+        case let request as SSHChannelRequestEvent.EnvironmentRequest:
+            let accepted = (request.name == "LANG" || request.name.hasPrefix("LC_")) && request.value.count <= 64
+                && request.value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-@".contains($0)) }
+            if accepted { locale[request.name] = request.value }
+            reply(context, request.wantReply, accepted)
+        case let request as SSHChannelRequestEvent.WindowChangeRequest:
+            (columns, rows) = (max(1, request.terminalCharacterWidth), max(1, request.terminalRowHeight))
+            if let child, child.errors == nil { Child.resize(child.output, columns: columns, rows: rows) }
+        case let request as SSHChannelRequestEvent.ShellRequest:
+            reply(context, request.wantReply, start(context, command: nil))
+        case let request as SSHChannelRequestEvent.ExecRequest:
+            reply(context, request.wantReply, start(context, command: request.command))
+        case let request as SSHChannelRequestEvent.SubsystemRequest:
+            refuse(context, "the subsystem \(request.subsystem) is not offered; this server shows the Homescreen dashboard only.")
+            reply(context, request.wantReply, false)
+        case ChannelEvent.inputClosed:
+            break
+        default:
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    /// A TERM from the client, if terminfo could have it (no path, no control characters).
+    static func safeTerm(_ term: String) -> String {
+        let ok = !term.isEmpty && term.count <= 64 && term.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-+._".contains($0)) }
+        return ok ? term : "xterm-256color"
+    }
+
+    func reply(_ context: ChannelHandlerContext, _ wanted: Bool, _ success: Bool) {
+        guard wanted else { return }
+        context.triggerUserOutboundEvent(success ? ChannelSuccessEvent() as Any : ChannelFailureEvent() as Any, promise: nil)
+    }
+
+    /// A sentence on the client's standard error, then the channel ends with status 2.
+    func refuse(_ context: ChannelHandlerContext, _ sentence: String) {
+        connection.note("refused: \(sentence)")
+        var buffer = context.channel.allocator.buffer(capacity: sentence.utf8.count + 20)
+        buffer.writeString("homescreen serve: " + sentence + "\r\n")
+        context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(buffer))), promise: nil)
+        context.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: 2), promise: nil)
+        context.close(promise: nil)
+    }
+
+    /// Starts the child for a shell (`command` nil) or an allowed exec. - Returns: whether it runs.
+    func start(_ context: ChannelHandlerContext, command: String?) -> Bool {
+        guard child == nil else { return false }
+        var arguments: [String] = []
+        if let command {
+            let words = command.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard let first = words.first, Self.commands.contains(first),
+                  words.allSatisfy({ $0.allSatisfy { !$0.isNewline && $0 != "\0" } && !$0.hasPrefix("--store") && !$0.hasPrefix("--config") }) else {
+                refuse(context, "'\(String(command.prefix(60)))' is not offered; run status, render or timeline with their options (ssh … status pantry), or no command for the dashboard.")
+                return false
+            }
+            arguments = words
+        }
+        do {
+            let (storeArguments, base) = try connection.childSetup()
+            var environment = base.merging(locale) { $1 }
+            environment["TERM"] = term
+            if command == nil {
+                guard hasTerminal else {
+                    refuse(context, "the dashboard needs a terminal; connect with ssh -t, or run a command such as status pantry.")
+                    return false
+                }
+                let started = try Child.onTerminal(connection.server.configuration.program, storeArguments, environment: environment, columns: columns, rows: rows)
+                child = started
+                relay(started.output, context: context, type: .channel, writable: true)
+                if connection.isGuest { scheduleGuestLimits(context) }
+            } else {
+                let started = try Child.onPipes(connection.server.configuration.program, arguments + storeArguments, environment: environment)
+                child = started
+                relay(started.output, context: context, type: .channel, writable: false)
+                relay(started.errors!, context: context, type: .stdErr, writable: false)
+            }
+            return true
+        } catch {
+            refuse(context, "\(error)")
+            return false
+        }
+    }
+
+    /// Reads one of the child's descriptors into the channel.
+    func relay(_ descriptor: Int32, context: ChannelHandlerContext, type: SSHChannelData.DataType, writable: Bool) {
+        openRelays += 1
+        let loop = context.eventLoop
+        let bootstrap = NIOPipeBootstrap(group: loop).channelInitializer { [self] pipe in
+            loop.makeCompletedFuture { try pipe.pipeline.syncOperations.addHandler(ChildOutput(session: self, type: type)) }
+        }
+        let future = writable ? bootstrap.takingOwnershipOfDescriptor(inputOutput: descriptor) : bootstrap.takingOwnershipOfDescriptor(input: descriptor)
+        future.whenComplete { [self] result in
+            switch result {
+            case .success(let pipe): relays.append(pipe)
+            case .failure: Glibc.close(descriptor); relayEnded()
+            }
+        }
+    }
+
+    /// The client typed: to the child's terminal (a guest's idle time starts again).
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let message = unwrapInboundIn(data)
+        guard case .byteBuffer(let buffer) = message.data, message.type == .channel, let pipe = relays.first, child?.errors == nil else { return }
+        pipe.writeAndFlush(buffer, promise: nil)
+        if connection.isGuest { restartIdle(context) }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        // A client that does not read holds the child's output back, never the server.
+        for pipe in relays { pipe.setOption(ChannelOptions.autoRead, value: context.channel.isWritable).whenFailure { _ in } }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// A relay reached the end of the child's output.
+    func relayEnded() {
+        openRelays -= 1
+        guard openRelays <= 0, let context else { return }
+        finishChild(context)
+    }
+
+    /// The child's status, once it has ended (polled briefly: its output ends as it exits).
+    func finishChild(_ context: ChannelHandlerContext, attempt: Int = 0) {
+        guard let child else { return }
+        if let status = child.reap() {
+            self.child = nil
+            context.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: status), promise: nil)
+            context.close(promise: nil)
+            return
+        }
+        if attempt == 20 { kill(child.pid, SIGKILL) }
+        context.eventLoop.scheduleTask(in: .milliseconds(attempt < 20 ? 10 : 100)) { [self] in finishChild(context, attempt: attempt + 1) }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timers.forEach { $0.cancel() }
+        idleTimer?.cancel()
+        // The client went: the child goes too (SIGHUP, as a terminal closing says it), then its
+        // pty closes; a child that ignores it is killed.
+        if let child {
+            kill(child.pid, SIGHUP)
+            for pipe in relays { pipe.close(promise: nil) }
+            let pid = child.pid
+            context.eventLoop.scheduleTask(in: .seconds(1)) {
+                if Child(pid: pid, output: -1, errors: nil).reap() == nil { kill(pid, SIGKILL); _ = Child(pid: pid, output: -1, errors: nil).reapLater(on: context.eventLoop) }
+            }
+        }
+        context.fireChannelInactive()
+    }
+
+    /// A guest's session ends after --guest-timeout (said a minute before) and after
+    /// --guest-idle without a key.
+    func scheduleGuestLimits(_ context: ChannelHandlerContext) {
+        let limit = connection.server.configuration.guestTimeout
+        if limit > 60 {
+            timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(limit - 60))) { [self] in
+                notice(context, "This demo session ends in one minute.")
+            })
+        }
+        timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(limit))) { [self] in
+            connection.end("the guest time (--guest-timeout) is up")
+        })
+        restartIdle(context)
+    }
+
+    func restartIdle(_ context: ChannelHandlerContext) {
+        idleTimer?.cancel()
+        let idle = connection.server.configuration.guestIdle
+        idleTimer = context.eventLoop.scheduleTask(in: .seconds(Int64(idle))) { [self] in
+            connection.end("idle for \(idle) s (--guest-idle)")
+        }
+    }
+
+    /// A line on the terminal's last row, in reverse video, where the dashboard's key bar is;
+    /// the dashboard draws over it at its next frame.
+    func notice(_ context: ChannelHandlerContext, _ text: String) {
+        var buffer = context.channel.allocator.buffer(capacity: 64 + text.utf8.count)
+        buffer.writeString("\u{1B}7\u{1B}[\(rows);1H\u{1B}[7m " + text + " \u{1B}[0m\u{1B}[K\u{1B}8")
+        context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(buffer))), promise: nil)
+    }
+}
+
+extension Child {
+    /// Reaps a killed child without blocking the loop.
+    func reapLater(on loop: EventLoop, attempt: Int = 0) -> Bool {
+        if reap() != nil || attempt > 50 { return true }
+        loop.scheduleTask(in: .milliseconds(100)) { _ = self.reapLater(on: loop, attempt: attempt + 1) }
+        return false
+    }
+}
+
+/// Reads a child's descriptor and writes it to the session's channel.
+final class ChildOutput: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    let session: SessionHandler
+    let type: SSHChannelData.DataType
+    init(session: SessionHandler, type: SSHChannelData.DataType) {
+        self.session = session
+        self.type = type
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard let target = session.context else { return }
+        let buffer = unwrapInboundIn(data)
+        target.writeAndFlush(NIOAny(SSHChannelData(type: type, data: .byteBuffer(buffer))), promise: nil)
+        if !target.channel.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
+    }
+
+    /// The end of its output (EOF, or EIO from a pty whose child has gone).
+    func channelInactive(context: ChannelHandlerContext) {
+        session.relayEnded()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event { context.close(promise: nil) }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        context.close(promise: nil)
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+
+/// What `homescreen serve` accepts. Parsed and checked by `homescreen` (for `--help` and exit
+/// status 2 with one sentence, without loading SwiftNIO) and again by `homescreen-serve`, which
+/// it runs.
+public struct ServeOptions: ParsableArguments, Sendable {
+    @Option(help: ArgumentHelp("Where to listen, ADDRESS:PORT; an address other than loopback lets other machines in.", valueName: "address:port"))
+    public var listen = "127.0.0.1:2222"
+
+    @Option(help: ArgumentHelp("The host key (Ed25519, OpenSSH format), made on first run and never overwritten. Default: $XDG_STATE_HOME/homescreen/ssh_host_ed25519_key.", valueName: "file"))
+    public var hostKey: String?
+
+    @Option(help: ArgumentHelp("Household members' public keys, one per line as in ~/.ssh/authorized_keys (Ed25519, ECDSA). Default: $XDG_CONFIG_HOME/homescreen/authorized_keys.", valueName: "file"))
+    public var authorizedKeys: String?
+
+    @Flag(help: "Let no guest in: only the keys of --authorized-keys.")
+    public var noGuests = false
+
+    @Option(help: ArgumentHelp("The user name guests log in with, no password, onto a demo store of their own.", valueName: "name"))
+    public var guestUser = "demo"
+
+    @Option(help: ArgumentHelp("At most this many sessions at once (1 to 1000).", valueName: "n"))
+    public var maxSessions = 20
+
+    @Option(help: ArgumentHelp("At most this many connections from one address (1 to 1000).", valueName: "n"))
+    public var maxPerAddress = 4
+
+    @Option(help: ArgumentHelp("How long a guest may stay: 30m, 1h, 90s (a notice shows a minute before).", valueName: "duration"))
+    public var guestTimeout = "30m"
+
+    @Option(help: ArgumentHelp("A guest typing nothing this long is logged out: 10m, 1h.", valueName: "duration"))
+    public var guestIdle = "10m"
+
+    @Option(help: ArgumentHelp("The store members see: a file, or a PostgreSQL URL (default: as `homescreen` finds it).", valueName: "path|url"))
+    public var store: String?
+
+    @Flag(help: "Print the host key's fingerprint as `ssh-keygen -lf` does, and exit.")
+    public var fingerprint = false
+
+    public init() {}
+
+    /// A usage problem in one sentence (exit status 2).
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// The address and port to listen on.
+    public func address() throws(Problem) -> (host: String, port: Int) {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (1...65535).contains(port) else {
+            throw Problem(description: "--listen '\(listen)' is not ADDRESS:PORT; use for example 127.0.0.1:2222 or [::1]:2222.")
+        }
+        var host = String(listen[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, host == "localhost" || host.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) else {
+            throw Problem(description: "--listen '\(listen)' needs a numeric address (127.0.0.1, 0.0.0.0, ::1) or localhost before the port.")
+        }
+        return (host == "localhost" ? "127.0.0.1" : host, port)
+    }
+
+    /// Seconds in "30m", "1h", "90s", "2h30m".
+    public static func seconds(_ text: String, option: String) throws(Problem) -> Int {
+        var total = 0, number = ""
+        for character in text {
+            if character.isNumber { number.append(character); continue }
+            guard let value = Int(number), let unit = ["s": 1, "m": 60, "h": 3600][character] else {
+                throw Problem(description: "\(option) '\(text)' is not a duration; use for example 90s, 30m, 1h or 2h30m.")
+            }
+            total += value * unit
+            number = ""
+        }
+        guard number.isEmpty, total > 0, total <= 7 * 86_400 else {
+            throw Problem(description: "\(option) '\(text)' is not a duration; use for example 90s, 30m, 1h or 2h30m (at most a week).")
+        }
+        return total
+    }
+
+    /// Every check, in one place: what `homescreen serve` refuses before anything starts.
+    public func checked() throws(Problem) -> Checked {
+        let address = try address()
+        guard (1...1000).contains(maxSessions) else { throw Problem(description: "--max-sessions \(maxSessions) is out of range; use 1 to 1000.") }
+        guard (1...1000).contains(maxPerAddress) else { throw Problem(description: "--max-per-address \(maxPerAddress) is out of range; use 1 to 1000.") }
+        guard !guestUser.isEmpty, guestUser.count <= 32, guestUser.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+            throw Problem(description: "--guest-user '\(guestUser)' is not a user name; use letters, digits, '-', '_' or '.' (at most 32).")
+        }
+        return Checked(host: address.host, port: address.port, guestTimeout: try Self.seconds(guestTimeout, option: "--guest-timeout"),
+                       guestIdle: try Self.seconds(guestIdle, option: "--guest-idle"))
+    }
+
+    public struct Checked: Sendable {
+        public let host: String
+        public let port: Int
+        public let guestTimeout: Int
+        public let guestIdle: Int
+    }
+
+    /// ArgumentParser's message for a parse error, on one line.
+    public static func message(for error: Error) -> String {
+        fullMessage(for: error).split(separator: "\n").first.map { $0.replacingOccurrences(of: "Error: ", with: "") } ?? "\(error)"
+    }
+
+    /// The host key's default place, in the state folder.
+    public static func defaultHostKey(environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/state"
+        return state + "/homescreen/ssh_host_ed25519_key"
+    }
+
+    /// The authorized keys' default place, in the config folder.
+    public static func defaultAuthorizedKeys(environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        return config + "/homescreen/authorized_keys"
+    }
+}

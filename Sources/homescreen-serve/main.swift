@@ -1,0 +1,45 @@
+import Foundation
+import HomescreenServe
+import HomescreenServeOptions
+
+// `homescreen serve` runs this executable with its own arguments (so the dashboard and the
+// status lines never load SwiftNIO). Problems are one sentence on stderr: exit 2 for what was
+// typed, 1 for what the machine refused.
+let environment = ProcessInfo.processInfo.environment
+func fail(_ sentence: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data(("homescreen serve: " + sentence + "\n").utf8))
+    exit(status)
+}
+let options: ServeOptions
+let checked: ServeOptions.Checked
+do {
+    options = try ServeOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    checked = try options.checked()
+} catch let problem as ServeOptions.Problem {
+    fail(problem.description, status: 2)
+} catch {
+    fail(ServeOptions.message(for: error), status: 2)
+}
+signal(SIGPIPE, SIG_IGN)
+do {
+    let hostKeyPath = options.hostKey ?? ServeOptions.defaultHostKey(environment: environment)
+    let hostKey = try HostKey.loadOrCreate(at: hostKeyPath)
+    if options.fingerprint {
+        print(hostKey.fingerprint)
+        exit(0)
+    }
+    let authorizedKeysPath = options.authorizedKeys ?? ServeOptions.defaultAuthorizedKeys(environment: environment)
+    let keys = AuthorizedKeys.load(at: authorizedKeysPath)
+    for reason in keys.refused { FileHandle.standardError.write(Data("homescreen serve: \(authorizedKeysPath) \(reason).\n".utf8)) }
+    // The dashboard the sessions run: the homescreen beside this executable, or $HOMESCREEN_PROGRAM.
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let program = environment["HOMESCREEN_PROGRAM"] ?? here.appendingPathComponent("homescreen").path
+    guard FileManager.default.isExecutableFile(atPath: program) else { fail("\(program) is not there; install homescreen beside homescreen-serve.", status: 1) }
+    let server = SSHServer(SSHServer.Configuration(
+        hostKey: hostKey, authorizedKeysPath: authorizedKeysPath, guestUser: options.noGuests ? nil : options.guestUser,
+        maxSessions: options.maxSessions, maxPerAddress: options.maxPerAddress, guestTimeout: checked.guestTimeout, guestIdle: checked.guestIdle,
+        program: program, storeArguments: options.store.map { ["--store", $0] } ?? [], environment: environment))
+    try server.run(host: checked.host, port: checked.port)
+} catch {
+    fail("\(error)", status: 1)
+}
