@@ -98,7 +98,7 @@ if $uninstall; then
         else
             # A list of the earlier format has no checksums: only the names this script installs.
             case "$relative" in
-                bin/homescreen|share/homescreen/themes/*.toml|share/man/man1/homescreen.1|share/man/man5/homescreen-*.5) ;;
+                bin/homescreen|bin/homescreen-serve|share/homescreen/themes/*.toml|share/man/man1/homescreen.1|share/man/man5/homescreen-*.5) ;;
                 share/bash-completion/completions/homescreen|share/zsh/site-functions/_homescreen|share/fish/vendor_completions.d/homescreen.fish) ;;
                 *) leave "$target (not a file this script installs)"; continue ;;
             esac
@@ -131,6 +131,7 @@ if [ -z "$binary" ]; then
     static=""
     [ "$configuration" = release ] && static="--static-swift-stdlib"
     swift build -c "$configuration" $static --product homescreen
+    swift build -c "$configuration" $static --product homescreen-serve
     swift build -c "$configuration" $static --product generate-manual
     bin_path="$(swift build -c "$configuration" $static --show-bin-path)"
     binary="$bin_path/homescreen"
@@ -171,6 +172,12 @@ if [ -f "$manifest" ]; then
 fi
 
 put 755 "$binary" "$prefix/bin/homescreen"
+# `homescreen serve` runs the SSH server beside it (its own executable: the dashboard never loads SwiftNIO).
+if [ -x "$(dirname "$binary")/homescreen-serve" ]; then
+    put 755 "$(dirname "$binary")/homescreen-serve" "$prefix/bin/homescreen-serve"
+else
+    echo "install.sh: $(dirname "$binary")/homescreen-serve is not built; homescreen serve will say so (swift build --product homescreen-serve)." >&2
+fi
 for theme in "$root"/Themes/*.toml; do
     put 644 "$theme" "$prefix/share/homescreen/themes/$(basename "$theme")"
 done

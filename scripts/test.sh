@@ -21,6 +21,7 @@ need bsdextrautils command -v col
 need python3-icalendar /usr/bin/python3 -c 'import icalendar'   # exported calendars, parsed
 need python3-recurring-ical-events /usr/bin/python3 -c 'import recurring_ical_events'   # imported calendars' occurrences
 need khal command -v khal                                   # exported calendars, read by khal
+need openssh-client command -v ssh                          # homescreen serve, driven by the real client
 need python3-pyte /usr/bin/python3 -c 'import pyte'         # the dashboard on a plain pty, its screen read
 need ncurses-term test -e /usr/share/terminfo/a/alacritty   # terminals' own TERMs
 need kitty-terminfo test -e /usr/share/terminfo/x/xterm-kitty

@@ -61,6 +61,20 @@ struct Child {
         }
     }
 
+    /// Runs `program` to its end with no input and its output dropped. - Returns: its exit status.
+    static func runToEnd(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Int {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let pid = try spawn(program, arguments, environment: environment, actions: &actions)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status & 0x7f == 0 ? Int((status >> 8) & 0xff) : 128 + Int(status & 0x7f)
+    }
+
     private static func spawn(_ program: String, _ arguments: [String], environment: [String: String], actions: inout posix_spawn_file_actions_t) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -29,7 +29,8 @@ public final class SSHServer: @unchecked Sendable {
         public var maxAuthAttempts: Int = 6
 
         public init(hostKey: HostKey, authorizedKeysPath: String, guestUser: String?, maxSessions: Int, maxPerAddress: Int,
-                    guestTimeout: Int, guestIdle: Int, program: String, storeArguments: [String], environment: [String: String]) {
+                    guestTimeout: Int, guestIdle: Int, program: String, storeArguments: [String], environment: [String: String], loginGrace: Int = 20) {
+            self.handshakeDeadline = loginGrace
             self.hostKey = hostKey
             self.authorizedKeysPath = authorizedKeysPath
             self.guestUser = guestUser
@@ -67,15 +68,18 @@ public final class SSHServer: @unchecked Sendable {
         try channel.closeFuture.wait()
     }
 
-    /// A new TCP connection: refused at once (closed, nothing read) when a cap is reached.
+    /// A new TCP connection: refused at once (closed, nothing read or sent) when twice
+    /// --max-sessions connections, or --max-per-address from its address, have not logged in
+    /// yet — so a flood of handshakes that never finish holds a few places, never a member's.
     func accept(_ channel: Channel) -> EventLoopFuture<Void> {
         let address = channel.remoteAddress?.ipAddress ?? "?"
-        let fromThere = connections.values.filter { $0.address == address }.count
-        if connections.count >= configuration.maxSessions || fromThere >= configuration.maxPerAddress {
-            Log.line("\(address): refused, \(connections.count >= configuration.maxSessions ? "\(connections.count) sessions open (--max-sessions)" : "\(fromThere) connections from there (--max-per-address)")")
+        let pending = connections.values.filter { $0.user == nil }
+        let fromThere = pending.filter { $0.address == address }.count
+        if pending.count >= 2 * configuration.maxSessions || fromThere >= configuration.maxPerAddress {
+            Log.line("\(address): refused, \(fromThere >= configuration.maxPerAddress ? "\(fromThere) connections from there not logged in yet (--max-per-address)" : "\(pending.count) connections not logged in yet (twice --max-sessions)")")
             return channel.close()
         }
-        let connection = Connection(server: self, channel: channel, address: address)
+        let connection = Connection(server: self, channel: channel, address: address, port: channel.remoteAddress?.port ?? 0)
         connections[ObjectIdentifier(connection)] = connection
         channel.closeFuture.whenComplete { [self] _ in
             connections[ObjectIdentifier(connection)] = nil
@@ -94,7 +98,7 @@ public final class SSHServer: @unchecked Sendable {
         }
         // The handshake and the login must be done in time.
         connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(configuration.handshakeDeadline))) {
-            if connection.user == nil { connection.end("no login within \(self.configuration.handshakeDeadline) s") }
+            if connection.user == nil { connection.end("no login within \(self.configuration.handshakeDeadline) s (--login-grace)") }
         }
         return channel.pipeline.addHandlers([ByteCounter(connection: connection), handler, ErrorCloser(connection: connection)])
     }
@@ -123,10 +127,13 @@ final class Connection: @unchecked Sendable {
     /// The guest's folder: its demo store, its HOME (no config or state of the server's).
     var guestFolder: String?
 
-    init(server: SSHServer, channel: Channel, address: String) {
+    let port: Int
+
+    init(server: SSHServer, channel: Channel, address: String, port: Int) {
         self.server = server
         self.channel = channel
         self.address = address
+        self.port = port
     }
 
     func note(_ text: String) { notes.append(text) }
@@ -147,7 +154,9 @@ final class Connection: @unchecked Sendable {
     /// The store and environment a child of this connection runs with.
     func childSetup() throws -> (arguments: [String], environment: [String: String]) {
         let configuration = server.configuration
-        var environment = ["PATH": configuration.environment["PATH"] ?? "/usr/bin:/bin"]
+        // A UTF-8 locale unless the client sends its own (env LANG, LC_*): the server's, else C.UTF-8.
+        var environment = ["PATH": configuration.environment["PATH"] ?? "/usr/bin:/bin",
+                           "LANG": configuration.environment["LANG"].flatMap { $0.lowercased().contains("utf") ? $0 : nil } ?? "C.UTF-8"]
         for key in ["TZ", "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "HOMESCREEN_STORE"] {
             if let value = configuration.environment[key] { environment[key] = value }
         }
@@ -156,12 +165,10 @@ final class Connection: @unchecked Sendable {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-guest-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             guestFolder = folder
-            // The demo data, written once for the connection's sessions.
-            let filled = try Child.onPipes(configuration.program, ["demo", "--store", folder + "/store.sqlite"], environment: environment.merging(["HOME": folder]) { $1 })
-            close(filled.output)
-            if let errors = filled.errors { close(errors) }
-            var status: Int32 = 0
-            while waitpid(filled.pid, &status, 0) < 0 && errno == EINTR {}
+            // The demo data, written once for the connection's sessions (a blocking wait of a
+            // tenth of a second on the loop: rare, and only once a guest is in).
+            let status = try Child.runToEnd(configuration.program, ["demo", "--store", folder + "/store.sqlite"], environment: environment.merging(["HOME": folder]) { $1 })
+            guard status == 0 else { throw ServeError("the guest's demo store could not be made (homescreen demo exited with \(status)).") }
         }
         let folder = guestFolder!
         environment["HOME"] = folder
@@ -177,7 +184,7 @@ final class Connection: @unchecked Sendable {
         if let guestFolder { try? FileManager.default.removeItem(atPath: guestFolder) }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         let who = user.map { "user \($0) (\(isGuest ? "guest" : "member"), \(method))" } ?? "not logged in"
-        Log.line("\(address): \(who), \(seconds) s, \(bytesIn) bytes in, \(bytesOut) out, ended: \(reason ?? "closed by the client")"
+        Log.line("\(address.contains(":") ? "[\(address)]" : address):\(port): \(who), \(seconds) s, \(bytesIn) bytes in, \(bytesOut) out, ended: \(reason ?? "closed by the client")"
                  + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")))
     }
 }
@@ -221,6 +228,14 @@ final class Authenticator: NIOSSHServerUserAuthenticationDelegate, @unchecked Se
     func requestReceived(request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
         let configuration = connection.server.configuration
         if let guest = configuration.guestUser, request.username == guest {
+            // Guests count against the caps; members (known keys) never wait for them.
+            let guests = connection.server.connections.values.filter { $0.isGuest }
+            let fromThere = guests.filter { $0.address == connection.address }.count
+            guard guests.count < configuration.maxSessions, fromThere < configuration.maxPerAddress else {
+                connection.note(guests.count >= configuration.maxSessions ? "guest refused: \(guests.count) guests (--max-sessions)"
+                                                                          : "guest refused: \(fromThere) guests from there (--max-per-address)")
+                return responsePromise.succeed(.failure)
+            }
             connection.authenticated(user: request.username, method: "none", guest: true)
             return responsePromise.succeed(.success)
         }

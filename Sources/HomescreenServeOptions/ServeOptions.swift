@@ -32,6 +32,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("A guest typing nothing this long is logged out: 10m, 1h.", valueName: "duration"))
     public var guestIdle = "10m"
 
+    @Option(help: ArgumentHelp("A connection not logged in by then is closed: 20s, 1m.", valueName: "duration"))
+    public var loginGrace = "20s"
+
     @Option(help: ArgumentHelp("The store members see: a file, or a PostgreSQL URL (default: as `homescreen` finds it).", valueName: "path|url"))
     public var store: String?
 
@@ -47,8 +50,8 @@ public struct ServeOptions: ParsableArguments, Sendable {
 
     /// The address and port to listen on.
     public func address() throws(Problem) -> (host: String, port: Int) {
-        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (1...65535).contains(port) else {
-            throw Problem(description: "--listen '\(listen)' is not ADDRESS:PORT; use for example 127.0.0.1:2222 or [::1]:2222.")
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
+            throw Problem(description: "--listen '\(listen)' is not ADDRESS:PORT; use for example 127.0.0.1:2222 or [::1]:2222 (port 0: any free one, said in the log).")
         }
         var host = String(listen[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
@@ -84,7 +87,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
             throw Problem(description: "--guest-user '\(guestUser)' is not a user name; use letters, digits, '-', '_' or '.' (at most 32).")
         }
         return Checked(host: address.host, port: address.port, guestTimeout: try Self.seconds(guestTimeout, option: "--guest-timeout"),
-                       guestIdle: try Self.seconds(guestIdle, option: "--guest-idle"))
+                       guestIdle: try Self.seconds(guestIdle, option: "--guest-idle"), loginGrace: try Self.seconds(loginGrace, option: "--login-grace"))
     }
 
     public struct Checked: Sendable {
@@ -92,11 +95,21 @@ public struct ServeOptions: ParsableArguments, Sendable {
         public let port: Int
         public let guestTimeout: Int
         public let guestIdle: Int
+        public let loginGrace: Int
     }
 
     /// ArgumentParser's message for a parse error, on one line.
     public static func message(for error: Error) -> String {
         fullMessage(for: error).split(separator: "\n").first.map { $0.replacingOccurrences(of: "Error: ", with: "") } ?? "\(error)"
+    }
+
+    /// The folder of the running executable (found by /proc/self/exe: run by name through PATH,
+    /// argv[0] has no folder), where homescreen and homescreen-serve are installed side by side.
+    public static func executableFolder() -> URL {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     /// The host key's default place, in the state folder.

@@ -15,7 +15,14 @@ public final class TmuxDashboard {
     ///   - environment: extra variables for the dashboard (`NO_COLOR`, `LC_ALL`…).
     ///   - windowBackground: the pane's background as tmux's `window-style` (`#ffffff`): tmux then
     ///     answers OSC 11 with it; without one, a detached tmux answers only device attributes.
-    public init(columns: Int, rows: Int, store: String, arguments: [String] = [], environment: [String: String] = [:],
+    public convenience init(columns: Int, rows: Int, store: String, arguments: [String] = [], environment: [String: String] = [:],
+                            configHome: String, windowBackground: String? = nil) throws {
+        try self.init(columns: columns, rows: rows, command: [Homescreen.executable.path] + arguments, store: store,
+                      environment: environment, configHome: configHome, windowBackground: windowBackground)
+    }
+
+    /// Any program in the pane (an `ssh` client, say), with the same clean environment.
+    public init(columns: Int, rows: Int, command arguments: [String], store: String, environment: [String: String] = [:],
                 configHome: String, windowBackground: String? = nil) throws {
         try MissingTool.check("/usr/bin/tmux", package: "tmux")
         self.store = store
@@ -24,7 +31,7 @@ public final class TmuxDashboard {
                          "TERM": "tmux-256color", "HOMESCREEN_STORE": store, "XDG_CONFIG_HOME": configHome]
         variables.merge(environment) { _, new in new }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let command = ([Homescreen.executable.path] + arguments).map(Self.quote).joined(separator: " ")
+        let command = arguments.map(Self.quote).joined(separator: " ")
         let script = "env -i \(assignments) \(command); echo \"EXIT=$?\"; stty -a | tr '\\n' ' '; echo; read line"
         let style = windowBackground.map { ["start-server", ";", "set", "-g", "window-style", "bg=\($0)", ";"] } ?? []
         try Self.tmux(socket, ["-f", "/dev/null"] + style + ["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script])

@@ -21,6 +21,11 @@ do {
     fail(ServeOptions.message(for: error), status: 2)
 }
 signal(SIGPIPE, SIG_IGN)
+// Stopped by SIGTERM, SIGINT or SIGHUP even when started with them blocked (an inherited mask).
+var stopping = sigset_t()
+sigemptyset(&stopping)
+for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&stopping, number) }
+sigprocmask(SIG_UNBLOCK, &stopping, nil)
 do {
     let hostKeyPath = options.hostKey ?? ServeOptions.defaultHostKey(environment: environment)
     let hostKey = try HostKey.loadOrCreate(at: hostKeyPath)
@@ -32,13 +37,12 @@ do {
     let keys = AuthorizedKeys.load(at: authorizedKeysPath)
     for reason in keys.refused { FileHandle.standardError.write(Data("homescreen serve: \(authorizedKeysPath) \(reason).\n".utf8)) }
     // The dashboard the sessions run: the homescreen beside this executable, or $HOMESCREEN_PROGRAM.
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let program = environment["HOMESCREEN_PROGRAM"] ?? here.appendingPathComponent("homescreen").path
+    let program = environment["HOMESCREEN_PROGRAM"] ?? ServeOptions.executableFolder().appendingPathComponent("homescreen").path
     guard FileManager.default.isExecutableFile(atPath: program) else { fail("\(program) is not there; install homescreen beside homescreen-serve.", status: 1) }
     let server = SSHServer(SSHServer.Configuration(
         hostKey: hostKey, authorizedKeysPath: authorizedKeysPath, guestUser: options.noGuests ? nil : options.guestUser,
         maxSessions: options.maxSessions, maxPerAddress: options.maxPerAddress, guestTimeout: checked.guestTimeout, guestIdle: checked.guestIdle,
-        program: program, storeArguments: options.store.map { ["--store", $0] } ?? [], environment: environment))
+        program: program, storeArguments: options.store.map { ["--store", $0] } ?? [], environment: environment, loginGrace: checked.loginGrace))
     try server.run(host: checked.host, port: checked.port)
 } catch {
     fail("\(error)", status: 1)

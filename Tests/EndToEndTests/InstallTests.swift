@@ -42,7 +42,7 @@ struct InstallTests {
         let installed = try installation.install()
         #expect(installed.status == 0, "\(installed.stderr)")
         #expect(installation.files() == [
-            "bin/homescreen", "share/bash-completion/completions/homescreen", "share/fish/vendor_completions.d/homescreen.fish",
+            "bin/homescreen", "bin/homescreen-serve", "share/bash-completion/completions/homescreen", "share/fish/vendor_completions.d/homescreen.fish",
             "share/homescreen/installed-files", "share/homescreen/themes/dark.toml", "share/homescreen/themes/high-contrast.toml",
             "share/homescreen/themes/light.toml", "share/man/man1/homescreen.1", "share/man/man5/homescreen-config.5",
             "share/man/man5/homescreen-store.5", "share/man/man5/homescreen-themes.5", "share/zsh/site-functions/_homescreen",
@@ -55,6 +55,9 @@ struct InstallTests {
         #expect(calendar.status == 0 && calendar.stdout.contains("Tháng Giêng Bính Ngọ"), "\(calendar.stderr)")
         let demo = try Shell.run("homescreen render pantry --demo --family small --format plain", environment: installation.environment)
         #expect(demo.status == 0 && demo.stdout.contains("Milk"), "\(demo.stderr)")
+        // homescreen serve finds the server installed beside it.
+        let fingerprint = try Shell.run("homescreen serve --fingerprint --host-key \"$HOME/key\"", environment: installation.environment)
+        #expect(fingerprint.status == 0 && fingerprint.stdout.hasPrefix("256 SHA256:"), "\(fingerprint.stderr)")
 
         // man finds the page through PATH (PREFIX/bin → PREFIX/share/man) and it holds the options --help lists.
         let where_ = try Shell.run("man -w homescreen && man -w 5 homescreen-config", environment: installation.environment)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenServeOptions
 import HomescreenRender
 import HomescreenRuntime
 import HomescreenPostgres
@@ -64,6 +65,7 @@ struct DoctorCommand: ParsableCommand {
             report("state", statePath + " (does not exist yet: written when you change the theme or privacy on the dashboard)")
         }
         reportBackground(config: loadedConfig, remembered: RememberedChoices.load(path: statePath), report: report)
+        reportServe(environment: environment, report: report)
 
         let path = storeOptions.storePath
         if let problem = CLIError.message(of: { _ = try storeOptions.location() }) {
@@ -108,6 +110,44 @@ struct DoctorCommand: ParsableCommand {
             }
         }
         if !healthy { throw ExitCode.failure }
+    }
+
+    /// `homescreen serve`'s host key (its fingerprint, as `ssh-keygen -lf` prints it: asked of
+    /// homescreen-serve, which has the hash; the key is never made here) and the household's
+    /// keys (how many it takes, and the lines it does not).
+    func reportServe(environment: [String: String], report: (String, String) -> Void) {
+        let hostKey = ServeOptions.defaultHostKey(environment: environment)
+        let server = ServeOptions.executableFolder().appendingPathComponent("homescreen-serve").path
+        if !FileManager.default.fileExists(atPath: hostKey) {
+            report("ssh", "\(hostKey) does not exist yet: homescreen serve makes it on first run")
+        } else if let fingerprint = Self.output(of: server, ["--fingerprint", "--host-key", hostKey]) {
+            report("ssh", "host key \(hostKey): \(fingerprint.trimmingCharacters(in: .whitespacesAndNewlines))")
+        } else {
+            report("ssh", "host key \(hostKey) cannot be read by \(server)")
+        }
+        let keysPath = ServeOptions.defaultAuthorizedKeys(environment: environment)
+        guard let text = try? String(contentsOfFile: keysPath, encoding: .utf8) else {
+            report("", "\(keysPath) does not exist: only guests (ssh demo@…) can log in")
+            return
+        }
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let taken = lines.filter { $0.contains("ssh-ed25519 ") || $0.contains("ecdsa-sha2-") }
+        let rsa = lines.filter { $0.contains("ssh-rsa ") || $0.contains("ssh-dss ") }
+        report("", "\(keysPath): \(taken.count) household \(taken.count == 1 ? "key" : "keys")"
+               + (rsa.isEmpty ? "" : "; \(rsa.count) RSA or DSA \(rsa.count == 1 ? "key is" : "keys are") not taken (use Ed25519 or ECDSA)"))
+    }
+
+    /// What a program printed, when it ran and succeeded.
+    static func output(of program: String, _ arguments: [String]) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: program) else { return nil }
+        let process = Process(), pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        (process.standardOutput, process.standardError) = (pipe, FileHandle.nullDevice)
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
     }
 
     /// The terminal's background as the dashboard would learn it, the themes `t` offers on it,

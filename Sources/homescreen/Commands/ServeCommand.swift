@@ -24,14 +24,14 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         do { _ = try options.checked() } catch { throw CLIError.usage(error.description) }
         // The server is its own executable, beside this one: the dashboard never loads SwiftNIO.
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let here = ServeOptions.executableFolder()
         let server = here.appendingPathComponent("homescreen-serve").path
         guard FileManager.default.isExecutableFile(atPath: server) else {
             throw CLIError.runtime("\(server) is not there; install homescreen-serve beside homescreen (scripts/install.sh does).")
         }
         let arguments = Array(CommandLine.arguments.drop { $0 != "serve" }.dropFirst())
         var environment = ProcessInfo.processInfo.environment
-        environment["HOMESCREEN_PROGRAM"] = here.appendingPathComponent(URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent).path
+        environment["HOMESCREEN_PROGRAM"] = here.appendingPathComponent("homescreen").path
         let argv = ([server] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         execve(server, argv, envp)
