@@ -123,6 +123,16 @@ sizes_row "\`expense add\` (today's month), expenses" 1.2 "demo 100k 1M" "$(comp
   100k "$bin expense add 1.25 --note Bench --store $work/e100000.sqlite" \
   1M "$bin expense add 1.25 --note Bench --store $work/e1000000.sqlite")"
 
+# What opening for writing costs before any write: `PRAGMA quick_check` reads every page of the
+# file (issue 21: a damaged store is refused before anything is written to it).
+echo "== quick_check"
+sizes_row "\`PRAGMA quick_check(1)\` alone (sqlite3), run by every open for writing: products" "" "1k 100k" "$(compare \
+  1k "sqlite3 -readonly ${p}1000.sqlite 'PRAGMA quick_check(1)'" \
+  100k "sqlite3 -readonly ${p}100000.sqlite 'PRAGMA quick_check(1)'")"
+sizes_row "\`PRAGMA quick_check(1)\` alone (sqlite3): expenses" "" "demo 1M" "$(compare \
+  demo "sqlite3 -readonly $work/demo.sqlite 'PRAGMA quick_check(1)'" \
+  1M "sqlite3 -readonly $work/e1000000.sqlite 'PRAGMA quick_check(1)'")"
+
 echo "== 100,000 expenses in one transaction by sqlite3, beside a table with the same columns and index and no triggers"
 insert="BEGIN; WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 99999)
   INSERT INTO expense (amountCents, currency, day, note, createdAt)

@@ -33,5 +33,9 @@ extension PantryFeature {
         .sql(sqlite: inStockByDue, postgres: inStockByDue),
         .rule("productDueCount", .total(.init(counting: .product, where: "amountMilli", byFirst: 10, of: "due",
                                               into: .productDue, key: "due", count: "inStock"))),
+        // The list's order compares names by their bytes (`COLLATE "C"` on PostgreSQL, SQLite's
+        // own); a name column in the database's collation (C.UTF-8, en_US…) made the index
+        // useless for it, so a pane sorted every product of its first days.
+        .sql(sqlite: "", postgres: "ALTER TABLE product ALTER COLUMN name TYPE text COLLATE \"C\""),
     ])
 }
