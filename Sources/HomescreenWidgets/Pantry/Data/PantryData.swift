@@ -7,12 +7,13 @@ extension StoreTable {
 }
 
 extension PantryFeature {
-    /// The pantry's tables, on both backends: products (amounts in thousandths of their unit)
-    /// and the consumptions that undo takes back. Its first steps make what the store's shared
-    /// schema 7 held; a store from then has those tables rebuilt as described, rows kept.
     /// The products in stock per due day, counted from the rows (the rule keeps it after).
     private static let inStockByDue = "INSERT INTO productDue (due, inStock) SELECT due, COUNT(*) FROM product WHERE amountMilli > 0 GROUP BY due"
 
+    /// The pantry's tables, on both backends: products (amounts in thousandths of their unit),
+    /// the consumptions that undo takes back, and the products in stock per due day that the
+    /// counts read. Its first steps make what the store's shared schema 7 held; a store from
+    /// then has those tables rebuilt as described, rows kept.
     public static let data: KindData? = KindData(owner: "pantry", steps: [
         .create(DataTable(.product, columns: [
             .id, .text("name", max: 200, nonBlank: true), .integer("amountMilli", 0...1_000_000_000),
