@@ -4,6 +4,7 @@ import Testing
 import HomescreenStore
 import HomescreenTestSupport
 import HomescreenWidgetCore
+import HomescreenPostgres
 @testable import HomescreenWidgets
 
 /// Issue 36: a write's checks and the counts a pane or status line shows are found through an
@@ -189,5 +190,65 @@ struct FlatCostTests {
             #expect(read["product"]?.seq == 0, "\(read)")
             #expect((read["product"]?.indexRows ?? 0) <= 8, "\(read)")
         }
+    }
+
+    /// A store whose pantry and budget data are at the versions before issue 36 (the steps it
+    /// appended left out), with rows written through them; and how to open it again.
+    static func storeOfTheStepsBefore(_ backend: TestBackend) throws -> (store: any StoreBackend, again: () throws -> any StoreBackend) {
+        let store: any StoreBackend, again: () throws -> any StoreBackend
+        switch backend {
+        case .sqlite:
+            let folder = TemporaryFolder(), path = folder.path("s.sqlite")
+            (store, again) = (try Store.open(at: path), { _ = folder; return try Store.open(at: path) })
+        case .postgres:
+            let url = try PostgresServer.freshDatabase()
+            (store, again) = (try PostgresStore.open(url: url), { try PostgresStore.open(url: url) })
+        }
+        try store.prepare([KindData(owner: "pantry", steps: Array(PantryFeature.data!.steps.prefix(2))),
+                           KindData(owner: "budget", steps: Array(BudgetFeature.data!.steps.prefix(8)))])
+        try store.writing { sql in
+            for (index, due) in ["2026-11-20", "2026-11-20", "2026-11-21", "2026-11-25", "2026-11-25"].enumerated() {
+                _ = try sql.execute("INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES (?, ?, '', ?, '2026-11-01 10:00:00')",
+                                    [.text("P\(index)"), .integer(index == 2 ? 0 : 1000), .text(due)])
+            }
+            _ = try sql.execute("INSERT INTO budget (month, limitCents, currency, updatedAt) VALUES ('2026-11', 100000, 'CHF', '2026-11-01 10:00:00')")
+            for (day, currency) in [("2026-11-02", "CHF"), ("2026-11-03", nil), ("2026-10-30", "EUR"), ("2026-10-31", nil)] {
+                _ = try sql.execute("INSERT INTO expense (amountCents, currency, day, note, createdAt) VALUES (250, ?, ?, '', '2026-11-01 10:00:00')",
+                                    [currency.map { .text($0) } ?? .null, .text(day)])
+            }
+        }
+        return (store, again)
+    }
+
+    @Test(arguments: TestBackend.allCases) func aStoreOfTheStepsBeforeMigratesWithEveryRow(_ backend: TestBackend) throws {
+        let (store, again) = try Self.storeOfTheStepsBefore(backend)
+        let rows = { (store: any StoreBackend) in
+            try store.reading { sql in
+                try ["SELECT id, name, amountMilli, due FROM product ORDER BY id", "SELECT id, amountCents, currency, day FROM expense ORDER BY id",
+                     "SELECT month, spentCents, expenseCount FROM monthTotal ORDER BY month", "SELECT month, currency FROM budget ORDER BY month"]
+                    .map { try sql.rows($0).map { row in ["id", "name", "amountMilli", "due", "amountCents", "currency", "day", "month", "spentCents", "expenseCount"]
+                        .map { row.text($0) ?? row.int($0).map(String.init) ?? "" }.joined(separator: "|") } }
+            }
+        }
+        let before = try rows(store)
+        let upgraded = try again()
+        try upgraded.prepare([PantryFeature.data!, BudgetFeature.data!])
+        #expect(try upgraded.kindVersions()["pantry"] == PantryFeature.data!.version && upgraded.kindVersions()["budget"] == BudgetFeature.data!.version)
+        #expect(try rows(upgraded) == before)
+        // The summary made from the rows already there, then kept.
+        let counts = try PantryRepository(upgraded).pantrySnapshot(today: LocalDate(iso: "2026-11-21")!, dueSoonDays: 3, limit: 8).counts
+        #expect(counts == PantryCounts(inStock: 4, expired: 2, dueSoon: 0))
+        try PantryRepository(upgraded).addProduct(name: "New", amount: .one, unit: "", due: LocalDate(iso: "2026-11-22")!)
+        #expect(try PantryRepository(upgraded).pantrySnapshot(today: LocalDate(iso: "2026-11-21")!, dueSoonDays: 3, limit: 8).counts
+                == PantryCounts(inStock: 5, expired: 2, dueSoon: 1))
+        // The replaced rules: the same refusals, the same fill.
+        #expect(throws: (any Error).self) {
+            try upgraded.writing { _ = try $0.execute("INSERT INTO expense (amountCents, currency, day, note, createdAt) VALUES (1, 'EUR', '2026-11-09', '', '2026-11-01 10:00:00')") }
+        }
+        #expect(throws: (any Error).self) {
+            try upgraded.writing { _ = try $0.execute("UPDATE budget SET currency = 'EUR' WHERE month = '2026-11'") }
+        }
+        try upgraded.writing { _ = try $0.execute("INSERT INTO expense (amountCents, day, note, createdAt) VALUES (1, '2026-10-09', 'filled', '2026-11-01 10:00:00')") }
+        #expect(try upgraded.reading { try $0.row("SELECT currency FROM expense WHERE note = 'filled'")?.text("currency") } == "EUR")
     }
 }
