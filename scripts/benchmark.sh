@@ -4,7 +4,7 @@
 # `homescreen tmux` (every thread, one shared idle window), a store write until `--follow`
 # prints and until the tmux option changes, the dashboard's memory after its first frame
 # (VmRSS, PSS, private), and bytes per consume (a product that keeps stock, and one that runs
-# out so the list moves up). Release build, static Swift standard library. Needs hyperfine,
+# out so the list moves up), and the store-size rows of scripts/benchmark-store-size.sh. Release build, static Swift standard library. Needs hyperfine,
 # sqlite3, tmux and python3 (apt-get install hyperfine sqlite3 tmux).
 #   scripts/benchmark.sh            # 60 s idle window, 10,000 products for the big store
 #   scripts/benchmark.sh 20 10000   # a shorter idle window
@@ -47,10 +47,11 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 echo "== machine: $(nproc) cores, $(uname -r), $(sqlite3 --version | cut -d' ' -f1) sqlite3, load $(load)"
 
 echo "== status against sqlite3, same store ($((count + 14)) products), same query, one hyperfine run"
-# The two statements `status pantry` runs (Store.pantrySnapshot: the counts, due soon meaning
-# within 5 days, and the first product), with today's dates written in.
+# The two statements `status pantry` runs (PantryRepository.pantrySnapshot: the counts from the
+# products in stock per due day, due soon meaning within 5 days, and the first product), with
+# today's dates written in.
 today=$(date +%F) soon=$(date -d "+5 days" +%F)
-query="SELECT COUNT(*) AS inStock, COALESCE(SUM(due < '$today'), 0) AS expired, COALESCE(SUM(due >= '$today' AND due <= '$soon'), 0) AS dueSoon FROM product INDEXED BY productInStockByDue WHERE amountMilli > 0; SELECT * FROM product WHERE amountMilli > 0 ORDER BY due, name, id LIMIT 1"
+query="SELECT COALESCE(SUM(inStock), 0) AS inStock, COALESCE(SUM(CASE WHEN due < '$today' THEN inStock ELSE 0 END), 0) AS expired, COALESCE(SUM(CASE WHEN due >= '$today' AND due <= '$soon' THEN inStock ELSE 0 END), 0) AS dueSoon FROM productDue; SELECT * FROM product WHERE amountMilli > 0 ORDER BY due, name, id LIMIT 1"
 hyperfine --warmup 20 --runs 200 -N --export-json "$work/status.json" \
   -n "status" "$bin status pantry --format tmux --store $big" \
   -n "sqlite3" "sqlite3 -readonly $big \"$query\"" \
@@ -143,6 +144,9 @@ for size in 120x40 200x60; do
   read -r shift_size _ < <(consume "at$size" "$work/bytes")
   row "bytes, the same on the demo store at ${size/x/×}" "≤ 512" "$shift_size" "512" "$(ratio "$shift_size" 512)" "$(within "$shift_size" 512)"
 done
+
+echo "== store sizes (scripts/benchmark-store-size.sh: 1k/10k/100k products, 100k/1M expenses, the bulk insert)"
+BIN=$bin ROWS=$rows scripts/benchmark-store-size.sh 3 10
 
 echo
 echo "load after: $(load)"

@@ -23,7 +23,12 @@ public final class Store: Sendable {
         /// Connections to files no longer at the path: kept, not closed (closing one starts
         /// libdispatch's once-a-second worker monitor for the life of the process).
         var retired: [any DatabaseReader] = []
+        /// The kinds' data it was prepared with (`prepare`), prepared again on the file `reopen` takes.
+        var kinds: [KindData] = []
     }
+
+    /// Remembers the kinds' data this store was prepared with, for the file `reopen` takes.
+    func rememberPrepared(_ kinds: [KindData]) { opened.withLock { $0.kinds = kinds } }
 
     public var database: any DatabaseReader { opened.withLock { $0.database } }
     private var writer: (any DatabaseWriter)? { opened.withLock { $0.writer } }
@@ -57,10 +62,14 @@ public final class Store: Sendable {
         let fresh = isWritable ? try Store.open(at: path) : try Store.openReadOnly(at: path)
         guard !fresh.standsIn else { throw StoreError.gone(path: path) }
         let taken = fresh.opened.withLock { $0 }
-        opened.withLock { current in
+        let kinds = opened.withLock { current in
             current.retired.append(current.database)
             (current.database, current.writer, current.file, current.shm) = (taken.database, taken.writer, taken.file, taken.shm)
+            return current.kinds
         }
+        // A store just made by another process may have the shared tables and not yet the
+        // kinds' own (its maker prepares them next): read nothing before they are there.
+        try prepare(kinds)
     }
 
     /// The schema version of the shared tables this build writes (each kind's own data has its

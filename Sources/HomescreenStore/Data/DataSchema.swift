@@ -35,7 +35,12 @@ public struct KindData: Sendable {
     /// The tables its rules keep from others' rows (a running total): derived, never written
     /// by a copy.
     public var keptTables: [StoreTable] {
-        steps.compactMap { if case .rule(_, let rule) = $0 { return rule.keeps } else { return nil } }
+        steps.compactMap { step -> StoreTable? in
+            switch step {
+            case .rule(_, let rule), .replaceRule(_, let rule): return rule.keeps
+            default: return nil
+            }
+        }
     }
 }
 
@@ -49,6 +54,9 @@ public enum DataStep: Sendable {
     case addIndex(StoreTable, DataIndex)
     /// A rule the columns cannot hold alone, kept by triggers whoever writes.
     case rule(String, DataRule)
+    /// A rule made again with new SQL under the same name (its triggers dropped, then created):
+    /// a released rule's step stays as it was, and a store that ran it gets the new one.
+    case replaceRule(String, DataRule)
     /// What the description cannot say (a data fix): the statement in each dialect ("" for none).
     case sql(sqlite: String, postgres: String)
 
@@ -59,6 +67,7 @@ public enum DataStep: Sendable {
         case .addColumn(let table, let column): return ["ALTER TABLE \(table.rawValue) ADD COLUMN \(column.definition(dialect))"]
         case .addIndex(let table, let index): return [index.creation(on: table)]
         case .rule(let name, let rule): return rule.creation(named: name, dialect)
+        case .replaceRule(let name, let rule): return rule.removal(named: name, dialect) + rule.creation(named: name, dialect)
         case .sql(let sqlite, let postgres): return [dialect == .sqlite ? sqlite : postgres].filter { !$0.isEmpty }
         }
     }
@@ -257,7 +266,9 @@ public struct DataColumn: Sendable {
     }
 }
 
-/// An index: columns in order, optionally partial (a condition both dialects read).
+/// An index: columns in order, optionally partial (a condition both dialects read). A key may
+/// be an expression both dialects read, in parentheses (`(substr(day, 1, 7))`): a query that
+/// writes the same expression is answered by the index.
 public struct DataIndex: Sendable {
     public let name: String
     public let columns: [String]
@@ -265,7 +276,8 @@ public struct DataIndex: Sendable {
     public let condition: String?
 
     public init(_ name: String, on columns: [String], unique: Bool = false, where condition: String? = nil) {
-        precondition(DataTable.isPlain(name) && columns.allSatisfy(DataTable.isPlain), "\(name): plain identifiers only")
+        precondition(DataTable.isPlain(name) && columns.allSatisfy { DataTable.isPlain($0) || $0.hasPrefix("(") && $0.hasSuffix(")") },
+                     "\(name): plain identifiers or parenthesized expressions only")
         self.name = name
         self.columns = columns
         self.unique = unique

@@ -13,6 +13,7 @@
 extension StoreBackend {
     public func prepare(_ kinds: [KindData]) throws {
         guard !kinds.isEmpty else { return }
+        (self as? Store)?.rememberPrepared(kinds)
         // The common case in one read: every kind at its version.
         let found = try reading(kindVersions)
         try check(kinds, found)

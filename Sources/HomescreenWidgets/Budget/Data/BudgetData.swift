@@ -11,6 +11,14 @@ extension BudgetFeature {
     /// YYYY-MM) can have: a range the expenses' day index answers.
     private static func inMonth(_ month: String) -> String { "day >= \(month) || '-01' AND day <= \(month) || '-31'" }
 
+    /// The month of an expense's day: the first key of the index `expenseByMonth`, which answers
+    /// a query only when it writes this same expression.
+    static func month(of day: String) -> String { "substr(\(day), 1, 7)" }
+
+    /// A currency other than `currency`, as the two ranges either side of it: with the month,
+    /// two seeks in `expenseByMonth` (`<>` would read every expense of the month).
+    static func otherCurrency(than currency: String) -> String { "(currency < \(currency) OR currency > \(currency))" }
+
     /// The budget's tables, on both backends: one limit per month, expenses in hundredths of
     /// their currency, and the month totals kept by a rule so a pane never sums 100,000 rows.
     /// One currency per month, whoever writes: a missing one is the month's, a mix is refused.
@@ -47,5 +55,25 @@ extension BudgetFeature {
             """, message: "a budget must be in the currency of its month's expenses")),
         // The functions PostgreSQL's shared schema 7 kept these rules with.
         .sql(sqlite: "", postgres: "DROP FUNCTION IF EXISTS keepMonthTotal, keepExpenseCurrency, keepBudgetCurrency CASCADE"),
+        // Issue 36: the currency rules find a month's expenses by their month and currency, so a
+        // write checks two or three index entries however many expenses the month holds (the
+        // range of days above read them all: quadratic for a writer inserting a month's rows in
+        // one transaction). Same rules, same sentences.
+        .addIndex(.expense, DataIndex("expenseByMonth", on: ["(\(month(of: "day")))", "currency"])),
+        .replaceRule("expenseCurrencyFill", .fill(.expense, column: "currency", value: """
+            COALESCE((SELECT currency FROM budget WHERE month = \(month(of: "NEW.day"))),
+                     (SELECT currency FROM expense WHERE \(month(of: "day")) = \(month(of: "NEW.day")) AND currency IS NOT NULL AND id <> NEW.id LIMIT 1),
+                     (SELECT currency FROM budget WHERE month <= \(month(of: "NEW.day")) ORDER BY month DESC LIMIT 1),
+                     (SELECT currency FROM budget ORDER BY month LIMIT 1), 'EUR')
+            """)),
+        .replaceRule("expenseCurrencyMix", .refuse(.expense, updating: ["currency", "day"], when: """
+            NEW.currency IS NOT NULL AND (
+                EXISTS (SELECT 1 FROM budget WHERE month = \(month(of: "NEW.day")) AND currency <> NEW.currency)
+                OR EXISTS (SELECT 1 FROM expense WHERE \(month(of: "day")) = \(month(of: "NEW.day")) AND \(otherCurrency(than: "NEW.currency"))
+                                                   AND (NEW.id IS NULL OR id <> NEW.id)))
+            """, message: "an expense must be in the currency of its month (its budget and its other expenses)")),
+        .replaceRule("budgetCurrencyMix", .refuse(.budget, updating: ["currency", "month"], when: """
+            EXISTS (SELECT 1 FROM expense WHERE \(month(of: "day")) = NEW.month AND \(otherCurrency(than: "NEW.currency")))
+            """, message: "a budget must be in the currency of its month's expenses")),
     ])
 }

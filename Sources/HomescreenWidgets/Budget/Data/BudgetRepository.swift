@@ -199,11 +199,17 @@ public struct BudgetRepository: Sendable {
         return result
     }
 
+    /// The currency of a month's (`?`) expenses besides one (`?`): an index seek, however many.
+    static let expenseCurrency = "SELECT currency FROM expense WHERE \(BudgetFeature.month(of: "day")) = ? AND currency IS NOT NULL AND id <> ? LIMIT 1"
+
+    /// A month's (`?`) expenses in another currency than `?` (given twice): their currency and
+    /// count; two index seeks when there are none.
+    static let otherCurrencies = "SELECT MIN(currency) AS kept, COUNT(*) AS n FROM expense WHERE \(BudgetFeature.month(of: "day")) = ? AND \(BudgetFeature.otherCurrency(than: "?"))"
+
     /// - Parameter besides: an expense that does not count (the one being changed).
     static func currency(_ sql: any StoreSQL, of month: YearMonth, besides id: Int64 = 0) throws -> Currency? {
         let code = try sql.row("SELECT currency FROM budget WHERE month = ?", [.text(month.iso)])?.text("currency")
-            ?? sql.row("SELECT currency FROM expense WHERE day >= ? AND day <= ? AND currency IS NOT NULL AND id <> ? LIMIT 1",
-                       [StoreValue(month.firstDay), StoreValue(month.lastDay), .integer(id)])?.text("currency")
+            ?? sql.row(expenseCurrency, [.text(month.iso), .integer(id)])?.text("currency")
         return code.flatMap(Currency.init(code:))
     }
 
@@ -214,8 +220,7 @@ public struct BudgetRepository: Sendable {
     public func setBudget(_ budget: MonthlyBudget, at date: Date = Date()) throws {
         try store.writing { sql in
             // A month keeps one currency, so the expenses in another are all in the same one.
-            if let other = try sql.row("SELECT MIN(currency) AS kept, COUNT(*) AS n FROM expense WHERE day >= ? AND day <= ? AND currency <> ?",
-                                       [StoreValue(budget.month.firstDay), StoreValue(budget.month.lastDay), .text(budget.currency.code)]),
+            if let other = try sql.row(Self.otherCurrencies, [.text(budget.month.iso), .text(budget.currency.code), .text(budget.currency.code)]),
                let kept = other.text("kept").flatMap(Currency.init(code:)) {
                 throw BudgetError.currencyConflict(month: budget.month, expenses: Int(other.int("n") ?? 0), currency: kept)
             }

@@ -60,6 +60,21 @@ public struct PantryRepository: Sendable {
 
     // MARK: - Reads
 
+    /// The counts a pane and a status line show, from the products in stock per due day that
+    /// the rule `productDueCount` keeps: one row per day, however many products (`?`: today,
+    /// today, the last day due soon).
+    static let countsStatement = """
+        SELECT COALESCE(SUM(inStock), 0) AS inStock, COALESCE(SUM(CASE WHEN due < ? THEN inStock ELSE 0 END), 0) AS expired,
+               COALESCE(SUM(CASE WHEN due >= ? AND due <= ? THEN inStock ELSE 0 END), 0) AS dueSoon
+        FROM productDue
+        """
+
+    /// The first `?` products in stock in first-expiring order, read through the index
+    /// `productInStockByDue`: the rows a pane draws and no others.
+    static func firstInStock(_ dialect: SQLDialect) -> String {
+        "SELECT * FROM product WHERE amountMilli > 0 ORDER BY \(firstExpiringOrder(dialect)) LIMIT ?"
+    }
+
     /// Every product, in stock or not, by id.
     public func products() throws -> [Product] {
         try store.reading { try $0.rows("SELECT * FROM product ORDER BY id").map(Product.init(row:)) }
@@ -72,13 +87,8 @@ public struct PantryRepository: Sendable {
     public func pantrySnapshot(today: LocalDate, dueSoonDays: Int, limit: Int) throws -> (first: [Product], counts: PantryCounts) {
         try store.reading { sql in
             let (day, soon) = (StoreValue(today), StoreValue(today.adding(days: dueSoonDays)))
-            let row = try sql.row("""
-                SELECT COUNT(*) AS inStock, COALESCE(SUM(CASE WHEN due < ? THEN 1 ELSE 0 END), 0) AS expired,
-                       COALESCE(SUM(CASE WHEN due >= ? AND due <= ? THEN 1 ELSE 0 END), 0) AS dueSoon
-                FROM product\(sql.dialect.indexedBy("productInStockByDue")) WHERE amountMilli > 0
-                """, [day, day, soon])
-            let first = try sql.rows("SELECT * FROM product WHERE amountMilli > 0 ORDER BY \(Self.firstExpiringOrder(sql.dialect)) LIMIT ?",
-                                     [.integer(Int64(limit))]).map(Product.init(row:))
+            let row = try sql.row(Self.countsStatement, [day, day, soon])
+            let first = try sql.rows(Self.firstInStock(sql.dialect), [.integer(Int64(limit))]).map(Product.init(row:))
             return (first, PantryCounts(inStock: Int(row?.int("inStock") ?? 0), expired: Int(row?.int("expired") ?? 0),
                                         dueSoon: Int(row?.int("dueSoon") ?? 0)))
         }
