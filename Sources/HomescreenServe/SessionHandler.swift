@@ -144,10 +144,20 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        // A client that does not read holds the child's output back, never the server.
-        for pipe in relays { pipe.setOption(ChannelOptions.autoRead, value: context.channel.isWritable).whenFailure { _ in } }
+        // A client that does not read holds the child's output back, never the server; one that
+        // has not read for `stalledLimit` seconds is dropped.
+        let writable = context.channel.isWritable
+        for pipe in relays { pipe.setOption(ChannelOptions.autoRead, value: writable).whenFailure { _ in } }
+        stalled?.cancel()
+        stalled = writable ? nil : context.eventLoop.scheduleTask(in: .seconds(Self.stalledLimit)) { [self] in
+            connection.end("the client read nothing for \(Self.stalledLimit) s")
+        }
         context.fireChannelWritabilityChanged()
     }
+
+    /// How long a client may leave the session's output unread.
+    static let stalledLimit: Int64 = 30
+    var stalled: Scheduled<Void>?
 
     /// A relay reached the end of the child's output.
     func relayEnded() {
@@ -166,20 +176,25 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         }
         if attempt == 20 { kill(child.pid, SIGKILL) }
-        context.eventLoop.scheduleTask(in: .milliseconds(attempt < 20 ? 10 : 100)) { [self] in finishChild(context, attempt: attempt + 1) }
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .milliseconds(attempt < 20 ? 10 : 100)) { [self] in finishChild(bound.value, attempt: attempt + 1) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         timers.forEach { $0.cancel() }
         idleTimer?.cancel()
+        stalled?.cancel()
         // The client went: the child goes too (SIGHUP, as a terminal closing says it), then its
         // pty closes; a child that ignores it is killed.
         if let child {
             kill(child.pid, SIGHUP)
             for pipe in relays { pipe.close(promise: nil) }
-            let pid = child.pid
-            context.eventLoop.scheduleTask(in: .seconds(1)) {
-                if Child(pid: pid, output: -1, errors: nil).reap() == nil { kill(pid, SIGKILL); _ = Child(pid: pid, output: -1, errors: nil).reapLater(on: context.eventLoop) }
+            let loop = context.eventLoop
+            loop.scheduleTask(in: .seconds(1)) {
+                if child.reap() == nil {
+                    kill(child.pid, SIGKILL)
+                    child.reapLater(on: loop)
+                }
             }
         }
         context.fireChannelInactive()
@@ -190,8 +205,9 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func scheduleGuestLimits(_ context: ChannelHandlerContext) {
         let limit = connection.server.configuration.guestTimeout
         if limit > 60 {
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
             timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(limit - 60))) { [self] in
-                notice(context, "This demo session ends in one minute.")
+                notice(bound.value, "This demo session ends in one minute.")
             })
         }
         timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(limit))) { [self] in
@@ -218,11 +234,10 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
 }
 
 extension Child {
-    /// Reaps a killed child without blocking the loop.
-    func reapLater(on loop: EventLoop, attempt: Int = 0) -> Bool {
-        if reap() != nil || attempt > 50 { return true }
-        loop.scheduleTask(in: .milliseconds(100)) { _ = self.reapLater(on: loop, attempt: attempt + 1) }
-        return false
+    /// Reaps a killed child without blocking the loop (tries for five seconds).
+    func reapLater(on loop: EventLoop, attempt: Int = 0) {
+        guard reap() == nil, attempt < 50 else { return }
+        loop.scheduleTask(in: .milliseconds(100)) { self.reapLater(on: loop, attempt: attempt + 1) }
     }
 }
 
