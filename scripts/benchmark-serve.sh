@@ -32,7 +32,7 @@ total=0; count=0; largest=0
 for pid in $children; do p=$(pss "$pid"); total=$((total + p)); count=$((count + 1)); [ "$p" -gt "$largest" ] && largest=$p; done
 echo "guests connected: $count (of $guests)"
 echo "server: PSS $(( $(pss "$server") / 1024 )) MB, RSS $(( $(rss "$server") / 1024 )) MB"
-echo "each session (a homescreen on a pty): PSS mean $((total / count / 1024)).$(( (total / count % 1024) * 10 / 1024 )) MB, largest $((largest / 1024)) MB; RSS of one $(( $(rss $(echo "$children" | head -1)) / 1024 )) MB"
+echo "each session (a homescreen on a pty): PSS mean $(awk -v k=$((total / count)) "BEGIN {printf \"%.1f\", k / 1024}") MB, largest $(awk -v k=$largest "BEGIN {printf \"%.1f\", k / 1024}") MB; RSS of one $(( $(rss $(echo "$children" | head -1)) / 1024 )) MB"
 echo "all $count sessions and the server: PSS $(( (total + $(pss "$server")) / 1024 )) MB"
 switches() { for pid in "$server" $children; do cat /proc/"$pid"/task/*/status; done | awk '/ctxt_switches/ {n += $2} END {print n}'; }
 before=$(switches); sleep "$idle"; after=$(switches)

@@ -72,7 +72,8 @@ import Testing
         (process.standardOutput, process.standardError, process.standardInput) = (out, err, FileHandle.nullDevice)
         try process.run()
         let finished = wait(timeout: timeout) { !process.isRunning }
-        if !finished { process.terminate() }
+        // SIGKILL: a process started from the test runner inherits its blocked signals.
+        if !finished { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
                 String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
@@ -99,13 +100,15 @@ import Testing
         return (items.first { $0["name"] as? String == name }?["amount"] as? String).flatMap(Double.init)
     }
 
+    /// A program run through a Python that unblocks every signal first: what the test runner
+    /// starts inherits its blocked mask (through tmux too), and an ssh blocking SIGWINCH never
+    /// sends a new size, an sshd blocking SIGCHLD never sees a session end.
+    static let unblocked = ["/usr/bin/python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"]
+
     /// An `ssh` client in a tmux pane of its own.
     static func client(_ server: Server, user: String, key: String? = nil, columns: Int = 120, rows: Int = 40) throws -> TmuxDashboard {
         try MissingTool.check("/usr/bin/ssh", package: "openssh-client")
-        // Through a Python that unblocks every signal first: tmux, started from the test runner,
-        // passes on its blocked mask, and an ssh blocking SIGWINCH would never send a new size.
-        let unblocked = ["/usr/bin/python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"]
-        return try TmuxDashboard(columns: columns, rows: rows, command: unblocked + ["/usr/bin/ssh"] + server.options(key: key) + ["-t", "\(user)@127.0.0.1"],
+        return try TmuxDashboard(columns: columns, rows: rows, command: Self.unblocked + ["/usr/bin/ssh"] + server.options(key: key) + ["-t", "\(user)@127.0.0.1"],
                                  store: server.store, environment: ["TERM": "xterm-256color"], configHome: server.folder.url.path)
     }
 
@@ -294,6 +297,78 @@ import Testing
         let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         #expect(connected == 0)
         #expect(Self.wait(timeout: 6) { server.text.contains("no login within 2 s") }, "\(server.text)")
+    }
+
+    /// A guest who types nothing for --guest-idle is logged out, and says so in the log.
+    @Test func anIdleGuestIsLoggedOut() throws {
+        let folder = TemporaryFolder()
+        let server = try Server(folder, arguments: ["--guest-idle", "2s"])
+        let guest = try Self.client(server, user: "demo")
+        #expect(guest.wait(timeout: 15) { $0.contains("╭─ Pantry") }, "\(guest.text)")
+        #expect(Self.wait(timeout: 8) { server.text.contains("ended: idle for 2 s (--guest-idle)") }, "\(server.text)")
+        #expect(Self.wait { server.guestFolders.isEmpty })
+    }
+
+    /// The README's other way, for hosts that run sshd: a member's authorized_keys line
+    /// `restrict,pty,command="homescreen"`, and a `Match` block with `ForceCommand homescreen
+    /// --demo` — on a private sshd (Debian's openssh-server) on a loopback port.
+    @Test func theOpenSSHWayGivesTheDashboardAndNothingElse() throws {
+        try MissingTool.check("/usr/sbin/sshd", package: "openssh-server")
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["pantry", "add", "Rice", "--amount", "5", "--due", "tomorrow"], store: store).status == 0)
+        let hostKey = try Self.key("ed25519", in: folder, named: "ssh_host_ed25519_key"), member = try Self.key("ed25519", in: folder, named: "id_member")
+        let program = Homescreen.executable.path
+        let line = "restrict,pty,command=\"\(program) --store \(store)\" " + (try String(contentsOfFile: member + ".pub", encoding: .utf8))
+        try line.write(toFile: folder.path("authorized_keys"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
+        for (config, expected) in [("", "Rice"), ("Match User root\n    ForceCommand \(program) --demo\n", "Milk")] {
+            // A free port: bound, read, let go.
+            let probe = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0 } }
+            let port = Int(UInt16(bigEndian: address.sin_port))
+            close(probe)
+            let settings = """
+                ListenAddress 127.0.0.1:\(port)
+                HostKey \(hostKey)
+                AuthorizedKeysFile \(folder.path("authorized_keys"))
+                PidFile none
+                UsePAM no
+                StrictModes no
+                PasswordAuthentication no
+                KbdInteractiveAuthentication no
+                PermitRootLogin prohibit-password
+                AllowUsers root
+                AcceptEnv LANG LC_*
+                \(config)
+                """
+            try settings.write(toFile: folder.path("sshd_config"), atomically: true, encoding: .utf8)
+            // Through the unblocking Python too (an sshd with SIGCHLD blocked never sees a session
+            // end), and spawned directly: Foundation's Process would wait for it before reaping
+            // the clients that end meanwhile.
+            let arguments = Self.unblocked + ["/usr/sbin/sshd", "-D", "-e", "-f", folder.path("sshd_config")]
+            let argv = arguments.map { strdup($0) } + [nil]
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            var sshd: pid_t = 0
+            #expect(posix_spawn(&sshd, arguments[0], &actions, nil, argv, environ) == 0)
+            posix_spawn_file_actions_destroy(&actions)
+            argv.forEach { free($0) }
+            defer { kill(sshd, SIGKILL); var status: Int32 = 0; waitpid(sshd, &status, 0) }
+            usleep(500_000)
+            let options = ["-F", "/dev/null", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+                           "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes", "-i", member, "-o", "SendEnv=LANG"]
+            let client = try TmuxDashboard(columns: 120, rows: 40, command: Self.unblocked + ["/usr/bin/ssh"] + options + ["-t", "root@127.0.0.1"], store: store,
+                                           environment: ["TERM": "xterm-256color"], configHome: folder.url.path)
+            #expect(client.wait(timeout: 15) { $0.contains("╭─ Pantry") && $0.contains(expected) }, "\(config): \(client.text)")
+            client.send("q")
+            // A command asked for runs the dashboard instead, which needs the terminal it is not given.
+            let shell = try Self.run("/usr/bin/ssh", options + ["root@127.0.0.1", "sh -c id"])
+            #expect(!shell.out.contains("uid=") && shell.err.contains("the dashboard needs a terminal"), "\(shell)")
+        }
     }
 }
 
