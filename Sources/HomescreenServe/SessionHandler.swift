@@ -200,16 +200,16 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         context.fireChannelInactive()
     }
 
-    /// A guest's session ends after --guest-timeout (said a minute before) and after
+    /// A guest's session ends after --guest-timeout (said a minute before, on the last row) and after
     /// --guest-idle without a key.
     func scheduleGuestLimits(_ context: ChannelHandlerContext) {
         let limit = connection.server.configuration.guestTimeout
-        if limit > 60 {
-            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(limit - 60))) { [self] in
-                notice(bound.value, "This demo session ends in one minute.")
-            })
-        }
+        // A minute before the end (half-way through a session shorter than two minutes).
+        let warning = max(limit - 60, limit / 2), left = limit - warning
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(warning))) { [self] in
+            notice(bound.value, "This demo session ends in \(left >= 60 ? "one minute" : "\(left) s").")
+        })
         timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(limit))) { [self] in
             connection.end("the guest time (--guest-timeout) is up")
         })

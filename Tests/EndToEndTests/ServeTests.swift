@@ -370,5 +370,30 @@ import Testing
             #expect(!shell.out.contains("uid=") && shell.err.contains("the dashboard needs a terminal"), "\(shell)")
         }
     }
+
+    /// A guest's time is said on screen before it is up, then the session ends.
+    @Test func aGuestIsToldBeforeTheTimeIsUp() throws {
+        let folder = TemporaryFolder()
+        let server = try Server(folder, arguments: ["--guest-timeout", "6s"])
+        let guest = try Self.client(server, user: "demo")
+        #expect(guest.wait(timeout: 15) { $0.contains("╭─ Pantry") }, "\(guest.text)")
+        #expect(guest.wait(timeout: 8) { $0.contains("This demo session ends in 3 s.") }, "\(guest.text)")
+        #expect(Self.wait(timeout: 8) { server.text.contains("ended: the guest time (--guest-timeout) is up") }, "\(server.text)")
+    }
+
+    /// Six authentication requests at most: a client offering eight keys nobody listed is cut off.
+    @Test func authenticationAttemptsAreCapped() throws {
+        let folder = TemporaryFolder()
+        let server = try Server(folder)
+        let keys = try (1...8).map { try Self.key("ed25519", in: folder, named: "id_\($0)") }
+        try Self.authorize([try Self.key("ed25519", in: folder, named: "id_member")], in: folder)
+        let options = server.options() + keys.flatMap { ["-i", $0] }
+        let refused = try Self.run("/usr/bin/ssh", options + ["lan@127.0.0.1", "status", "pantry"])
+        #expect(refused.status == 255, "\(refused)")
+        #expect(Self.wait { server.text.contains("not logged in") })
+        let line = server.text.split(separator: "\n").first { $0.contains("not logged in") } ?? ""
+        #expect(line.components(separatedBy: "key refused for lan").count - 1 <= 6, "\(line)")
+        #expect(server.alive)
+    }
 }
 
