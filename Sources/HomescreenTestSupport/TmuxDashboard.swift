@@ -154,19 +154,25 @@ public enum Spawn {
     public static func runWithStatus(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("hs-spawn-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let pid = try start(executable, arguments, output: outputPath)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+    }
+
+    /// Starts `executable` with no input, its output to `output` (or dropped), its errors
+    /// dropped. The caller ends it and waits for it (`waitpid`). - Returns: its pid.
+    public static func start(_ executable: String, _ arguments: [String], output: String? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CocoaError(.executableLoad) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { throw CocoaError(.executableLoad) }
+        return pid
     }
 }

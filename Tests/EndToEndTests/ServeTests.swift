@@ -42,18 +42,20 @@ import Testing
         /// The guest stores on disk now.
         var guestFolders: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))) ?? []).filter { $0.hasPrefix("homescreen-guest-") } }
 
-        /// `ssh` options for this server: no user config, no known hosts kept, no prompts.
-        func options(key: String? = nil, source: String? = nil) -> [String] {
-            ["-F", "/dev/null", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
-             "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes"] + (key.map { ["-i", $0] } ?? [])
-                + (source.map { ["-b", $0] } ?? [])
-        }
+        /// `ssh` options for this server.
+        func options(key: String? = nil, source: String? = nil) -> [String] { ServeTests.sshOptions(port: port, key: key, source: source) }
 
         /// SIGKILL: a process started from the test runner inherits its blocked signals.
         deinit {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
+    }
+
+    /// `ssh` options for a server on a loopback port: no user config, no known hosts kept, no prompts.
+    static func sshOptions(port: Int, key: String? = nil, source: String? = nil) -> [String] {
+        ["-F", "/dev/null", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+         "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes"] + (key.map { ["-i", $0] } ?? []) + (source.map { ["-b", $0] } ?? [])
     }
 
     static func wait(timeout: TimeInterval = 10, until condition: () -> Bool) -> Bool {
@@ -348,19 +350,10 @@ import Testing
             // Through the unblocking Python too (an sshd with SIGCHLD blocked never sees a session
             // end), and spawned directly: Foundation's Process would wait for it before reaping
             // the clients that end meanwhile.
-            let arguments = Self.unblocked + ["/usr/sbin/sshd", "-D", "-e", "-f", folder.path("sshd_config")]
-            let argv = arguments.map { strdup($0) } + [nil]
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            var sshd: pid_t = 0
-            #expect(posix_spawn(&sshd, arguments[0], &actions, nil, argv, environ) == 0)
-            posix_spawn_file_actions_destroy(&actions)
-            argv.forEach { free($0) }
+            let sshd = try Spawn.start(Self.unblocked[0], Array(Self.unblocked.dropFirst()) + ["/usr/sbin/sshd", "-D", "-e", "-f", folder.path("sshd_config")])
             defer { kill(sshd, SIGKILL); var status: Int32 = 0; waitpid(sshd, &status, 0) }
             usleep(500_000)
-            let options = ["-F", "/dev/null", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
-                           "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes", "-i", member, "-o", "SendEnv=LANG"]
+            let options = Self.sshOptions(port: port, key: member) + ["-o", "SendEnv=LANG"]
             let client = try TmuxDashboard(columns: 120, rows: 40, command: Self.unblocked + ["/usr/bin/ssh"] + options + ["-t", "root@127.0.0.1"], store: store,
                                            environment: ["TERM": "xterm-256color"], configHome: folder.url.path)
             #expect(client.wait(timeout: 15) { $0.contains("╭─ Pantry") && $0.contains(expected) }, "\(config): \(client.text)")

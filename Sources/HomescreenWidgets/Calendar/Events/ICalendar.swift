@@ -265,7 +265,7 @@ public enum ICalendar {
                 // The store's limits, said for this event rather than refusing the whole import.
                 guard rule.unicodeScalars.count <= 500 else { throw Skip("its RRULE has \(rule.unicodeScalars.count) characters; the store keeps at most 500") }
                 guard except.count * 11 <= EventInput.maximumLength else { throw Skip("it leaves out \(except.count) days; the store keeps at most \(EventInput.maximumLength / 11)") }
-                let length = try self.length(of: component, start: start, startDay: startDay, timed: startTime != nil)
+                let length = try self.length(of: component, startDay: startDay, startTime: startTime, startZone: zone)
                 solar.append(EventDraft(uid: eventUID, title: checkedTitle, note: EventInput.cut(note),
                                         when: .solar(start: startDay, time: startTime, rule: rule, except: except),
                                         zone: startTime == nil ? "" : zone, length: length))
@@ -508,11 +508,11 @@ public enum ICalendar {
 
     /// How long a VEVENT lasts, from DTEND or DURATION: whole days for an all-day event
     /// (nil for one day), minutes for a timed one (nil for none, or an end not after the start).
-    static func length(of component: Component, start: Property, startDay: LocalDate, timed: Bool) throws -> EventLength? {
+    static func length(of component: Component, startDay: LocalDate, startTime: EventTime?, startZone: String) throws -> EventLength? {
+        let timed = startTime != nil
         if let end = component.property("DTEND") {
             let (endDay, endTime, endZone) = try wallTime(end)
             if !timed { return endDay.dayNumber - startDay.dayNumber > 1 ? .days(endDay.dayNumber - startDay.dayNumber) : nil }
-            let (_, startTime, startZone) = try wallTime(start)
             guard let startTime, let endTime else { return nil }
             // Floating ends and starts are on the same clock: any zone gives their difference.
             let utc = TimeZone(identifier: "UTC")!
