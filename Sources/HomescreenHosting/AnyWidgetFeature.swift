@@ -14,11 +14,14 @@ public struct AnyWidgetFeature: Sendable {
     public var data: KindData? { makeData() }
     public var bindings: [KeyTable.Binding] { makeBindings() }
     public var settings: [SettingSpec] { makeSettings() }
+    public var reminderSettings: [SettingSpec] { makeReminderSettings() }
     public let routedActions: Set<Action>
     private let makeTables: @Sendable () -> Set<StoreTable>
     private let makeData: @Sendable () -> KindData?
     private let makeBindings: @Sendable () -> [KeyTable.Binding]
     private let makeSettings: @Sendable () -> [SettingSpec]
+    private let makeReminderSettings: @Sendable () -> [SettingSpec]
+    private let remind: @Sendable (any StoreBackend, ReminderContext) throws -> ReminderCheck
     private let makeWidget: @Sendable (any StoreBackend, WidgetSettings) -> AnyWidget
     private let makeState: @Sendable () -> any Sendable
     private let reduce: @Sendable (inout any Sendable, KindEvent, FeatureEnvironment) -> [KindEffect]
@@ -36,6 +39,8 @@ public struct AnyWidgetFeature: Sendable {
         makeData = { Feature.data }
         makeBindings = { feature.bindings }
         makeSettings = { feature.settings }
+        makeReminderSettings = { feature.reminderSettings }
+        remind = { try feature.reminders($0, $1) }
         routedActions = feature.routedActions
         makeWidget = { AnyWidget(feature.provider(store: $0, settings: $1)) }
         makeState = { feature.initialState() }
@@ -69,6 +74,7 @@ public struct AnyWidgetFeature: Sendable {
     public func detail(_ entry: AnyEntry, scroll: Int) -> DetailNavigation? { navigation(entry, scroll) }
     public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws { try demo(store, today, date) }
     public func doctor(_ store: any StoreBackend) throws -> String? { try report(store) }
+    public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck { try remind(store, context) }
 }
 
 // The one place a kind's types are erased: its messages, effects and jobs as the runtime holds

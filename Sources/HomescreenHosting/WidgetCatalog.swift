@@ -122,7 +122,7 @@ public struct WidgetCatalog: Sendable {
     }
 
     /// The config file keys of the dashboard itself.
-    public static let dashboardKeys: Set<String> = ["theme", "background", "locale", "density", "mouse", "home", "lock-screen", "keys", "store"]
+    public static let dashboardKeys: Set<String> = ["theme", "background", "locale", "density", "mouse", "home", "lock-screen", "keys", "store", "reminders"]
 
     public var kinds: [WidgetKind] { features.map(\.kind) }
 
@@ -149,8 +149,24 @@ public struct WidgetCatalog: Sendable {
     /// The default key table: every kind's actions, then the dashboard's.
     public var keyTable: KeyTable { KeyTable(bindings: features.flatMap(\.bindings) + KeyTable.dashboardBindings) }
 
-    /// Every kind's own data: what a store is prepared with when it is opened.
-    public var data: [KindData] { features.compactMap(\.data) }
+    /// Every kind's own data, and the reminders delivered: what a store is prepared with when
+    /// it is opened.
+    public var data: [KindData] { features.compactMap(\.data) + [ReminderLedger.data] }
+
+    /// Every kind's reminder rules' keys (the config's `[reminders]` table).
+    public var reminderSettings: [SettingSpec] { features.flatMap(\.reminderSettings) }
+
+    /// Every kind's reminders that are true at `context.now`, and the next instant one can
+    /// become true with no write (at the latest, the next midnight).
+    public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck {
+        var check = ReminderCheck(next: TimeBoundaries.nextMidnight(after: context.now, in: context.timeZone))
+        for feature in features {
+            let own = try feature.reminders(store, context)
+            check.due += own.due
+            if let next = own.next, next > context.now { check.next = min(check.next ?? next, next) }
+        }
+        return check
+    }
 
     /// Every kind's config keys.
     public var settings: [SettingSpec] { features.flatMap(\.settings) }

@@ -56,6 +56,11 @@ public protocol WidgetFeature: Sendable {
     func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws
     /// The kind's line in `homescreen doctor`, nil for a kind without data of its own.
     func doctor(_ store: any StoreBackend) throws -> String?
+    /// Its reminder rules' keys in the config's `[reminders]` table (`pantry-days = 1`).
+    var reminderSettings: [SettingSpec] { get }
+    /// Its reminders that are true at `context.now`, each once per item, threshold and period,
+    /// and when the next can become true without a store write (midnight is the host's).
+    func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck
 }
 
 /// The state of a kind that keeps none.
@@ -70,6 +75,8 @@ extension WidgetFeature {
     public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {}
     public func doctor(_ store: any StoreBackend) throws -> String? { nil }
     public static var data: KindData? { nil }
+    public var reminderSettings: [SettingSpec] { [] }
+    public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck { ReminderCheck() }
 }
 
 extension WidgetFeature where State == NoState {

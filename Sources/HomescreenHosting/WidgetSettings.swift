@@ -4,6 +4,8 @@ import HomescreenWidgetCore
 public enum ConfigValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
+    case boolean(Bool)
+    case list([ConfigValue])
     /// Anything else (a table, a list, a float), as written.
     case other(String)
 }
@@ -55,6 +57,8 @@ extension ConfigValue: CustomStringConvertible {
         switch self {
         case .string(let text): return "\"\(text)\""
         case .integer(let number): return String(number)
+        case .boolean(let on): return String(on)
+        case .list(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .other(let text): return text
         }
     }

@@ -35,6 +35,8 @@ public struct DashboardConfig: Sendable {
     public var mouse = true
     /// The kinds' own settings (`due-soon-days`, `card-url`…).
     public var widgetSettings: WidgetSettings
+    /// The `[reminders]` table: channels and the kinds' rules.
+    public var reminders = ReminderConfig()
     /// The file these settings were read from (nil: the defaults, no file), for messages that
     /// name it.
     public var path: String?
@@ -146,6 +148,11 @@ public struct DashboardConfig: Sendable {
             guard let on = value.bool else { throw ConfigError("mouse = \(value.debugDescription) is not true or false.") }
             config.mouse = on
         }
+        if let value = table["reminders"] {
+            guard let reminders = value.table else { throw ConfigError("reminders must be a table such as [reminders] channels = [\"notify-send\"].") }
+            config.reminders = try ReminderConfig.parse(Dictionary(uniqueKeysWithValues: reminders.keys.compactMap { key in reminders[key].map { (key, configValue($0)) } }),
+                                                        specs: catalog.reminderSettings)
+        }
         if let value = table["home"] { config.home = try panes(value, key: "home", system: true, catalog: catalog) }
         if let value = table["lock-screen"] { config.lockScreen = try panes(value, key: "lock-screen", system: false, catalog: catalog) }
         if let value = table["keys"] {
@@ -177,6 +184,8 @@ public struct DashboardConfig: Sendable {
     private static func configValue(_ value: any TOMLValueConvertible) -> ConfigValue {
         if let string = value.string { return .string(string) }
         if let number = value.int { return .integer(number) }
+        if let on = value.bool { return .boolean(on) }
+        if let array = value.array { return .list(array.map(configValue)) }
         return .other(value.debugDescription)
     }
 

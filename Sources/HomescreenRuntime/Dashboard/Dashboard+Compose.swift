@@ -69,6 +69,7 @@ extension Dashboard {
             return Pane.unavailable(context, title: catalog.feature(kind)?.title ?? kind.rawValue, message: failures[id].map { text("unavailable: %1", $0) } ?? text("loading…"))
         }
         var grid = entry.render(in: context)
+        if let count = reminders[kind]?.count, id != .detail { markReminders(count, on: &grid) }
         // What a pane shows is its last good read when the store cannot be read now.
         if failures[id] != nil || (storeLost && !(catalog.feature(kind)?.tables.isEmpty ?? true)) {
             // In the bottom border, where no title is; a frameless pane has none to write in,
@@ -79,6 +80,17 @@ extension Dashboard {
             if framed && grid.width > width + 4 { grid.write(mark, x: grid.width - width - 2, y: grid.height - 1, style: Style(.danger, [.bold])) }
         }
         return grid
+    }
+
+    /// A framed pane's count of reminders, in its top border's right end: " 2 reminders ", or
+    /// " !2 " where that does not fit. A frameless pane has no border to write in.
+    private func markReminders(_ count: Int, on grid: inout CellGrid) {
+        let corners = [BoxCharacters.rounded.topRight, BoxCharacters.ascii.topRight].map { "\($0)" }
+        guard grid.width > 8, grid.height > 0, corners.contains(grid[grid.width - 1, 0].text) else { return }
+        let long = " " + (count == 1 ? text("1 reminder") : text("%1 reminders", "\(count)")) + " "
+        // Room for the title on the left, which ends at the middle at most.
+        let mark = DisplayWidth.of(long) <= grid.width / 2 - 2 ? long : " !\(count) "
+        grid.write(mark, x: grid.width - DisplayWidth.of(mark) - 2, y: 0, style: Style(.warning, [.bold]))
     }
 
     /// The day in the status line, in the interface's language: "Mon 23 Nov".
@@ -102,6 +114,11 @@ extension Dashboard {
             if storeLost {
                 grid.write(text("Store offline: showing the last data, reconnecting by itself."), in: Rect(x: 0, y: row.y, width: max(0, size.columns - rightWidth - 2), height: 1),
                            style: Style(.danger, [.bold]))
+            } else if let first = panes.lazy.compactMap({ self.reminders[$0.kind]?.first }).first {
+                // The first reminder of the screen's first pane that has one, under any message.
+                let count = reminders.values.reduce(0) { $0 + $1.count }
+                let line = text("Reminder: %1", SafeText.clean(first.title)) + (count > 1 ? " " + text("(+%1 more)", "\(count - 1)") : "")
+                grid.write(line, in: Rect(x: 0, y: row.y, width: max(0, size.columns - rightWidth - 2), height: 1), style: Style(.warning))
             }
             return
         }

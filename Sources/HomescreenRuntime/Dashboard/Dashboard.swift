@@ -47,6 +47,9 @@ public struct Dashboard: Sendable {
     /// The store's server is away: the panes of kinds that read it show their last entries,
     /// marked stale, until it is back.
     public private(set) var storeLost = false
+    /// The reminders true now, by kind (what `homescreen notify` delivers): the status line says
+    /// the first, each pane of the kind shows their count.
+    public private(set) var reminders: [WidgetKind: [Reminder]] = [:]
     /// Each kind's own state (what its update keeps between events).
     var kindStates: [WidgetKind: any Sendable] = [:]
     /// The time of the latest event, in the dashboard's clock (simulated with `--now`).
@@ -199,6 +202,12 @@ public struct Dashboard: Sendable {
             let kinds = catalog.kinds(reading: changed)
             return effects + (kinds.isEmpty ? [] : [.reload(kinds)])
         }
+    }
+
+    /// The reminders of these kinds, as the runtime read them.
+    public mutating func remind(_ due: [WidgetKind: [Reminder]]) {
+        reminders.merge(due) { _, new in new }
+        reminders = reminders.filter { !$0.value.isEmpty }
     }
 
     /// Drops a message whose time is up (the timer fires then; nothing runs while none is shown).

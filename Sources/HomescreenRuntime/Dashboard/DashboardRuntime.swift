@@ -76,6 +76,7 @@ public final class DashboardRuntime {
     public func tick() {
         let due = Set(dashboard.scheduler.reloadsDue(at: clock.now))
         if !due.isEmpty { reload(kinds: nil, only: due) }
+        if reminded?.day != LocalDate(clock.now, in: dashboard.settings.timeZone) { remind(nil) }
         dashboard.expireMessage(at: clock.now)
     }
 
@@ -106,12 +107,36 @@ public final class DashboardRuntime {
                 let reply = job.run(store, memory: &memory, now: clock.now, reading: true)
                 run(dashboard.update(.jobDone(reply, changed: []), at: clock.now))
             case .quit: quitRequested = true
-            case .remember(let choices): remember?(choices)
+            case .remember(let choices):
+                remember?(choices)
+                if reminded?.privacy != dashboard.settings.privacy { remind(nil) }
             }
         }
     }
 
+    /// The day and privacy mode the reminders were read for: a new day or privacy toggled reads
+    /// them again (their text masks names).
+    private var reminded: (day: LocalDate, privacy: Bool)?
+
+    /// Reads the reminders of these kinds (every kind when nil), as `homescreen notify` would.
+    private func remind(_ kinds: Set<WidgetKind>?) {
+        let settings = dashboard.settings, now = clock.now
+        let context = ReminderContext(now: now, timeZone: settings.timeZone, language: settings.language, locale: settings.locale,
+                                      privacy: settings.privacy, settings: settings.config.reminders.settings)
+        var due: [WidgetKind: [Reminder]] = [:]
+        for feature in settings.catalog.features where kinds?.contains(feature.kind) ?? true {
+            // A failed read shows on the kind's panes; its reminders are kept as they were.
+            if let check = try? feature.reminders(store, context) { due[feature.kind] = check.due }
+        }
+        reminded = (context.today, settings.privacy)
+        dashboard.remind(due)
+    }
+
     private func reload(kinds: Set<WidgetKind>?, only panes: Set<PaneID>? = nil) {
+        defer {
+            let stale = reminded.map { $0.day != LocalDate(clock.now, in: dashboard.settings.timeZone) || $0.privacy != dashboard.settings.privacy } ?? true
+            if stale || panes == nil { remind(stale ? nil : kinds) }
+        }
         let now = clock.now
         if kinds == nil, panes == nil, let current = try? store.revisions() { shown = current }
         for pane in dashboard.loadedPanes where (kinds?.contains(pane.kind) ?? true) && (panes?.contains(pane.id) ?? true) {

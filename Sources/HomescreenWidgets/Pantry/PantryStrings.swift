@@ -11,6 +11,8 @@ struct PantryStrings: Sendable {
     let expiredYesterday: String
     let expiredDaysAgo: @Sendable (Int) -> String
     let inDays: @Sendable (Int) -> String
+    /// A reminder's "expires in 3 days".
+    let expiresInDays: @Sendable (Int) -> String
     /// Short due text for narrow panes: "today", and the unit for "-2d" / "+3d".
     let todayShort: String
     let dayLetter: String
@@ -44,7 +46,7 @@ struct PantryStrings: Sendable {
     static let english = PantryStrings(
         title: "Pantry", nothingInStock: "Nothing in stock", allFresh: "All fresh",
         expiresToday: "expires today", expiresTomorrow: "expires tomorrow", expiredYesterday: "expired yesterday",
-        expiredDaysAgo: { "expired \($0) days ago" }, inDays: { "in \($0) days" },
+        expiredDaysAgo: { "expired \($0) days ago" }, inDays: { "in \($0) days" }, expiresInDays: { "expires in \($0) days" },
         todayShort: "today", dayLetter: "d",
         expiredCount: { "\($0) expired" }, dueSoonCount: { "\($0) due soon" }, inStockCount: { "\($0) in stock" },
         urgent: "urgent", consumeHint: "consume 1", more: { "+\($0) more" }, next: "next", left: { "\($0) left" },
@@ -56,7 +58,7 @@ struct PantryStrings: Sendable {
     static let french = PantryStrings(
         title: "Garde-manger", nothingInStock: "Rien en stock", allFresh: "Tout est frais",
         expiresToday: "expire aujourd’hui", expiresTomorrow: "expire demain", expiredYesterday: "périmé hier",
-        expiredDaysAgo: { "périmé depuis \($0) jours" }, inDays: { "dans \($0) jours" },
+        expiredDaysAgo: { "périmé depuis \($0) jours" }, inDays: { "dans \($0) jours" }, expiresInDays: { "expire dans \($0) jours" },
         todayShort: "auj.", dayLetter: "j",
         expiredCount: { $0 > 1 ? "\($0) périmés" : "\($0) périmé" },
         dueSoonCount: { $0 > 1 ? "\($0) bientôt périmés" : "\($0) bientôt périmé" },
@@ -70,7 +72,7 @@ struct PantryStrings: Sendable {
     static let italian = PantryStrings(
         title: "Dispensa", nothingInStock: "Niente in dispensa", allFresh: "Tutto fresco",
         expiresToday: "scade oggi", expiresTomorrow: "scade domani", expiredYesterday: "scaduto ieri",
-        expiredDaysAgo: { "scaduto da \($0) giorni" }, inDays: { "tra \($0) giorni" },
+        expiredDaysAgo: { "scaduto da \($0) giorni" }, inDays: { "tra \($0) giorni" }, expiresInDays: { "scade tra \($0) giorni" },
         todayShort: "oggi", dayLetter: "g",
         expiredCount: { $0 == 1 ? "1 scaduto" : "\($0) scaduti" }, dueSoonCount: { "\($0) in scadenza" },
         inStockCount: { $0 == 1 ? "1 prodotto" : "\($0) prodotti" },
@@ -83,7 +85,7 @@ struct PantryStrings: Sendable {
     static let vietnamese = PantryStrings(
         title: "Tủ thực phẩm", nothingInStock: "Không còn gì trong kho", allFresh: "Tất cả còn tươi",
         expiresToday: "hết hạn hôm nay", expiresTomorrow: "hết hạn ngày mai", expiredYesterday: "hết hạn hôm qua",
-        expiredDaysAgo: { "hết hạn \($0) ngày trước" }, inDays: { "còn \($0) ngày" },
+        expiredDaysAgo: { "hết hạn \($0) ngày trước" }, inDays: { "còn \($0) ngày" }, expiresInDays: { "hết hạn sau \($0) ngày" },
         todayShort: "h.nay", dayLetter: "ng",
         expiredCount: { "\($0) hết hạn" }, dueSoonCount: { "\($0) sắp hết hạn" }, inStockCount: { "\($0) mặt hàng" },
         urgent: "cần dùng", consumeHint: "dùng 1", more: { "+\($0) mục khác" }, next: "tiếp", left: { "còn \($0)" },

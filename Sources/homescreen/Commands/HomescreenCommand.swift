@@ -8,7 +8,7 @@ struct HomescreenCommand: ParsableCommand {
         abstract: abstract(.standard),
         discussion: discussion(.standard),
         version: Version.text,
-        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, ServeCommand.self, TimelineCommand.self, PantryCommand.self,
+        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, NotifyCommand.self, ServeCommand.self, TimelineCommand.self, PantryCommand.self,
                       BudgetCommand.self, ExpenseCommand.self, CardCommand.self, EventCommand.self, PublishCommand.self,
                       DemoCommand.self, DoctorCommand.self,
                       ConfigCommand.self, MigrateCommand.self],
@@ -49,6 +49,7 @@ struct HomescreenCommand: ParsableCommand {
               homescreen card add --first Lan --last Nguyen --server-id 4821
               homescreen render card --family large        a QR code that scans
               set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
+              homescreen notify --follow           reminders as they fall due
             """
     }
 }

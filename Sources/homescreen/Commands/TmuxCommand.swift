@@ -19,6 +19,9 @@ struct TmuxCommand: ParsableCommand {
             tmux to redraw the status line. It starts no other process, sleeps in poll() while
             nothing changes, and exits when the tmux server goes. Data stays inert: every '#' of
             data is doubled, so a product name can never run a tmux command.
+            --reminders also delivers the reminders `homescreen notify` would, once each, as they
+            fall due: on every client's status line (display-message, sent through the same
+            control client, no process started) and over the config's other [reminders] channels.
             """
     )
 
@@ -30,6 +33,9 @@ struct TmuxCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The tmux server's socket. Default: the one in $TMUX.", valueName: "path"), completion: .file())
     var socket: String?
+
+    @Flag(help: "Also deliver reminders (see homescreen notify): on the clients' status lines, and over the config's channels.")
+    var reminders = false
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var viewOptions: ViewOptions
@@ -45,7 +51,7 @@ struct TmuxCommand: ParsableCommand {
         let config = try viewOptions.loadConfig(environment: environment)
         let depth = try viewOptions.depth(environment: environment, default: .truecolor)
         let theme = try viewOptions.loadTheme(from: storeOptions.themeLibrary, config: config)
-        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config)
+        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, forWriting: reminders, config: config)
         defer { session.finish() }
         var status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
                                 encoder: OutputFormat.tmux.encoder(theme: theme, depth: depth), format: .tmux, json: false, separator: "")
@@ -55,6 +61,10 @@ struct TmuxCommand: ParsableCommand {
         while true {
             let client = try ControlClient(socket: socket, environment: environment)
             let attached = Date()
+            var channels = config.reminders
+            if !channels.channels.contains(.tmux) { channels.channels.append(.tmux) }
+            var notifier = reminders ? Notifier(session: session, config: channels, privacy: session.privacy,
+                                                sender: ReminderSender(config: channels, environment: environment, tmux: client), environment: environment) : nil
             try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), onInput: client.drain) {
                 try status.session.adoptCreatedStore()
                 // A store file deleted or moved: every option says so until one is at the path again.
@@ -71,7 +81,9 @@ struct TmuxCommand: ParsableCommand {
                     guard StatusLine.write(commands.joined() + "refresh-client -S\n", to: client.input) else { return nil }
                     shown = each
                 }
-                return next
+                notifier?.session = status.session
+                guard let due = try notifier?.deliver(at: Date()) else { return next }
+                return min(next ?? due, due)
             }
             client.stop()
             // The client ends with its session (killed, or none yet while ~/.tmux.conf loads at
@@ -129,6 +141,39 @@ final class ControlClient {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, 4096) }
         return count > 0 || (count < 0 && errno == EINTR)
+    }
+
+    /// Shows `text` in the status line of every client of the server (in a control client,
+    /// `display-message` only prints to that client itself), as data: `#` doubled so tmux
+    /// expands no format or `#(command)`. - Returns: false when the server did not answer.
+    func display(_ text: String) -> Bool {
+        let marker = "homescreen-client"
+        guard StatusLine.write("list-clients -F \"\(marker) #{client_control_mode} #{client_name}\"\n", to: input) else { return false }
+        var names: [String] = [], pending: [UInt8] = [], listed = false
+        let deadline = Date().addingTimeInterval(3)
+        reading: while Date() < deadline {
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 250) >= 0 || errno == EINTR else { return false }
+            guard descriptor.revents != 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, 4096) }
+            if count == 0 || (count < 0 && errno != EINTR) { return false }
+            pending += buffer.prefix(max(0, count))
+            while let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                if line.hasPrefix(marker + " ") {
+                    listed = true
+                    let fields = line.split(separator: " ", maxSplits: 2)
+                    if fields.count == 3, fields[1] == "0" { names.append(String(fields[2])) }
+                } else if listed, line.hasPrefix("%end") || line.hasPrefix("%error") {
+                    break reading
+                }
+            }
+        }
+        guard listed else { return false }
+        let message = Self.quoted(text.replacingOccurrences(of: "#", with: "##"))
+        return names.isEmpty || StatusLine.write(names.map { "display-message -c \(Self.quoted($0)) -d 8000 \(message)\n" }.joined(), to: input)
     }
 
     func stop() {

@@ -1,0 +1,71 @@
+import Foundation
+import HomescreenStore
+import HomescreenHosting
+import HomescreenWidgetCore
+
+/// The calendar's reminders: a lunar anniversary `anniversary-days` ahead (default 3, time to
+/// prepare the offering) and on the day; another event `event-days` ahead (default 0: only on
+/// the day). Each fires once per event, occurrence and threshold; the day itself, when the
+/// days-ahead reminder was never sent (a machine off), says both at once.
+extension CalendarFeature {
+    public static let remindAnniversaries = ReminderSetting.flag("anniversaries")
+    public static let anniversaryDays = ReminderSetting.days("anniversary-days", default: 3)
+    public static let remindEvents = ReminderSetting.flag("events")
+    public static let eventDays = ReminderSetting.days("event-days", default: 0)
+
+    public var reminderSettings: [SettingSpec] {
+        [Self.remindAnniversaries.spec, Self.anniversaryDays.spec, Self.remindEvents.spec, Self.eventDays.spec]
+    }
+
+    public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck {
+        let settings = context.settings
+        let ahead = (lunar: settings[Self.remindAnniversaries] ? settings[Self.anniversaryDays] : nil,
+                     solar: settings[Self.remindEvents] ? settings[Self.eventDays] : nil)
+        guard let furthest = [ahead.lunar, ahead.solar].compactMap({ $0 }).max() else { return ReminderCheck() }
+        let today = context.today
+        let events = try EventRepository(store).events()
+        let words = CalendarWords.of(context.language)
+        var due: [Reminder] = []
+        for occurrence in EventSchedule.occurrences(of: events, in: today...today.adding(days: furthest), timeZone: context.timeZone) {
+            guard let days = occurrence.event.isLunar ? ahead.lunar : ahead.solar else { continue }
+            let away = today.days(until: occurrence.date)
+            guard away <= days else { continue }
+            let key = "event \(occurrence.event.id) on \(occurrence.date.iso) "
+            due.append(Reminder(kind: .calendar, key: key + (away == 0 ? "today" : "ahead \(days)"),
+                                title: words.reminder(context.name(occurrence.event.title), occurrence, away: away),
+                                body: words.title, also: away == 0 && days > 0 ? [key + "ahead \(days)"] : []))
+        }
+        return ReminderCheck(due: due)
+    }
+}
+
+extension CalendarWords {
+    /// "Giỗ ông nội in 3 days (Thursday, 15/3 âm lịch)", "Choir today (19:00)".
+    func reminder(_ title: String, _ occurrence: EventOccurrence, away: Int) -> String {
+        let when: String
+        switch (language, away) {
+        case (.french, 0): when = "aujourd’hui"
+        case (.french, 1): when = "demain"
+        case (.french, _): when = "dans \(away) jours"
+        case (.italian, 0): when = "oggi"
+        case (.italian, 1): when = "domani"
+        case (.italian, _): when = "tra \(away) giorni"
+        case (.vietnamese, 0): when = "hôm nay"
+        case (.vietnamese, 1): when = "ngày mai"
+        case (.vietnamese, _): when = "còn \(away) ngày"
+        case (_, 0): when = "today"
+        case (_, 1): when = "tomorrow"
+        case (_, _): when = "in \(away) days"
+        }
+        let date: String
+        if occurrence.event.isLunar, let lunar = VietnameseCalendar.lunarDate(for: occurrence.date) {
+            date = "\(lunar.day)/\(lunar.month)\(lunar.isLeapMonth ? " nhuận" : "") âm lịch"
+        } else {
+            date = "\(occurrence.date.day)/\(occurrence.date.month)"
+        }
+        var details = away == 0 ? [] : [weekdays[occurrence.date.weekday]]
+        if occurrence.event.isLunar || away > 0 { details.append(date) }
+        if let time = occurrence.time { details.append(time.description) }
+        return details.isEmpty ? "\(title) \(when)" : "\(title) \(when) (\(details.joined(separator: ", ")))"
+    }
+}
