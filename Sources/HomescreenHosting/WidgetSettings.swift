@@ -23,14 +23,24 @@ public struct SettingKey<Value: Sendable>: Sendable {
         self.parse = parse
     }
 
-    public var spec: SettingSpec { SettingSpec(name: name) { try parse($0) } }
+    public var spec: SettingSpec {
+        let key = self
+        return SettingSpec(name: name, parse: { try key.parse($0) }, show: { settings in
+            let value = settings[key]
+            if let list = value as? [Int] { return "[" + list.map(String.init).joined(separator: ", ") + "]" }
+            return "\(value)"
+        })
+    }
 }
 
 /// A setting with its value type erased, for the config parser.
 public struct SettingSpec: Sendable {
     public let name: String
     let parse: @Sendable (ConfigValue) throws -> any Sendable
+    let show: @Sendable (WidgetSettings) -> String
     public func parse(_ value: ConfigValue) throws -> any Sendable { try parse(value) }
+    /// Its value in `settings` (the default when unset), as the config file writes it.
+    public func value(in settings: WidgetSettings) -> String { show(settings) }
 }
 
 /// The kinds' settings: the config file's values over each setting's default; command-line

@@ -79,6 +79,7 @@ struct DoctorCommand: ParsableCommand {
                 for feature in WidgetCatalog.standard.features {
                     if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
+                reportReminders(config: loadedConfig, store: store, report: report)
             } catch {
                 report("store", CLIError(error).message)
                 healthy = false
@@ -102,6 +103,7 @@ struct DoctorCommand: ParsableCommand {
                 for feature in WidgetCatalog.standard.features {
                     if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
+                reportReminders(config: loadedConfig, store: store, report: report)
                 if integrity != "ok" { healthy = false }
                 if let permissions, permissions & 0o077 != 0 { report("", "other users can read the store; chmod 600 \(path) keeps it private") }
             } catch {
@@ -110,6 +112,41 @@ struct DoctorCommand: ParsableCommand {
             }
         }
         if !healthy { throw ExitCode.failure }
+    }
+
+    /// The reminder rules as the config sets them, the channels and whether each can deliver
+    /// here, and the next reminder `homescreen notify` will deliver (due now, or the first day
+    /// of the next 60 on which one falls due, with the store as it is).
+    func reportReminders(config: DashboardConfig?, store: any StoreBackend, report: (String, String) -> Void) {
+        let reminders = config?.reminders ?? ReminderConfig(), environment = storeOptions.environment
+        report("reminders", WidgetCatalog.standard.reminderSettings.map { "\($0.name) = \($0.value(in: reminders.settings))" }.joined(separator: ", "))
+        for channel in reminders.channels {
+            let problem = ReminderSender.availability(channel, command: reminders.command, environment: environment)
+            report("", "channel \(channel.rawValue): " + (problem.map { "cannot deliver now (\($0))" } ?? "ready"))
+        }
+        let timeZone = storeOptions.timeZone, now = Date()
+        let context = { (date: Date) in
+            ReminderContext(now: date, timeZone: timeZone, language: Language.fromEnvironment(environment), locale: Locale(identifier: "en_US_POSIX"),
+                            privacy: false, settings: reminders.settings)
+        }
+        do {
+            let ledger = ReminderLedger(store)
+            if let first = try ledger.unsent(WidgetCatalog.standard.reminders(store, context(now)).due).first {
+                report("", "due now: \(first.title) (homescreen notify delivers it)")
+                return
+            }
+            var day = LocalDate(now, in: timeZone)
+            for _ in 0..<60 {
+                day = day.adding(days: 1)
+                if let first = try ledger.unsent(WidgetCatalog.standard.reminders(store, context(day.start(in: timeZone))).due).first {
+                    report("", "next: \(day.iso): \(first.title)")
+                    return
+                }
+            }
+            report("", "next: none in the next 60 days with the store as it is")
+        } catch {
+            report("", "the reminders could not be read (\(CLIError(error).message))")
+        }
     }
 
     /// `homescreen serve`'s host key (its fingerprint, as `ssh-keygen -lf` prints it: asked of
