@@ -1,0 +1,214 @@
+import Foundation
+import HomescreenTestSupport
+import Testing
+
+/// `homescreen notify` and `homescreen tmux --reminders` for real: a notification daemon
+/// (dunst under Xvfb, on a D-Bus session of its own), the user's command, a tmux server with a
+/// client attached, two processes on one PostgreSQL store, and the clock across a midnight.
+@Suite(.serialized)
+struct ReminderDeliveryTests {
+    /// A store, a config whose `[reminders]` table is `rules`, and a command channel that
+    /// records each delivery as one line "title|body" in `got.txt`.
+    final class Setup: @unchecked Sendable {
+        let folder = TemporaryFolder()
+        let store: String
+        var got: String { folder.path("got.txt") }
+
+        init(store: String? = nil, rules: String = "channels = [\"command\"]") throws {
+            self.store = store ?? folder.path("store.sqlite")
+            let record = folder.path("record.sh")
+            try "#!/bin/sh\nprintf '%s|%s\\n' \"$1\" \"$2\" >> '\(got)'\n".write(toFile: record, atomically: true, encoding: .utf8)
+            chmod(record, 0o755)
+            try FileManager.default.createDirectory(atPath: folder.path("config/homescreen"), withIntermediateDirectories: true)
+            try "[reminders]\ncommand = [\"\(record)\"]\n\(rules)\n".write(toFile: folder.path("config/homescreen/config.toml"), atomically: true, encoding: .utf8)
+        }
+
+        /// The environment of every command: this folder as home, config and state.
+        var environment: [String: String] { Homescreen.environment(store: store, own) }
+        private var own: [String: String] { ["HOME": folder.path(""), "XDG_CONFIG_HOME": folder.path("config"), "XDG_STATE_HOME": folder.path("state")] }
+
+        @discardableResult
+        func run(_ arguments: [String]) throws -> CommandResult { try Homescreen.run(arguments, store: store, environment: own) }
+
+        /// Starts a long-running command (through `env`, with this environment); killed at the end.
+        func start(_ arguments: [String]) throws -> pid_t {
+            try Spawn.start("/usr/bin/env", ["-i"] + environment.map { "\($0.key)=\($0.value)" } + [Homescreen.executable.path] + arguments)
+        }
+
+        var deliveries: [String] { ((try? String(contentsOfFile: got, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+
+        func wait(timeout: TimeInterval = 10, until condition: ([String]) -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline { if condition(deliveries) { return true }; usleep(20_000) }
+            return condition(deliveries)
+        }
+    }
+
+    static func stop(_ pid: pid_t) {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+
+    /// A real notification daemon: one notification with the product's name; a second
+    /// `--once` adds none.
+    @Test func dunstGetsOneNotificationAndASecondRunAddsNone() throws {
+        for tool in [("/usr/bin/dunst", "dunst"), ("/usr/bin/Xvfb", "xvfb"), ("/usr/bin/notify-send", "libnotify-bin"), ("/usr/bin/dbus-run-session", "dbus")] {
+            try MissingTool.check(tool.0, package: tool.1)
+        }
+        let setup = try Setup(rules: "channels = [\"notify-send\"]")
+        #expect(try setup.run(["pantry", "add", "Yogurt", "--due", "tomorrow", "--amount", "1", "--unit", "l"]).status == 0)
+        let script = setup.folder.path("session.sh")
+        let homescreen = Homescreen.executable.path
+        try """
+            Xvfb -displayfd 3 -nolisten tcp 3>'\(setup.folder.path("display"))' >/dev/null 2>&1 &
+            X=$!
+            for i in $(seq 100); do [ -s '\(setup.folder.path("display"))' ] && break; sleep 0.05; done
+            export DISPLAY=:$(cat '\(setup.folder.path("display"))')
+            dunst >/dev/null 2>&1 &
+            D=$!
+            for i in $(seq 100); do dunstctl count displayed >/dev/null 2>&1 && break; sleep 0.05; done
+            '\(homescreen)' notify --once; echo "first=$?"
+            sleep 0.3
+            echo "displayed=$(dunstctl count displayed)"
+            dunstctl close-all; sleep 0.2
+            '\(homescreen)' notify --once; echo "second=$?"
+            sleep 0.3
+            echo "after=$(dunstctl count displayed) history=$(dunstctl count history)"
+            dunstctl history | grep -A2 '"summary"' | grep '"data"'
+            kill $D $X
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let variables = setup.environment.map { "\($0.key)=\($0.value)" }
+        let output = try Spawn.run("/usr/bin/env", ["-i"] + variables + ["/usr/bin/dbus-run-session", "--", "/bin/sh", script])
+        #expect(output.contains("first=0") && output.contains("second=0"), "\(output)")
+        #expect(output.contains("displayed=1"), "\(output)")
+        #expect(output.contains("after=0 history=1"), "one in all: \(output)")
+        #expect(output.contains("\"Yogurt expires tomorrow (1 l)\""), "\(output)")
+    }
+
+    /// `--follow`: a write that makes a reminder true delivers it at once, a budget passing 80 %
+    /// delivers one, a write that passes nothing delivers none, and idle it does not wake.
+    @Test func followDeliversWhenAWriteMakesAReminderTrueAndSleepsOtherwise() throws {
+        let setup = try Setup()
+        let month = String(ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "Europe/Zurich")!, formatOptions: [.withFullDate]).prefix(7))
+        #expect(try setup.run(["budget", "set", month, "--limit", "1000", "--currency", "CHF"]).status == 0)
+        #expect(try setup.run(["expense", "add", "790"]).status == 0)
+        let pid = try setup.start(["notify", "--follow"])
+        defer { Self.stop(pid) }
+        usleep(500_000)
+        #expect(setup.deliveries.isEmpty, "79 % and an empty pantry say nothing: \(setup.deliveries)")
+
+        #expect(try setup.run(["pantry", "add", "Yogurt", "--due", "tomorrow"]).status == 0)
+        #expect(setup.wait { $0.count == 1 }, "\(setup.deliveries)")
+        #expect(setup.deliveries.first == "Yogurt expires tomorrow (1)|Pantry")
+
+        #expect(try setup.run(["expense", "add", "20"]).status == 0)
+        #expect(setup.wait { $0.count == 2 }, "\(setup.deliveries)")
+        #expect(setup.deliveries.last?.hasPrefix("Budget ") == true && setup.deliveries.last?.contains(" 81% spent") == true, "\(setup.deliveries)")
+
+        // Crossing nothing: another product far off, another expense under 100 %.
+        #expect(try setup.run(["pantry", "add", "Rice", "--due", "+60d"]).status == 0)
+        #expect(try setup.run(["expense", "add", "5"]).status == 0)
+        #expect(!setup.wait(timeout: 2) { $0.count > 2 }, "\(setup.deliveries)")
+
+        let before = Processes.contextSwitches(of: pid)
+        sleep(10)
+        #expect(Processes.contextSwitches(of: pid) - before == 0, "idle, no thread woke")
+    }
+
+    /// The command channel gets the title and the body as arguments, never through a shell.
+    @Test func theCommandGetsTheTextAsArgumentsAndRunsNothingOfIt() throws {
+        let setup = try Setup()
+        let name = "$(touch \(setup.folder.path("x"))); rm -rf ~"
+        #expect(try setup.run(["pantry", "add", name, "--due", "today"]).status == 0)
+        let result = try setup.run(["notify", "--once"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(setup.deliveries == ["\(name) expires today (1)|Pantry"], "\(setup.deliveries)")
+        #expect(!FileManager.default.fileExists(atPath: setup.folder.path("x")))
+        #expect(FileManager.default.fileExists(atPath: setup.folder.path("record.sh")), "home is still there")
+        // A second run delivers nothing again; a dry run says what it would send and sends nothing.
+        #expect(try setup.run(["notify", "--once"]).status == 0 && setup.deliveries.count == 1)
+        #expect(try setup.run(["pantry", "add", "Milk", "--due", "tomorrow", "--amount", "2", "--unit", "l"]).status == 0)
+        let dry = try setup.run(["notify", "--dry-run"])
+        #expect(dry.stdout == "channels: command\nwould send: Milk expires tomorrow (2 l) (Pantry)\n", "\(dry.stdout)")
+        #expect(setup.deliveries.count == 1)
+    }
+
+    /// A lunar anniversary three days ahead: nothing before the midnight that makes it so, one
+    /// reminder at it (the clock set with --now, moving from there).
+    @Test func anAnniversaryFiresAtTheMidnightThreeDaysBeforeOnce() throws {
+        let setup = try Setup()
+        // 21/10 âm lịch is 2026-11-29 (the calendar tests check the conversion against references).
+        #expect(try setup.run(["event", "add", "Giỗ ông nội", "--lunar", "21/10"]).status == 0)
+        let pid = try setup.start(["notify", "--follow", "--now", "2026-11-25T23:59:58+01:00"])
+        defer { Self.stop(pid) }
+        usleep(1_000_000)
+        #expect(setup.deliveries.isEmpty, "four days before: \(setup.deliveries)")
+        #expect(setup.wait { !$0.isEmpty }, "at midnight")
+        usleep(2_000_000)
+        #expect(setup.deliveries == ["Giỗ ông nội in 3 days (Sunday, 21/10 âm lịch)|Lunar calendar"], "\(setup.deliveries)")
+    }
+
+    /// Two `notify --follow` on one store: every reminder is delivered once in all.
+    @Test(arguments: TestBackend.allCases)
+    func twoFollowersDeliverEachReminderOnceInAll(_ backend: TestBackend) throws {
+        let setup = try Setup(store: backend == .postgres ? try PostgresServer.freshDatabase() : nil)
+        let first = try setup.start(["notify", "--follow"]), second = try setup.start(["notify", "--follow"])
+        defer { Self.stop(first); Self.stop(second) }
+        usleep(700_000)
+        for name in ["Apples", "Bread", "Cream", "Dates", "Eggs"] {
+            #expect(try setup.run(["pantry", "add", name, "--due", "tomorrow"]).status == 0)
+        }
+        #expect(setup.wait { $0.count >= 5 }, "\(setup.deliveries)")
+        usleep(1_500_000)
+        #expect(setup.deliveries.sorted() == ["Apples", "Bread", "Cream", "Dates", "Eggs"].map { "\($0) expires tomorrow (1)|Pantry" }, "\(setup.deliveries)")
+    }
+
+    /// `homescreen tmux --reminders`: the message on the attached client's status line (the
+    /// server's message log), sent through its control client: tmux is started once, for that
+    /// client, and never for a message.
+    @Test func tmuxShowsTheReminderOnItsClientsWithoutStartingAProcess() throws {
+        try MissingTool.check("/usr/bin/tmux", package: "tmux")
+        let setup = try Setup(rules: "channels = [\"tmux\"]")
+        // A tmux that logs each start, then is the real one.
+        let bin = setup.folder.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho \"$*\" >> '\(setup.folder.path("tmux-starts.txt"))'\nexec /usr/bin/tmux \"$@\"\n".write(toFile: bin + "/tmux", atomically: true, encoding: .utf8)
+        chmod(bin + "/tmux", 0o755)
+        let socket = setup.folder.path("tmux.sock")
+        try Spawn.run("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "20"])
+        defer { _ = try? Spawn.run("/usr/bin/tmux", ["-S", socket, "kill-server"]) }
+        // A client attached to it, in a terminal of another tmux.
+        let outer = try TmuxDashboard(columns: 100, rows: 20, command: ["/usr/bin/tmux", "-S", socket, "attach"], store: setup.store, configHome: setup.folder.path("config"))
+        defer { outer.stop() }
+        var environment = setup.environment
+        environment["PATH"] = bin + ":/usr/bin:/bin"
+        let pid = try Spawn.start("/usr/bin/env", ["-i"] + environment.map { "\($0.key)=\($0.value)" } + [Homescreen.executable.path, "tmux", "--reminders", "--socket", socket])
+        defer { Self.stop(pid) }
+        let messages = { (try? Spawn.run("/usr/bin/tmux", ["-S", socket, "show-messages"])) ?? "" }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !messages().contains("attach-session -f read-only") { usleep(50_000) }
+
+        #expect(try setup.run(["pantry", "add", "Yogurt #(touch x)", "--due", "tomorrow"]).status == 0)
+        var log = ""
+        for _ in 0..<200 where !log.contains("message: Homescreen: Yogurt") { usleep(50_000); log = messages() }
+        #expect(log.contains("message: Homescreen: Yogurt #(touch x) expires tomorrow (1)"), "\(log)")
+        #expect(outer.wait { $0.contains("Homescreen: Yogurt #(touch x) expires tomorrow") }, "\(outer.text)")
+        let starts = ((try? String(contentsOfFile: setup.folder.path("tmux-starts.txt"), encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(starts == ["-S \(socket) -C attach-session -f read-only,ignore-size,no-output"], "\(starts)")
+    }
+
+    /// The dashboard says the first reminder in its status line and counts them on the pane.
+    @Test func theDashboardShowsRemindersAt80x24() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["pantry", "add", "Yogurt", "--due", "tomorrow"]).status == 0)
+        #expect(try setup.run(["pantry", "add", "Milk", "--due", "today"]).status == 0)
+        let dashboard = try TmuxDashboard(columns: 80, rows: 24, store: setup.store, environment: ["XDG_STATE_HOME": setup.folder.path("state")],
+                                          configHome: setup.folder.path("config"))
+        defer { dashboard.stop() }
+        #expect(dashboard.wait { $0.contains("Reminder: Milk expires today (1) (+1 more)") && $0.contains("─ 2 reminders ─") }, "\(dashboard.text)")
+        #expect(try setup.run(["pantry", "consume", "--product", "2"]).status == 0)
+        #expect(dashboard.wait { $0.contains("Reminder: Yogurt expires tomorrow (1)") && $0.contains("─ 1 reminder ─") }, "\(dashboard.text)")
+        #expect(setup.deliveries.isEmpty, "the dashboard shows reminders; it does not deliver them")
+    }
+}
