@@ -27,6 +27,10 @@ need python3-pyte /usr/bin/python3 -c 'import pyte'         # the dashboard on a
 need ncurses-term test -e /usr/share/terminfo/a/alacritty   # terminals' own TERMs
 need kitty-terminfo test -e /usr/share/terminfo/x/xterm-kitty
 need foot-terminfo test -e /usr/share/terminfo/f/foot
+need dunst command -v dunstctl                              # reminders: a real notification daemon
+need xvfb command -v Xvfb                                   # its display
+need libnotify-bin command -v notify-send                   # the notify-send channel
+need dbus-daemon command -v dbus-run-session                # its own D-Bus session
 need libsqlite3-dev test -e /usr/include/sqlite3.h
 need libncurses-dev test -e /usr/include/ncursesw/curses.h
 need libpq-dev test -e /usr/include/postgresql/libpq-fe.h   # the PostgreSQL store

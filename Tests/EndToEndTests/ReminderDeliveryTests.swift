@@ -76,7 +76,7 @@ struct ReminderDeliveryTests {
             sleep 0.3
             echo "after=$(dunstctl count displayed) history=$(dunstctl count history)"
             dunstctl history | grep -A2 '"summary"' | grep '"data"'
-            kill $D $X
+            kill -9 $D $X   # the test runner's blocked signals are inherited: TERM would not end them
             """.write(toFile: script, atomically: true, encoding: .utf8)
         let variables = setup.environment.map { "\($0.key)=\($0.value)" }
         let output = try Spawn.run("/usr/bin/env", ["-i"] + variables + ["/usr/bin/dbus-run-session", "--", "/bin/sh", script])
@@ -177,7 +177,8 @@ struct ReminderDeliveryTests {
         chmod(bin + "/tmux", 0o755)
         let socket = setup.folder.path("tmux.sock")
         try Spawn.run("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "20"])
-        defer { _ = try? Spawn.run("/usr/bin/tmux", ["-S", socket, "kill-server"]) }
+        let server = pid_t((try Spawn.run("/usr/bin/tmux", ["-S", socket, "display-message", "-p", "#{pid}"])).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        defer { if server > 0 { kill(server, SIGKILL) } }
         // A client attached to it, in a terminal of another tmux.
         let outer = try TmuxDashboard(columns: 100, rows: 20, command: ["/usr/bin/tmux", "-S", socket, "attach"], store: setup.store, configHome: setup.folder.path("config"))
         defer { outer.stop() }
@@ -196,6 +197,7 @@ struct ReminderDeliveryTests {
         #expect(outer.wait { $0.contains("Homescreen: Yogurt #(touch x) expires tomorrow") }, "\(outer.text)")
         let starts = ((try? String(contentsOfFile: setup.folder.path("tmux-starts.txt"), encoding: .utf8)) ?? "").split(separator: "\n")
         #expect(starts == ["-S \(socket) -C attach-session -f read-only,ignore-size,no-output"], "\(starts)")
+        withExtendedLifetime(setup) {}
     }
 
     /// The dashboard says the first reminder in its status line and counts them on the pane.

@@ -98,6 +98,12 @@ struct ConfigCommand: ParsableCommand {
             for binding in config.keys.bindings {
                 Output.line("\(binding.action.name) = [\(binding.keys.map { quoted($0.name) }.joined(separator: ", "))]")
             }
+            Output.line("")
+            let reminders = config.reminders
+            commented("[reminders]", source("reminders"))
+            Output.line("channels = [\(reminders.channels.map { quoted($0.rawValue) }.joined(separator: ", "))]")
+            if !reminders.command.isEmpty { Output.line("command = [\(reminders.command.map(quoted).joined(separator: ", "))]") }
+            for setting in WidgetCatalog.standard.reminderSettings { Output.line("\(setting.name) = \(setting.value(in: reminders.settings))") }
         }
     }
 
@@ -163,6 +169,16 @@ enum StarterConfig {
         # [keys]
         # consume = ["c"]
         # quit = ["q", "Ctrl-C"]
+
+        # Reminders (homescreen notify, homescreen tmux --reminders), each once per item and period.
+        # [reminders]
+        # channels = ["notify-send", "tmux"]   # also osc9, osc777 (the terminal), command
+        # command = ["my-script"]              # gets the title and the body as arguments, no shell
+        # pantry-days = 1                      # a product expires within N days (0…60), then has expired
+        # budget-percent = [80, 100]           # this month's spending passes these shares of its limit
+        # anniversary-days = 3                 # a lunar anniversary N days ahead, and on the day
+        # event-days = 0                       # other events N days ahead (0: the day itself)
+        # pantry = true                        # each rule on or off: pantry, budget, anniversaries, events
 
         """
 }
