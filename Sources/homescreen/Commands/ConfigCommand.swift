@@ -173,7 +173,7 @@ enum StarterConfig {
         # Reminders (homescreen notify, homescreen tmux --reminders), each once per item and period.
         # [reminders]
         # channels = ["notify-send", "tmux"]   # also osc9, osc777 (the terminal), command
-        # command = ["my-script"]              # gets the title and the body as arguments, no shell
+        # The command channel runs your program with the title and the body as arguments, no shell: command = ["my-script"]
         # pantry-days = 1                      # a product expires within N days (0…60), then has expired
         # budget-percent = [80, 100]           # this month's spending passes these shares of its limit
         # anniversary-days = 3                 # a lunar anniversary N days ahead, and on the day
