@@ -208,9 +208,9 @@ struct ReminderDeliveryTests {
         let dashboard = try TmuxDashboard(columns: 80, rows: 24, store: setup.store, environment: ["XDG_STATE_HOME": setup.folder.path("state")],
                                           configHome: setup.folder.path("config"))
         defer { dashboard.stop() }
-        #expect(dashboard.wait { $0.contains("Reminder: Milk expires today (1) (+1 more)") && $0.contains("─ 2 reminders ─") }, "\(dashboard.text)")
+        #expect(dashboard.wait { $0.contains("Reminder: Milk expires today (1) (+1 more)") && $0.contains("╰─ 2 reminders ─") }, "\(dashboard.text)")
         #expect(try setup.run(["pantry", "consume", "--product", "2"]).status == 0)
-        #expect(dashboard.wait { $0.contains("Reminder: Yogurt expires tomorrow (1)") && $0.contains("─ 1 reminder ─") }, "\(dashboard.text)")
+        #expect(dashboard.wait { $0.contains("Reminder: Yogurt expires tomorrow (1)") && $0.contains("╰─ 1 reminder ─") }, "\(dashboard.text)")
         #expect(setup.deliveries.isEmpty, "the dashboard shows reminders; it does not deliver them")
     }
 }

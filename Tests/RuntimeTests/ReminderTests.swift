@@ -156,7 +156,7 @@ struct ReminderTests {
         let text = runtime.frame().rowTexts().joined(separator: "\n")
         let first = try #require(runtime.dashboard.reminders[.pantry]?.first?.title)
         #expect(text.contains("Reminder: \(first)"), "\(text)")
-        #expect(text.contains("─ \(count) reminders ─"), "\(text)")
+        #expect(text.contains("╰─ \(count) reminders ─"), "\(text)")
         runtime.send(.key(.character("p")))
         #expect(runtime.dashboard.reminders[.pantry]?.first?.title.hasPrefix("•••••") == true)
     }

@@ -82,15 +82,15 @@ extension Dashboard {
         return grid
     }
 
-    /// A framed pane's count of reminders, in its top border's right end: " 2 reminders ", or
-    /// " !2 " where that does not fit. A frameless pane has no border to write in.
+    /// A framed pane's count of reminders, at the left of its bottom border (the top one has the
+    /// title and, in some panes, a month; "stale" goes to the right): " 2 reminders ", or " !2 "
+    /// where that would take more than half of it. A frameless pane has no border to write in.
     private func markReminders(_ count: Int, on grid: inout CellGrid) {
-        let corners = [BoxCharacters.rounded.topRight, BoxCharacters.ascii.topRight].map { "\($0)" }
-        guard grid.width > 8, grid.height > 0, corners.contains(grid[grid.width - 1, 0].text) else { return }
+        let corners = [BoxCharacters.rounded.bottomLeft, BoxCharacters.ascii.bottomLeft].map { "\($0)" }
+        guard grid.width > 8, grid.height > 1, corners.contains(grid[0, grid.height - 1].text) else { return }
         let long = " " + (count == 1 ? text("1 reminder") : text("%1 reminders", "\(count)")) + " "
-        // Room for the title on the left, which ends at the middle at most.
         let mark = DisplayWidth.of(long) <= grid.width / 2 - 2 ? long : " !\(count) "
-        grid.write(mark, x: grid.width - DisplayWidth.of(mark) - 2, y: 0, style: Style(.warning, [.bold]))
+        grid.write(mark, x: 2, y: grid.height - 1, style: Style(.warning, [.bold]))
     }
 
     /// The day in the status line, in the interface's language: "Mon 23 Nov".
