@@ -134,6 +134,49 @@ struct ReminderDeliveryTests {
         #expect(setup.deliveries.count == 1)
     }
 
+    /// OSC 9 and OSC 777 go to the terminal (the controlling one, a pty made by `script`), each
+    /// once; inside tmux they are wrapped for its passthrough. Control characters of the data
+    /// never reach it.
+    @Test func theTerminalChannelsWriteOSC9And777() throws {
+        let setup = try Setup(rules: "channels = [\"osc9\", \"osc777\"]")
+        #expect(try setup.run(["pantry", "add", "Milk", "--due", "tomorrow", "--amount", "1", "--unit", "l"]).status == 0)
+        #expect(try SQLiteShell.run(setup.store, "INSERT INTO product (name, amountMilli, unit, due, createdAt) VALUES ('Bad' || char(27) || ']0;x' || char(7) || ';name', 1000, '', date('now', 'localtime'), '2026-01-01 00:00:00.000')").status == 0)
+        let variables = setup.environment.map { "\($0.key)=\($0.value)" }
+        let run = { (extra: [String]) in
+            try Spawn.run("/usr/bin/env", ["-i"] + variables + extra + ["/usr/bin/script", "-qec", "\(Homescreen.executable.path) notify --once", "/dev/null"])
+        }
+        let plain = try run([])
+        #expect(plain.contains("\u{1B}]9;Milk expires tomorrow (1 l)\u{07}"), "\(plain.debugDescription)")
+        #expect(plain.contains("\u{1B}]777;notify;Milk expires tomorrow (1 l);Pantry\u{07}"), "\(plain.debugDescription)")
+        #expect(plain.contains("\u{1B}]9;Bad\u{FFFD}]0,x\u{FFFD},name expires today (1)\u{07}") || plain.contains("\u{1B}]9;Bad\u{FFFD}]0;x\u{FFFD};name expires today (1)\u{07}"),
+                "\(plain.debugDescription)")
+        #expect(plain.components(separatedBy: "\u{1B}]9;").count == 3, "each once: \(plain.debugDescription)")
+        #expect(try run([]).isEmpty, "a second run writes nothing")
+        #expect(try setup.run(["pantry", "add", "Cream", "--due", "today"]).status == 0)
+        let inTmux = try run(["TMUX=/tmp/nowhere,1,0"])
+        #expect(inTmux.contains("\u{1B}Ptmux;\u{1B}\u{1B}]9;Cream expires today (1)\u{07}\u{1B}\\"), "\(inTmux.debugDescription)")
+    }
+
+    /// Bad input is refused before anything runs; doctor says the rules, the channels and what comes next.
+    @Test func badInputIsRefusedAndDoctorSaysWhatComes() throws {
+        let setup = try Setup()
+        let both = try setup.run(["notify", "--once", "--follow"])
+        #expect(both.status == 2 && both.stderr == "homescreen: --once and --follow cannot be given together; --once delivers what is due and exits, --follow keeps running.\n", "\(both.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: setup.store), "nothing written")
+        try "[reminders]\nchannels = [\"pager\"]\n".write(toFile: setup.folder.path("config/homescreen/config.toml"), atomically: true, encoding: .utf8)
+        let channel = try setup.run(["notify", "--once"])
+        #expect(channel.status == 2 && channel.stderr.contains("reminders.channels: \"pager\" is not a channel; use notify-send, tmux, osc9, osc777, command."), "\(channel.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: setup.store), "nothing written")
+
+        let good = try Setup()
+        #expect(try good.run(["pantry", "add", "Rice", "--due", "+10d"]).status == 0)
+        let doctor = try good.run(["doctor"]).stdout
+        #expect(doctor.contains("reminders pantry = true, pantry-days = 1, budget = true, budget-percent = [80, 100], anniversaries = true, anniversary-days = 3, events = true, event-days = 0"), "\(doctor)")
+        #expect(doctor.contains("channel command: ready"), "\(doctor)")
+        let day = ISO8601DateFormatter.string(from: Date().addingTimeInterval(9 * 86_400), timeZone: TimeZone(identifier: "Europe/Zurich")!, formatOptions: [.withFullDate])
+        #expect(doctor.contains("next: \(day): Rice expires tomorrow (1)"), "\(doctor)")
+    }
+
     /// A lunar anniversary three days ahead: nothing before the midnight that makes it so, one
     /// reminder at it (the clock set with --now, moving from there).
     @Test func anAnniversaryFiresAtTheMidnightThreeDaysBeforeOnce() throws {
