@@ -52,8 +52,7 @@ struct NotifyCommand: ParsableCommand {
         let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, forWriting: !dryRun, config: config)
         defer { session.finish() }
         let clock: any WidgetClock = viewOptions.now == nil ? SystemClock() : SimulatedClock(start: session.date)
-        let privacy = session.privacy || RememberedChoices.load(path: RememberedChoices.defaultPath(environment: environment)).privacy == true
-        var notifier = Notifier(session: session, config: config.reminders, privacy: privacy, dryRun: dryRun,
+        var notifier = Notifier(session: session, config: config.reminders, privacy: Notifier.privacy(session, environment), dryRun: dryRun,
                                 sender: ReminderSender(config: config.reminders, environment: environment), environment: environment)
         guard follow else {
             _ = try notifier.deliver(at: clock.now)
@@ -64,8 +63,15 @@ struct NotifyCommand: ParsableCommand {
         try StatusLine.watch(feed: feed, peer: (-1, 0)) {
             try notifier.session.adoptCreatedStore()
             let now = clock.now
-            // The next instant in the clock's time, as a real one for poll().
-            return try notifier.deliver(at: now).map { Date().addingTimeInterval($0.timeIntervalSince(now)) }
+            do {
+                // The next instant in the clock's time, as a real one for poll().
+                return try notifier.deliver(at: now).map { Date().addingTimeInterval($0.timeIntervalSince(now)) }
+            } catch let error as StoreError {
+                // Busy past its deadline, a full disk: nothing was marked sent; said, and tried
+                // again at the next write or in a minute.
+                FileHandle.standardError.write(Data("homescreen: \(error.description) The reminders are checked again at the next change, or in a minute.\n".utf8))
+                return Date().addingTimeInterval(60)
+            }
         }
     }
 }
@@ -76,19 +82,17 @@ struct Notifier {
     var session: WidgetSession
     let config: ReminderConfig
     let privacy: Bool
-    let dryRun: Bool
+    var dryRun = false
     let sender: ReminderSender
     let environment: [String: String]
     /// What a dry run has printed already (it marks nothing sent).
-    private var printed: Set<String> = []
+    var printed: Set<String> = []
+    /// The delivery failures said already: each once per process, not at every reminder.
+    var failures: Set<String> = []
 
-    init(session: WidgetSession, config: ReminderConfig, privacy: Bool, dryRun: Bool = false, sender: ReminderSender, environment: [String: String]) {
-        self.session = session
-        self.config = config
-        self.privacy = privacy
-        self.dryRun = dryRun
-        self.sender = sender
-        self.environment = environment
+    /// Privacy mode: `--privacy`, or the dashboard's, remembered in the state file.
+    static func privacy(_ session: WidgetSession, _ environment: [String: String]) -> Bool {
+        session.privacy || RememberedChoices.load(path: RememberedChoices.defaultPath(environment: environment)).privacy == true
     }
 
     func context(at now: Date) -> ReminderContext {
@@ -115,7 +119,9 @@ struct Notifier {
             guard StatusLine.write(lines.map { $0 + "\n" }.joined(), to: STDOUT_FILENO) else { return nil }
             return check.next
         }
-        for failure in sender.send(try ledger.claim(check.due, at: now)) { FileHandle.standardError.write(Data("homescreen notify: \(failure)\n".utf8)) }
+        for failure in sender.send(try ledger.claim(check.due, at: now)) where failures.insert(failure).inserted {
+            FileHandle.standardError.write(Data("homescreen: a reminder was not delivered over \(failure)\n".utf8))
+        }
         return check.next
     }
 }

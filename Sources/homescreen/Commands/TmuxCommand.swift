@@ -63,7 +63,7 @@ struct TmuxCommand: ParsableCommand {
             let attached = Date()
             var channels = config.reminders
             if !channels.channels.contains(.tmux) { channels.channels.append(.tmux) }
-            var notifier = reminders ? Notifier(session: session, config: channels, privacy: session.privacy,
+            var notifier = reminders ? Notifier(session: session, config: channels, privacy: Notifier.privacy(session, environment),
                                                 sender: ReminderSender(config: channels, environment: environment, tmux: client), environment: environment) : nil
             try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), onInput: client.drain) {
                 try status.session.adoptCreatedStore()
