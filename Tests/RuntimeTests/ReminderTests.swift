@@ -96,9 +96,13 @@ struct ReminderTests {
         #expect(ahead.map(\.title) == ["Giỗ ông nội in 3 days (Sunday, \(lunar.day)/\(lunar.month) âm lịch)"], "\(ahead.map(\.title))")
         #expect(try Self.due(store, Self.context(LocalDate(iso: "2026-11-26")!, language: .vietnamese)).map(\.title)
                 == ["Giỗ ông nội còn 3 ngày (Chủ nhật, \(lunar.day)/\(lunar.month) âm lịch)"])
-        let onTheDay = try Self.due(store, Self.context(day))
-        #expect(onTheDay.map(\.title) == ["Giỗ ông nội today (\(lunar.day)/\(lunar.month) âm lịch)", "Choir today (19:30)"])
-        #expect(onTheDay[0].also == [ahead[0].key], "the day itself covers the days-ahead reminder")
+        // On the day: the anniversary at midnight, the choir an hour before it starts.
+        let morning = try WidgetCatalog.standard.reminders(store, Self.context(day))
+        #expect(morning.due.map(\.title) == ["Giỗ ông nội today (\(lunar.day)/\(lunar.month) âm lịch)"])
+        #expect(morning.due[0].also == [ahead[0].key], "the day itself covers the days-ahead reminder")
+        #expect(morning.next == day.start(in: Self.zone).addingTimeInterval(18.5 * 3600), "the choir's reminder is next, at 18:30")
+        #expect(try Self.due(store, Self.context(day, hour: 19)).map(\.title) == ["Giỗ ông nội today (\(lunar.day)/\(lunar.month) âm lịch)", "Choir today (19:30)"])
+        #expect(try WidgetCatalog.standard.reminders(store, Self.context(day, rules: "event-minutes = 15")).next == day.start(in: Self.zone).addingTimeInterval(19.25 * 3600))
         #expect(try Self.due(store, Self.context(LocalDate(iso: "2026-11-28")!, rules: "event-days = 1")).map(\.title) == ["Giỗ ông nội tomorrow (Sunday, \(lunar.day)/\(lunar.month) âm lịch)", "Choir tomorrow (Sunday, 29/11, 19:30)"])
         #expect(try Self.due(store, Self.context(day, rules: "anniversaries = false\nevents = false")).isEmpty)
     }
@@ -138,7 +142,8 @@ struct ReminderTests {
             ("pantry-days = 99", "reminders.pantry-days = 99 is not a number of days; use 0 (the day itself) to 60."),
             ("budget = \"yes\"", "reminders.budget = \"yes\" is not true or false."),
             ("budget-percent = 80", "reminders.budget-percent = 80 is not a list of shares; use whole percents from 1 to 1000, such as [80, 100]."),
-            ("pantry-day = 1", "reminders.pantry-day is not a reminder setting; the keys are anniversaries, anniversary-days, budget, budget-percent, channels, command, event-days, events, pantry, pantry-days."),
+            ("pantry-day = 1", "reminders.pantry-day is not a reminder setting; the keys are anniversaries, anniversary-days, budget, budget-percent, channels, command, event-days, event-minutes, events, pantry, pantry-days."),
+            ("event-minutes = -5", "reminders.event-minutes = -5 is not a number of minutes; use 0 (when it starts) to 1440."),
         ]
         for (line, message) in refusals {
             #expect(throws: ConfigError(message)) { try DashboardConfig.parse(toml: "[reminders]\n" + line, catalog: .standard) }

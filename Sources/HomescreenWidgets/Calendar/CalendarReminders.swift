@@ -5,16 +5,23 @@ import HomescreenWidgetCore
 
 /// The calendar's reminders: a lunar anniversary `anniversary-days` ahead (default 3, time to
 /// prepare the offering) and on the day; another event `event-days` ahead (default 0: only on
-/// the day). Each fires once per event, occurrence and threshold; the day itself, when the
+/// the day), a timed one on its day `event-minutes` before it starts (default 60) rather than
+/// at midnight. Each fires once per event, occurrence and threshold; the day itself, when the
 /// days-ahead reminder was never sent (a machine off), says both at once.
 extension CalendarFeature {
     public static let remindAnniversaries = ReminderSetting.flag("anniversaries")
     public static let anniversaryDays = ReminderSetting.days("anniversary-days", default: 3)
     public static let remindEvents = ReminderSetting.flag("events")
     public static let eventDays = ReminderSetting.days("event-days", default: 0)
+    public static let eventMinutes = SettingKey<Int>("event-minutes", default: 60) { value in
+        guard case .integer(let minutes) = value, (0...1440).contains(minutes) else {
+            throw ConfigError("reminders.event-minutes = \(value) is not a number of minutes; use 0 (when it starts) to 1440.")
+        }
+        return minutes
+    }
 
     public var reminderSettings: [SettingSpec] {
-        [Self.remindAnniversaries.spec, Self.anniversaryDays.spec, Self.remindEvents.spec, Self.eventDays.spec]
+        [Self.remindAnniversaries.spec, Self.anniversaryDays.spec, Self.remindEvents.spec, Self.eventDays.spec, Self.eventMinutes.spec]
     }
 
     public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck {
@@ -25,17 +32,25 @@ extension CalendarFeature {
         let today = context.today
         let events = try EventRepository(store).events()
         let words = CalendarWords.of(context.language)
-        var due: [Reminder] = []
+        var due: [Reminder] = [], next: Date?
         for occurrence in EventSchedule.occurrences(of: events, in: today...today.adding(days: furthest), timeZone: context.timeZone) {
             guard let days = occurrence.event.isLunar ? ahead.lunar : ahead.solar else { continue }
             let away = today.days(until: occurrence.date)
             guard away <= days else { continue }
+            // A timed event on its day: some minutes before it starts (in the viewer's zone).
+            if away == 0, let time = occurrence.time {
+                let at = ICalendar.instant(occurrence.date, time, in: context.timeZone).addingTimeInterval(-Double(settings[Self.eventMinutes]) * 60)
+                if at > context.now {
+                    next = min(next ?? at, at)
+                    continue
+                }
+            }
             let key = "event \(occurrence.event.id) on \(occurrence.date.iso) "
             due.append(Reminder(kind: .calendar, key: key + (away == 0 ? "today" : "ahead \(days)"),
                                 title: words.reminder(context.name(occurrence.event.title), occurrence, away: away),
                                 body: words.title, also: away == 0 && days > 0 ? [key + "ahead \(days)"] : []))
         }
-        return ReminderCheck(due: due)
+        return ReminderCheck(due: due, next: next)
     }
 }
 

@@ -178,6 +178,7 @@ enum StarterConfig {
         # budget-percent = [80, 100]           # this month's spending passes these shares of its limit
         # anniversary-days = 3                 # a lunar anniversary N days ahead, and on the day
         # event-days = 0                       # other events N days ahead (0: the day itself)
+        # event-minutes = 60                   # a timed event, on its day: this many minutes before it starts
         # pantry = true                        # each rule on or off: pantry, budget, anniversaries, events
 
         """

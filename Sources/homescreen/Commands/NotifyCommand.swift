@@ -17,7 +17,7 @@ struct NotifyCommand: ParsableCommand {
             machine of the household or a second notify never repeats it.
             --once delivers what is due now and exits (cron, a systemd timer); --follow keeps
             running and delivers each reminder the moment it becomes due (a store write by any
-            program, midnight), sleeping in poll() with no timer in between; --dry-run prints
+            program, midnight, a timed event's time), sleeping in poll() with no timer in between; --dry-run prints
             what would be sent, and over which channels, and marks nothing sent.
             The rules and channels are the config file's [reminders] table:
               [reminders]
@@ -27,6 +27,7 @@ struct NotifyCommand: ParsableCommand {
               budget-percent = [80, 100]           # the month's spending passes these shares of its limit
               anniversary-days = 3                 # a lunar anniversary N days ahead, and on the day
               event-days = 0                       # other events N days ahead (0: the day itself)
+              event-minutes = 60                   # a timed event, on its day: this long before it starts
               pantry = false                       # each rule: pantry, budget, anniversaries, events
             Text is in the interface's language and masked with --privacy (or the dashboard's
             remembered privacy mode).
