@@ -165,4 +165,26 @@ struct ReminderTests {
         runtime.send(.key(.character("p")))
         #expect(runtime.dashboard.reminders[.pantry]?.first?.title.hasPrefix("•••••") == true)
     }
+
+    /// A timed event's reminder comes on the dashboard at its time (an hour before), with no
+    /// write: the runtime wakes for it.
+    @Test func theDashboardWakesForATimedEventsReminder() throws {
+        let folder = TemporaryFolder()
+        let store = try DemoDashboard.store(in: folder, empty: true)
+        let day = LocalDate(DemoDashboard.start, in: DemoDashboard.zone)
+        _ = try EventRepository(store).addEvent(EventDraft(title: "Choir", when: .solar(start: day, time: EventTime(text: "23:00"), rule: "", except: [])))
+        let runtime = DemoDashboard.runtime(store, size: CellSize(columns: 120, rows: 40))
+        let at = day.start(in: DemoDashboard.zone).addingTimeInterval(22 * 3600)
+        let clock = try #require(runtime.clock as? ManualClock)
+        // Woken at each time something changes, up to the reminder's, which is one of them.
+        while let next = runtime.nextWakeUp, next < at {
+            #expect(runtime.dashboard.reminders.isEmpty)
+            clock.set(next)
+            runtime.tick()
+        }
+        #expect(runtime.nextWakeUp == at)
+        clock.set(at)
+        runtime.tick()
+        #expect(runtime.dashboard.reminders[.calendar]?.map(\.title) == ["Choir today (23:00)"])
+    }
 }

@@ -76,20 +76,22 @@ public final class DashboardRuntime {
     public func tick() {
         let due = Set(dashboard.scheduler.reloadsDue(at: clock.now))
         if !due.isEmpty { reload(kinds: nil, only: due) }
-        if reminded?.day != LocalDate(clock.now, in: dashboard.settings.timeZone) { remind(nil) }
+        if reminded?.day != LocalDate(clock.now, in: dashboard.settings.timeZone) { remind(nil) } else {
+            let kinds = Set(remindersNext.filter { $0.value <= clock.now }.keys)
+            if !kinds.isEmpty { remind(kinds) }
+        }
         dashboard.expireMessage(at: clock.now)
     }
 
     /// Everything, again (`r`, a clock change, a new layout).
     public func reloadAll() { reload(kinds: nil) }
 
-    /// The next instant something changes on screen, in the dashboard's clock.
     /// The next instant something changes on screen, in the dashboard's clock: a timeline's,
-    /// a message's end, the date in the status line at midnight.
+    /// a message's end, the date in the status line at midnight, a reminder's time.
     public var nextWakeUp: Date? {
         let now = clock.now
         let candidates = [dashboard.scheduler.nextWakeUp(after: now), dashboard.messageExpiry.flatMap { $0 > now ? $0 : nil },
-                          TimeBoundaries.nextMidnight(after: now, in: dashboard.settings.timeZone)]
+                          TimeBoundaries.nextMidnight(after: now, in: dashboard.settings.timeZone), remindersNext.values.filter { $0 > now }.min()]
         return candidates.compactMap { $0 }.min()
     }
 
@@ -117,6 +119,8 @@ public final class DashboardRuntime {
     /// The day and privacy mode the reminders were read for: a new day or privacy toggled reads
     /// them again (their text masks names).
     private var reminded: (day: LocalDate, privacy: Bool)?
+    /// When a reminder can next become true with no write (a timed event's reminder time).
+    private var remindersNext: [WidgetKind: Date] = [:]
 
     /// Reads the reminders of these kinds (every kind when nil), as `homescreen notify` would.
     private func remind(_ kinds: Set<WidgetKind>?) {
@@ -126,7 +130,10 @@ public final class DashboardRuntime {
         var due: [WidgetKind: [Reminder]] = [:]
         for feature in settings.catalog.features where kinds?.contains(feature.kind) ?? true {
             // A failed read shows on the kind's panes; its reminders are kept as they were.
-            if let check = try? feature.reminders(store, context) { due[feature.kind] = check.due }
+            if let check = try? feature.reminders(store, context) {
+                due[feature.kind] = check.due
+                remindersNext[feature.kind] = check.next
+            }
         }
         reminded = (context.today, settings.privacy)
         dashboard.remind(due)
