@@ -125,6 +125,17 @@ public struct ReminderLedger {
         }
     }
 
+    /// Forgets that these were delivered (they reached no channel): the next check sends them.
+    public func release(_ reminders: [Reminder]) throws {
+        let keys = reminders.flatMap { [$0.key] + $0.also }
+        guard !keys.isEmpty else { return }
+        try store.writing { sql in
+            for chunk in keys.chunked(500) {
+                try sql.execute("DELETE FROM reminderSent WHERE key IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))", chunk.map(StoreValue.text))
+            }
+        }
+    }
+
     /// The ones not delivered yet (what `--dry-run` would send).
     public func unsent(_ reminders: [Reminder]) throws -> [Reminder] {
         guard !reminders.isEmpty else { return [] }

@@ -25,7 +25,10 @@ struct ReminderDeliveryTests {
 
         /// The environment of every command: this folder as home, config and state.
         var environment: [String: String] { Homescreen.environment(store: store, own) }
-        private var own: [String: String] { ["HOME": folder.path(""), "XDG_CONFIG_HOME": folder.path("config"), "XDG_STATE_HOME": folder.path("state")] }
+        /// Its own home, config, state and default tmux folder (no tmux server of the machine's).
+        private var own: [String: String] {
+            ["HOME": folder.path(""), "XDG_CONFIG_HOME": folder.path("config"), "XDG_STATE_HOME": folder.path("state"), "TMUX_TMPDIR": folder.path("tmux")]
+        }
 
         @discardableResult
         func run(_ arguments: [String]) throws -> CommandResult { try Homescreen.run(arguments, store: store, environment: own) }
@@ -42,6 +45,11 @@ struct ReminderDeliveryTests {
             while Date() < deadline { if condition(deliveries) { return true }; usleep(20_000) }
             return condition(deliveries)
         }
+    }
+
+    /// Today plus `days` in the tests' zone, as YYYY-MM-DD.
+    static func day(_ days: Int) -> String {
+        ISO8601DateFormatter.string(from: Date().addingTimeInterval(Double(days) * 86_400), timeZone: TimeZone(identifier: "Europe/Zurich")!, formatOptions: [.withFullDate])
     }
 
     static func stop(_ pid: pid_t) {
@@ -146,15 +154,31 @@ struct ReminderDeliveryTests {
             try Spawn.run("/usr/bin/env", ["-i"] + variables + extra + ["/usr/bin/script", "-qec", "\(Homescreen.executable.path) notify --once", "/dev/null"])
         }
         let plain = try run([])
-        #expect(plain.contains("\u{1B}]9;Milk expires tomorrow (1 l)\u{07}"), "\(plain.debugDescription)")
+        #expect(plain.contains("\u{1B}]9;Homescreen: Milk expires tomorrow (1 l)\u{07}"), "\(plain.debugDescription)")
         #expect(plain.contains("\u{1B}]777;notify;Milk expires tomorrow (1 l);Pantry\u{07}"), "\(plain.debugDescription)")
-        #expect(plain.contains("\u{1B}]9;Bad\u{FFFD}]0,x\u{FFFD},name expires today (1)\u{07}") || plain.contains("\u{1B}]9;Bad\u{FFFD}]0;x\u{FFFD};name expires today (1)\u{07}"),
-                "\(plain.debugDescription)")
+        #expect(plain.contains("\u{1B}]9;Homescreen: Bad\u{FFFD}]0;x\u{FFFD};name expires today (1)\u{07}"), "\(plain.debugDescription)")
+        #expect(plain.contains("\u{1B}]777;notify;Bad\u{FFFD}]0,x\u{FFFD},name expires today (1);Pantry\u{07}"), "\(plain.debugDescription)")
         #expect(plain.components(separatedBy: "\u{1B}]9;").count == 3, "each once: \(plain.debugDescription)")
         #expect(try run([]).isEmpty, "a second run writes nothing")
         #expect(try setup.run(["pantry", "add", "Cream", "--due", "today"]).status == 0)
         let inTmux = try run(["TMUX=/tmp/nowhere,1,0"])
-        #expect(inTmux.contains("\u{1B}Ptmux;\u{1B}\u{1B}]9;Cream expires today (1)\u{07}\u{1B}\\"), "\(inTmux.debugDescription)")
+        #expect(inTmux.contains("\u{1B}Ptmux;\u{1B}\u{1B}]9;Homescreen: Cream expires today (1)\u{07}\u{1B}\\"), "\(inTmux.debugDescription)")
+    }
+
+    /// A reminder that reaches no channel stays unsent: `--once` exits 1 and says why, and the
+    /// next run that can deliver it does.
+    @Test func aReminderThatReachesNoChannelIsKeptForTheNextRun() throws {
+        let setup = try Setup(rules: "channels = [\"tmux\", \"command\"]")
+        #expect(try setup.run(["pantry", "add", "Milk", "--due", "tomorrow"]).status == 0)
+        try FileManager.default.removeItem(atPath: setup.folder.path("record.sh"))
+        let lost = try setup.run(["notify", "--once"])
+        #expect(lost.status == 1, "\(lost.stderr)")
+        #expect(lost.stderr.contains("homescreen: a reminder was not delivered over command: \(setup.folder.path("record.sh")) is not found"), "\(lost.stderr)")
+        #expect(lost.stderr.contains("a reminder was not delivered over tmux: no tmux server answers at"), "\(lost.stderr)")
+        let setupAgain = try Setup(store: setup.store, rules: "channels = [\"command\"]")
+        #expect(try setupAgain.run(["notify", "--once"]).status == 0)
+        #expect(setupAgain.deliveries == ["Milk expires tomorrow (1)|Pantry"])
+        withExtendedLifetime(setup) {}
     }
 
     /// Bad input is refused before anything runs; doctor says the rules, the channels and what comes next.
@@ -233,11 +257,15 @@ struct ReminderDeliveryTests {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, !messages().contains("attach-session -f read-only") { usleep(50_000) }
 
-        #expect(try setup.run(["pantry", "add", "Yogurt #(touch x)", "--due", "tomorrow"]).status == 0)
+        #expect(try setup.run(["pantry", "add", "Yogurt #(touch x) 20%MG %H", "--due", "tomorrow"]).status == 0)
         var log = ""
         for _ in 0..<200 where !log.contains("message: Homescreen: Yogurt") { usleep(50_000); log = messages() }
-        #expect(log.contains("message: Homescreen: Yogurt #(touch x) expires tomorrow (1)"), "\(log)")
-        #expect(outer.wait { $0.contains("Homescreen: Yogurt #(touch x) expires tomorrow") }, "\(outer.text)")
+        #expect(log.contains("message: Homescreen: Yogurt #(touch x) 20%MG %H expires tomorrow (1)"), "\(log)")
+        #expect(outer.wait { $0.contains("Homescreen: Yogurt #(touch x) 20%MG %H expires tomorrow") }, "\(outer.text)")
+        // Two at once: one message that says both (a client shows only the last it is given).
+        try "[{\"name\": \"Kefir\", \"due\": \"\(Self.day(1))\"}, {\"name\": \"Tofu\", \"due\": \"\(Self.day(0))\"}]".write(toFile: setup.folder.path("two.json"), atomically: true, encoding: .utf8)
+        #expect(try setup.run(["pantry", "import", setup.folder.path("two.json")]).status == 0)
+        #expect(outer.wait { $0.contains("Homescreen: 2 reminders: Tofu expires today (1); Kefir expires tomorrow (1)") }, "\(outer.text)")
         let starts = ((try? String(contentsOfFile: setup.folder.path("tmux-starts.txt"), encoding: .utf8)) ?? "").split(separator: "\n")
         #expect(starts == ["-S \(socket) -C attach-session -f read-only,ignore-size,no-output"], "\(starts)")
         withExtendedLifetime(setup) {}

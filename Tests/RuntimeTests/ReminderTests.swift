@@ -44,8 +44,8 @@ struct ReminderTests {
         #expect(due.map(\.title) == ["Milk expires tomorrow (1 l)"])
         #expect(due.map(\.body) == ["Pantry"])
         let first = due[0].key
-        // Within 3 days: Rice is still far.
-        #expect(try Self.due(store, Self.context(rules: "pantry-days = 3")).map(\.title) == ["Milk expires tomorrow (1 l)"])
+        // Within 3 days: Rice is still far; changing the days makes no new reminder of Milk.
+        #expect(try Self.due(store, Self.context(rules: "pantry-days = 3")).map(\.key) == [first])
         // Expired: a new threshold, a new key.
         due = try Self.due(store, Self.context(Self.today.adding(days: 2)))
         #expect(due.map(\.title) == ["Milk expired yesterday (1 l)"] && due[0].key != first)
@@ -80,7 +80,7 @@ struct ReminderTests {
         let raised = try Self.due(store, Self.context())
         #expect(raised.count == 1 && raised[0].key != at81[0].key && raised[0].title.hasPrefix("Budget November: 89% spent"))
         #expect(try Self.due(store, Self.context(rules: "budget-percent = [90]")).isEmpty)
-        #expect(try Self.titles(Self.due(store, Self.context(language: .french))) == ["Budget Novembre : 89 % dépensé — reste 140,00 CHF pour 7 jours"])
+        #expect(try Self.titles(Self.due(store, Self.context(language: .french))) == ["Budget novembre : 89 % dépensé — reste 140,00 CHF pour 7 jours"])
     }
 
     @Test(arguments: TestBackend.allCases)
@@ -103,6 +103,12 @@ struct ReminderTests {
         #expect(morning.next == day.start(in: Self.zone).addingTimeInterval(18.5 * 3600), "the choir's reminder is next, at 18:30")
         #expect(try Self.due(store, Self.context(day, hour: 19)).map(\.title) == ["Giỗ ông nội today (\(lunar.day)/\(lunar.month) âm lịch)", "Choir today (19:30)"])
         #expect(try WidgetCatalog.standard.reminders(store, Self.context(day, rules: "event-minutes = 15")).next == day.start(in: Self.zone).addingTimeInterval(19.25 * 3600))
+        // Once it has started, no reminder of it: a run later that day says nothing late.
+        #expect(try Self.due(store, Self.context(day, hour: 20)).map(\.title) == ["Giỗ ông nội today (\(lunar.day)/\(lunar.month) âm lịch)"])
+        // An event at 00:30: its reminder the evening before (90 minutes: at 23:00).
+        _ = try EventRepository(store).addEvent(EventDraft(title: "Flight", when: .solar(start: day.adding(days: 1), time: EventTime(text: "00:30"), rule: "", except: [])))
+        #expect(try Self.due(store, Self.context(day, hour: 22, rules: "event-minutes = 90")).map(\.title).last != "Flight tomorrow (Monday, 30/11, 00:30)")
+        #expect(try Self.due(store, Self.context(day, hour: 23, rules: "event-minutes = 90")).map(\.title).last == "Flight tomorrow (Monday, 30/11, 00:30)")
         #expect(try Self.due(store, Self.context(LocalDate(iso: "2026-11-28")!, rules: "event-days = 1")).map(\.title) == ["Giỗ ông nội tomorrow (Sunday, \(lunar.day)/\(lunar.month) âm lịch)", "Choir tomorrow (Sunday, 29/11, 19:30)"])
         #expect(try Self.due(store, Self.context(day, rules: "anniversaries = false\nevents = false")).isEmpty)
     }
@@ -120,6 +126,10 @@ struct ReminderTests {
         #expect(try ReminderLedger(made.store).claim([reminder], at: now) == [reminder])
         #expect(try ReminderLedger(made.again()).claim([reminder, other], at: now).isEmpty, "a second process claims nothing")
         #expect(try ReminderLedger(made.store).unsent([reminder, other]).isEmpty)
+        // Released (it reached no channel): sent by the next check, its lesser ones too.
+        try ReminderLedger(made.store).release([reminder])
+        #expect(try ReminderLedger(made.again()).unsent([reminder, other]) == [reminder, other])
+        #expect(try ReminderLedger(made.store).claim([reminder], at: now) == [reminder])
         // Kept a year and a month, then forgotten when something new is claimed.
         let later = now.addingTimeInterval(ReminderLedger.kept + 86_400)
         let fresh = Reminder(kind: .budget, key: "budget 2027-12 at 80", title: "t", body: "b")
@@ -135,11 +145,13 @@ struct ReminderTests {
         #expect(config.settings[PantryFeature.remindDays] == 2 && config.settings[BudgetFeature.remindPercents] == [50, 100])
         #expect(try DashboardConfig.parse(toml: "[reminders]\ncommand = [\"x\"]", catalog: .standard).reminders.channels == [.notifySend, .tmux, .command])
         #expect(try DashboardConfig.parse(toml: "", catalog: .standard).reminders.channels == [.notifySend, .tmux])
+        #expect(try DashboardConfig.parse(toml: "[reminders]\nchannels = [\"tmux\", \"tmux\"]", catalog: .standard).reminders.channels == [.tmux])
         let refusals: [(String, String)] = [
             ("channels = [\"email\"]", "reminders.channels: \"email\" is not a channel; use notify-send, tmux, osc9, osc777, command."),
             ("command = \"my-script --x\"", "reminders.command = \"my-script --x\" is not a command; write it as a list, program first: [\"my-script\", \"--flag\"]."),
             ("channels = [\"command\"]", "reminders.channels names command, but reminders.command is not set; give the program: command = [\"my-script\"]."),
             ("pantry-days = 99", "reminders.pantry-days = 99 is not a number of days; use 0 (the day itself) to 60."),
+            ("channels = []", "reminders.channels = [] names no channel; give at least one of notify-send, tmux, osc9, osc777, command (each rule can be turned off instead: pantry = false)."),
             ("budget = \"yes\"", "reminders.budget = \"yes\" is not true or false."),
             ("budget-percent = 80", "reminders.budget-percent = 80 is not a list of shares; use whole percents from 1 to 1000, such as [80, 100]."),
             ("pantry-day = 1", "reminders.pantry-day is not a reminder setting; the keys are anniversaries, anniversary-days, budget, budget-percent, channels, command, event-days, event-minutes, events, pantry, pantry-days."),

@@ -57,11 +57,15 @@ public struct ReminderConfig: Sendable {
         if let value = table["channels"] {
             let accepted = Channel.allCases.map(\.rawValue).joined(separator: ", ")
             guard case .list(let items) = value else { throw ConfigError("reminders.channels = \(value) is not a list; use some of \(accepted), such as [\"notify-send\", \"tmux\"].") }
-            config.channels = try items.map { item in
+            config.channels = []
+            for item in items {
                 guard case .string(let name) = item, let channel = Channel(rawValue: name) else {
                     throw ConfigError("reminders.channels: \(item) is not a channel; use \(accepted).")
                 }
-                return channel
+                if !config.channels.contains(channel) { config.channels.append(channel) }
+            }
+            guard !config.channels.isEmpty else {
+                throw ConfigError("reminders.channels = [] names no channel; give at least one of \(accepted) (each rule can be turned off instead: pantry = false).")
             }
             if config.channels.contains(.command), config.command.isEmpty {
                 throw ConfigError("reminders.channels names command, but reminders.command is not set; give the program: command = [\"my-script\"].")

@@ -69,7 +69,7 @@ extension Dashboard {
             return Pane.unavailable(context, title: catalog.feature(kind)?.title ?? kind.rawValue, message: failures[id].map { text("unavailable: %1", $0) } ?? text("loading…"))
         }
         var grid = entry.render(in: context)
-        if let count = reminders[kind]?.count, id != .detail { markReminders(count, on: &grid) }
+        if let count = reminders[kind]?.count, id != .detail, context.family.isSystem { markReminders(count, on: &grid) }
         // What a pane shows is its last good read when the store cannot be read now.
         if failures[id] != nil || (storeLost && !(catalog.feature(kind)?.tables.isEmpty ?? true)) {
             // In the bottom border, where no title is; a frameless pane has none to write in,
@@ -84,10 +84,10 @@ extension Dashboard {
 
     /// A framed pane's count of reminders, at the left of its bottom border (the top one has the
     /// title and, in some panes, a month; "stale" goes to the right): " 2 reminders ", or " !2 "
-    /// where that would take more than half of it. A frameless pane has no border to write in.
+    /// where that would take more than half of it. Only framed (system) panes: the lock
+    /// screen's frameless ones have no border to write in.
     private func markReminders(_ count: Int, on grid: inout CellGrid) {
-        let corners = [BoxCharacters.rounded.bottomLeft, BoxCharacters.ascii.bottomLeft].map { "\($0)" }
-        guard grid.width > 8, grid.height > 1, corners.contains(grid[0, grid.height - 1].text) else { return }
+        guard grid.width > 8, grid.height > 1 else { return }
         let long = " " + (count == 1 ? text("1 reminder") : text("%1 reminders", "\(count)")) + " "
         let mark = DisplayWidth.of(long) <= grid.width / 2 - 2 ? long : " !\(count) "
         grid.write(mark, x: 2, y: grid.height - 1, style: Style(.warning, [.bold]))
@@ -114,8 +114,9 @@ extension Dashboard {
             if storeLost {
                 grid.write(text("Store offline: showing the last data, reconnecting by itself."), in: Rect(x: 0, y: row.y, width: max(0, size.columns - rightWidth - 2), height: 1),
                            style: Style(.danger, [.bold]))
-            } else if let first = panes.lazy.compactMap({ self.reminders[$0.kind]?.first }).first {
-                // The first reminder of the screen's first pane that has one, under any message.
+            } else if let first = (panes.map(\.kind) + catalog.kinds).lazy.compactMap({ self.reminders[$0]?.first }).first {
+                // The first reminder of the screen's first pane that has one (else of any kind),
+                // and how many more there are in all, under any message.
                 let count = reminders.values.reduce(0) { $0 + $1.count }
                 let line = text("Reminder: %1", SafeText.clean(first.title)) + (count > 1 ? " " + text("(+%1 more)", "\(count - 1)") : "")
                 grid.write(line, in: Rect(x: 0, y: row.y, width: max(0, size.columns - rightWidth - 2), height: 1), style: Style(.warning))

@@ -40,14 +40,15 @@ extension BudgetFeature {
 extension BudgetStrings {
     /// "Budget November: 82 % spent — CHF 540 left for 7 days"; past the limit, "… — CHF 20 over".
     static func reminder(in language: Language, month: Int, percent: String, left: String?, over: String, days: Int) -> String {
-        let name = of(language).monthNames[month - 1]
+        // Lower case inside a sentence, as French, Italian and Vietnamese write months.
+        let name = language == .english ? of(language).monthNames[month - 1] : of(language).monthNames[month - 1].lowercased()
         switch (language, left) {
         case (.french, let left?): return "Budget \(name) : \(percent) dépensé — reste \(left) pour \(language.plural(days, one: "1 jour", other: "\(days) jours"))"
         case (.french, nil): return "Budget \(name) : \(percent) dépensé — \(over) de dépassement"
         case (.italian, let left?): return "Budget \(name): \(percent) speso — restano \(left) per \(language.plural(days, one: "1 giorno", other: "\(days) giorni"))"
         case (.italian, nil): return "Budget \(name): \(percent) speso — \(over) oltre il limite"
-        case (.vietnamese, let left?): return "Ngân sách \(name.lowercased()): đã chi \(percent) — còn \(left) cho \(days) ngày"
-        case (.vietnamese, nil): return "Ngân sách \(name.lowercased()): đã chi \(percent) — vượt \(over)"
+        case (.vietnamese, let left?): return "Ngân sách \(name): đã chi \(percent) — còn \(left) cho \(days) ngày"
+        case (.vietnamese, nil): return "Ngân sách \(name): đã chi \(percent) — vượt \(over)"
         case (_, let left?): return "Budget \(name): \(percent) spent — \(left) left for \(language.plural(days, one: "1 day", other: "\(days) days"))"
         case (_, nil): return "Budget \(name): \(percent) spent — \(over) over"
         }

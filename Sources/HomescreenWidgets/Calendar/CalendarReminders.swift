@@ -33,21 +33,28 @@ extension CalendarFeature {
         let events = try EventRepository(store).events()
         let words = CalendarWords.of(context.language)
         var due: [Reminder] = [], next: Date?
-        for occurrence in EventSchedule.occurrences(of: events, in: today...today.adding(days: furthest), timeZone: context.timeZone) {
+        // From today, and tomorrow for a timed event whose reminder time is tonight.
+        for occurrence in EventSchedule.occurrences(of: events, in: today...today.adding(days: max(furthest, 1)), timeZone: context.timeZone) {
             guard let days = occurrence.event.isLunar ? ahead.lunar : ahead.solar else { continue }
-            let away = today.days(until: occurrence.date)
-            guard away <= days else { continue }
-            // A timed event on its day: some minutes before it starts (in the viewer's zone).
-            if away == 0, let time = occurrence.time {
-                let at = ICalendar.instant(occurrence.date, time, in: context.timeZone).addingTimeInterval(-Double(settings[Self.eventMinutes]) * 60)
+            let away = today.days(until: occurrence.date), key = "event \(occurrence.event.id) on \(occurrence.date.iso) "
+            let text = { (away: Int) in words.reminder(context.name(occurrence.event.title), occurrence, away: away) }
+            if let time = occurrence.time, !occurrence.event.isLunar {
+                // A timed event: its own reminder some minutes before it starts (in the viewer's
+                // zone), none once it has started; the days-ahead one at midnight as for any other.
+                let starts = ICalendar.instant(occurrence.date, time, in: context.timeZone)
+                let at = starts.addingTimeInterval(-Double(settings[Self.eventMinutes]) * 60)
                 if at > context.now {
                     next = min(next ?? at, at)
+                } else if context.now < starts {
+                    due.append(Reminder(kind: .calendar, key: key + "today", title: text(away), body: words.title, also: days > 0 ? [key + "ahead \(days)"] : []))
                     continue
                 }
+                guard away > 0, away <= days, context.now < starts else { continue }
+                due.append(Reminder(kind: .calendar, key: key + "ahead \(days)", title: text(away), body: words.title))
+                continue
             }
-            let key = "event \(occurrence.event.id) on \(occurrence.date.iso) "
-            due.append(Reminder(kind: .calendar, key: key + (away == 0 ? "today" : "ahead \(days)"),
-                                title: words.reminder(context.name(occurrence.event.title), occurrence, away: away),
+            guard away <= days else { continue }
+            due.append(Reminder(kind: .calendar, key: key + (away == 0 ? "today" : "ahead \(days)"), title: text(away),
                                 body: words.title, also: away == 0 && days > 0 ? [key + "ahead \(days)"] : []))
         }
         return ReminderCheck(due: due, next: next)

@@ -25,7 +25,8 @@ extension PantryFeature {
         return ReminderCheck(due: products.map { product in
             let away = today.days(until: product.due)
             let amount = context.amount(PantryMessages.amount(product.amount, unit: product.unit, language: context.language))
-            let threshold = away < 0 ? "expired" : "within \(days)"
+            // The threshold by name, not by the days setting: changing it sends nothing again.
+            let threshold = away < 0 ? "expired" : "soon"
             return Reminder(kind: .pantry, key: "product \(product.id) due \(product.due.iso) \(threshold)",
                             title: strings.reminder(context.name(product.name), away, amount), body: title)
         })

@@ -122,7 +122,8 @@ struct DoctorCommand: ParsableCommand {
         report("reminders", WidgetCatalog.standard.reminderSettings.map { "\($0.name) = \($0.value(in: reminders.settings))" }.joined(separator: ", "))
         for channel in reminders.channels {
             let problem = ReminderSender.availability(channel, command: reminders.command, environment: environment)
-            report("", "channel \(channel.rawValue): " + (problem.map { "cannot deliver now (\($0))" } ?? "ready"))
+            let passthrough = (channel == .osc9 || channel == .osc777) && environment["TMUX"] != nil ? " (inside tmux: with set -g allow-passthrough on)" : ""
+            report("", "channel \(channel.rawValue): " + (problem.map { "cannot deliver now (\($0))" } ?? "ready" + passthrough))
         }
         let timeZone = storeOptions.timeZone, now = Date()
         let context = { (date: Date) in

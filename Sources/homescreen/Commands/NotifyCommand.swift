@@ -54,9 +54,10 @@ struct NotifyCommand: ParsableCommand {
         defer { session.finish() }
         let clock: any WidgetClock = viewOptions.now == nil ? SystemClock() : SimulatedClock(start: session.date)
         var notifier = Notifier(session: session, config: config.reminders, privacy: Notifier.privacy(session, environment), dryRun: dryRun,
-                                sender: ReminderSender(config: config.reminders, environment: environment), environment: environment)
+                                sender: ReminderSender(config: config.reminders, environment: environment, waits: !follow), environment: environment)
         guard follow else {
-            _ = try notifier.deliver(at: clock.now)
+            // A reminder that reached no channel stays unsent, for the next run: exit 1.
+            if try notifier.deliver(at: clock.now).undelivered > 0 { throw ExitCode.failure }
             return
         }
         signal(SIGPIPE, SIG_IGN)
@@ -64,15 +65,10 @@ struct NotifyCommand: ParsableCommand {
         try StatusLine.watch(feed: feed, peer: (-1, 0)) {
             try notifier.session.adoptCreatedStore()
             let now = clock.now
-            do {
-                // The next instant in the clock's time, as a real one for poll().
-                return try notifier.deliver(at: now).map { Date().addingTimeInterval($0.timeIntervalSince(now)) }
-            } catch let error as StoreError {
-                // Busy past its deadline, a full disk: nothing was marked sent; said, and tried
-                // again at the next write or in a minute.
-                FileHandle.standardError.write(Data("homescreen: \(error.description) The reminders are checked again at the next change, or in a minute.\n".utf8))
-                return Date().addingTimeInterval(60)
-            }
+            guard let next = Notifier.retrying({ try notifier.deliver(at: now) }) else { return Date().addingTimeInterval(60) }
+            // A dry run whose output was closed ends; the next instant, in the clock's time, as a real one for poll().
+            guard !next.outputClosed else { return nil }
+            return .some(next.next.map { Date().addingTimeInterval($0.timeIntervalSince(now)) })
         }
     }
 }
@@ -86,8 +82,9 @@ struct Notifier {
     var dryRun = false
     let sender: ReminderSender
     let environment: [String: String]
-    /// What a dry run has printed already (it marks nothing sent).
+    /// What a dry run has printed already (it marks nothing sent), and whether its channels were said.
     var printed: Set<String> = []
+    var channelsSaid = false
     /// The delivery failures said already: each once per process, not at every reminder.
     var failures: Set<String> = []
 
@@ -100,14 +97,22 @@ struct Notifier {
         ReminderContext(now: now, timeZone: session.timeZone, language: session.language, locale: session.locale, privacy: privacy, settings: config.settings)
     }
 
-    /// Delivers the reminders due at `now` that no one delivered. - Returns: when the next can
-    /// become due with no store write.
-    mutating func deliver(at now: Date) throws -> Date? {
+    /// What a check did: when the next reminder can become due with no store write, how many
+    /// reached no channel (left unsent for the next check), and whether the dry run's output was closed.
+    struct Outcome {
+        var next: Date?
+        var undelivered = 0
+        var outputClosed = false
+    }
+
+    /// Delivers the reminders due at `now` that no one delivered: each is claimed in the store
+    /// first (so no other process sends it), then sent; one that reached no channel is released.
+    mutating func deliver(at now: Date) throws -> Outcome {
         let check = try WidgetCatalog.standard.reminders(session.store, context(at: now))
         let ledger = ReminderLedger(session.store)
         if dryRun {
             var lines: [String] = []
-            if printed.isEmpty {
+            if !channelsSaid {
                 lines.append("channels: " + config.channels.map { channel in
                     channel.rawValue + (ReminderSender.availability(channel, command: config.command, environment: environment).map { " (not now: \($0))" } ?? "")
                 }.joined(separator: ", "))
@@ -115,14 +120,28 @@ struct Notifier {
             for reminder in try ledger.unsent(check.due) where printed.insert(reminder.key).inserted {
                 lines.append("would send: \(SafeText.clean(reminder.title)) (\(SafeText.clean(reminder.body)))")
             }
-            if printed.isEmpty { lines.append("nothing to send now.") }
-            printed.insert("")
-            guard StatusLine.write(lines.map { $0 + "\n" }.joined(), to: STDOUT_FILENO) else { return nil }
-            return check.next
+            if !channelsSaid && printed.isEmpty { lines.append("nothing to send now.") }
+            channelsSaid = true
+            return Outcome(next: check.next, outputClosed: !StatusLine.write(lines.map { $0 + "\n" }.joined(), to: STDOUT_FILENO))
         }
-        for failure in sender.send(try ledger.claim(check.due, at: now)) where failures.insert(failure).inserted {
-            FileHandle.standardError.write(Data("homescreen: a reminder was not delivered over \(failure)\n".utf8))
+        let claimed = try ledger.claim(check.due, at: now)
+        let (delivered, problems) = sender.send(claimed)
+        let undelivered = claimed.filter { reminder in !delivered.contains { $0.key == reminder.key } }
+        try ledger.release(undelivered)
+        for problem in problems where failures.insert(problem).inserted {
+            FileHandle.standardError.write(Data("homescreen: a reminder was not delivered over \(problem)\n".utf8))
         }
-        return check.next
+        return Outcome(next: check.next, undelivered: undelivered.count)
+    }
+
+    /// Runs a check; a store error (busy past its deadline, a full disk: nothing was marked
+    /// sent) is said and gives nil, for the caller to try again at the next write or in a minute.
+    static func retrying<T>(_ check: () throws -> T?) -> T? {
+        do { return try check() } catch let error as StoreError {
+            FileHandle.standardError.write(Data("homescreen: \(error.description) The reminders are checked again at the next change, or in a minute.\n".utf8))
+        } catch {
+            FileHandle.standardError.write(Data("homescreen: the reminders could not be checked (\(error)); again at the next change, or in a minute.\n".utf8))
+        }
+        return nil
     }
 }

@@ -64,7 +64,7 @@ struct TmuxCommand: ParsableCommand {
             var channels = config.reminders
             if !channels.channels.contains(.tmux) { channels.channels.append(.tmux) }
             var notifier = reminders ? Notifier(session: session, config: channels, privacy: Notifier.privacy(session, environment),
-                                                sender: ReminderSender(config: channels, environment: environment, tmux: client), environment: environment) : nil
+                                                sender: ReminderSender(config: channels, environment: environment, tmux: client, waits: false), environment: environment) : nil
             try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), onInput: client.drain) {
                 try status.session.adoptCreatedStore()
                 // A store file deleted or moved: every option says so until one is at the path again.
@@ -81,8 +81,11 @@ struct TmuxCommand: ParsableCommand {
                     guard StatusLine.write(commands.joined() + "refresh-client -S\n", to: client.input) else { return nil }
                     shown = each
                 }
+                guard notifier != nil else { return next }
                 notifier?.session = status.session
-                guard let due = try notifier?.deliver(at: Date()) else { return next }
+                // A store error: the reminders are checked again in a minute (or at the next write).
+                let outcome = Notifier.retrying { try notifier?.deliver(at: Date()) }
+                guard let due = outcome.map({ $0.next }) ?? Date().addingTimeInterval(60) else { return next }
                 return min(next ?? due, due)
             }
             client.stop()
@@ -144,20 +147,20 @@ final class ControlClient {
     }
 
     /// Shows `text` in the status line of every client of the server (in a control client,
-    /// `display-message` only prints to that client itself), as data: `#` doubled so tmux
-    /// expands no format or `#(command)`. - Returns: false when the server did not answer.
-    func display(_ text: String) -> Bool {
-        let marker = "homescreen-client"
-        guard StatusLine.write("list-clients -F \"\(marker) #{client_control_mode} #{client_name}\"\n", to: input) else { return false }
+    /// `display-message` only prints to that client itself), as data: `#` and `%` doubled so
+    /// tmux expands no format, `#(command)` or strftime code. - Returns: nil when shown, else why not.
+    func display(_ text: String) -> String? {
+        let marker = "homescreen-client", lost = "the tmux server did not answer"
+        guard StatusLine.write("list-clients -F \"\(marker) #{client_control_mode} #{client_name}\"\n", to: input) else { return lost }
         var names: [String] = [], pending: [UInt8] = [], listed = false
         let deadline = Date().addingTimeInterval(3)
         reading: while Date() < deadline {
             var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 250) >= 0 || errno == EINTR else { return false }
+            guard poll(&descriptor, 1, 250) >= 0 || errno == EINTR else { return lost }
             guard descriptor.revents != 0 else { continue }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, 4096) }
-            if count == 0 || (count < 0 && errno != EINTR) { return false }
+            if count == 0 || (count < 0 && errno != EINTR) { return lost }
             pending += buffer.prefix(max(0, count))
             while let newline = pending.firstIndex(of: 10) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
@@ -171,9 +174,10 @@ final class ControlClient {
                 }
             }
         }
-        guard listed else { return false }
-        let message = Self.quoted(text.replacingOccurrences(of: "#", with: "##"))
-        return names.isEmpty || StatusLine.write(names.map { "display-message -c \(Self.quoted($0)) -d 8000 \(message)\n" }.joined(), to: input)
+        guard listed else { return lost }
+        guard !names.isEmpty else { return "no client is attached to the tmux server" }
+        let message = Self.quoted(text.replacingOccurrences(of: "#", with: "##").replacingOccurrences(of: "%", with: "%%"))
+        return StatusLine.write(names.map { "display-message -c \(Self.quoted($0)) -d 8000 \(message)\n" }.joined(), to: input) ? nil : lost
     }
 
     func stop() {

@@ -4,25 +4,27 @@ import HomescreenRuntime
 import HomescreenHosting
 
 /// Delivers reminders over the config's channels. Text is data: control characters are
-/// stripped, nothing goes through a shell, and a tmux message has its `#` doubled.
+/// stripped, nothing goes through a shell, and a tmux message has its `#` and `%` doubled.
 final class ReminderSender {
     let channels: [ReminderConfig.Channel]
     private let command: [String]
     private let environment: [String: String]
-    /// The tmux server's control client: `homescreen tmux`'s own, or one opened here at the
-    /// first tmux delivery (nil while no server answers).
-    private var tmux: ControlClient?
-    private let ownsTmux: Bool
+    /// `homescreen tmux`'s control client; without one (`notify`), a client is started for each
+    /// batch and stopped after it, so a restarted server is always found.
+    private let tmux: ControlClient?
+    /// Wait for each program to finish (`--once`: its exit status says whether it delivered),
+    /// or leave it running and reap it later (`--follow`: a slow command holds nothing up).
+    private let waits: Bool
+    /// Programs started and not reaped yet.
+    private var running: [pid_t: String] = [:]
 
-    init(config: ReminderConfig, environment: [String: String], tmux: ControlClient? = nil) {
+    init(config: ReminderConfig, environment: [String: String], tmux: ControlClient? = nil, waits: Bool = true) {
         channels = config.channels
         command = config.command
         self.environment = environment
         self.tmux = tmux
-        ownsTmux = tmux == nil
+        self.waits = waits
     }
-
-    deinit { if ownsTmux { tmux?.stop() } }
 
     /// The tmux server reminders go to: $TMUX's, else the default socket of this user.
     static func tmuxSocket(_ environment: [String: String]) -> String {
@@ -46,29 +48,35 @@ final class ReminderSender {
         }
     }
 
-    /// Sends each reminder over every channel. - Returns: the channels that failed, with why.
-    @discardableResult
-    func send(_ reminders: [Reminder]) -> [String] {
-        var failures: [String] = []
-        for reminder in reminders {
-            let title = SafeText.clean(reminder.title), body = SafeText.clean(reminder.body)
-            for channel in channels {
-                if let failure = deliver(title, body, over: channel) { failures.append("\(channel.rawValue): \(failure)") }
+    /// Sends the reminders over every channel. - Returns: the ones that reached at least one
+    /// channel, and what failed (a sentence per channel and reason).
+    func send(_ reminders: [Reminder]) -> (delivered: [Reminder], failures: [String]) {
+        reap()
+        guard !reminders.isEmpty else { return ([], []) }
+        let texts = reminders.map { (title: SafeText.clean($0.title), body: SafeText.clean($0.body)) }
+        var reached = [Bool](repeating: false, count: reminders.count), failures: [String] = []
+        for channel in channels {
+            if channel == .tmux {
+                // One message for the batch: a client shows only the last one it is given.
+                let text = texts.count == 1 ? texts[0].title : "\(texts.count) reminders: " + texts.map(\.title).joined(separator: "; ")
+                if let failure = displayInTmux("Homescreen: " + text) { failures.append("tmux: \(failure)") } else { reached = reached.map { _ in true } }
+                continue
+            }
+            for (index, text) in texts.enumerated() {
+                if let failure = deliver(text.title, text.body, over: channel) { failures.append("\(channel.rawValue): \(failure)") } else { reached[index] = true }
             }
         }
-        return failures
+        return (zip(reminders, reached).filter(\.1).map(\.0), Array(Set(failures)).sorted())
     }
 
     private func deliver(_ title: String, _ body: String, over channel: ReminderConfig.Channel) -> String? {
         switch channel {
-        case .notifySend:
-            return Spawn.run(["notify-send", "--app-name=Homescreen", "--", title, body], environment: environment)
-        case .command:
-            return Spawn.run(command + [title, body], environment: environment)
+        case .notifySend: return run(["notify-send", "--app-name=Homescreen", "--", title, body])
+        case .command: return run(command + [title, body])
         case .osc9, .osc777:
-            // Separators and the string terminator cannot be in the text: SafeText took the
-            // control characters, a semicolon would end OSC 777's title.
-            let sequence = channel == .osc9 ? "\u{1B}]9;\(title)\u{07}"
+            // OSC 9's text after a fixed word (a text starting "4;" is a progress bar to some
+            // terminals); OSC 777's fields cannot hold its separator. SafeText took the controls.
+            let sequence = channel == .osc9 ? "\u{1B}]9;Homescreen: \(title)\u{07}"
                 : "\u{1B}]777;notify;\(title.replacingOccurrences(of: ";", with: ","));\(body.replacingOccurrences(of: ";", with: ","))\u{07}"
             // Inside tmux, passed through to the terminal it runs in (tmux's allow-passthrough).
             let wrapped = environment["TMUX"] == nil ? sequence : "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
@@ -76,14 +84,38 @@ final class ReminderSender {
             guard descriptor >= 0 else { return "no terminal (/dev/tty) to write to" }
             defer { close(descriptor) }
             return StatusLine.write(wrapped, to: descriptor) ? nil : "the terminal did not take it"
-        case .tmux:
-            if tmux == nil {
-                let socket = Self.tmuxSocket(environment)
-                guard ControlClient.serverAnswers(socket) else { return "no tmux server answers at \(socket)" }
-                tmux = try? ControlClient(socket: socket, environment: environment)
-            }
-            guard let tmux else { return "tmux could not be started" }
-            return tmux.display("Homescreen: \(title)") ? nil : "the tmux server did not answer"
+        case .tmux: return displayInTmux(title)
+        }
+    }
+
+    private func displayInTmux(_ text: String) -> String? {
+        if let tmux { return tmux.display(text) }
+        let socket = Self.tmuxSocket(environment)
+        guard ControlClient.serverAnswers(socket) else { return "no tmux server answers at \(socket)" }
+        guard let client = try? ControlClient(socket: socket, environment: environment) else { return "tmux could not be started" }
+        defer { client.stop() }
+        return client.display(text)
+    }
+
+    /// Starts a program; waits for it when `waits`. - Returns: why it did not deliver, or nil.
+    private func run(_ arguments: [String]) -> String? {
+        switch Spawn.start(arguments, environment: environment) {
+        case .failed(let reason): return reason
+        case .running(let pid) where waits: return Spawn.wait(pid, arguments[0], seconds: 10)
+        case .running(let pid):
+            running[pid] = arguments[0]
+            return nil
+        }
+    }
+
+    /// Collects the programs that have finished, saying those that failed (on stderr: they were
+    /// left to run, so their reminder already counted as delivered).
+    private func reap() {
+        for (pid, name) in running {
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
+            running[pid] = nil
+            if let failure = Spawn.failure(status, name) { FileHandle.standardError.write(Data("homescreen: \(failure)\n".utf8)) }
         }
     }
 }
@@ -98,30 +130,53 @@ enum Spawn {
         return path.split(separator: ":").map { "\($0)/\(program)" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Starts `arguments` with no input and output and waits for it, at most `seconds` (then
-    /// leaves it running). - Returns: nil when it ran and exited 0, else what went wrong.
-    static func run(_ arguments: [String], environment: [String: String], seconds: Double = 10) -> String? {
-        guard let program = find(arguments[0], environment) else { return "\(arguments[0]) is not found" }
+    enum Started {
+        case running(pid_t)
+        case failed(String)
+    }
+
+    /// Starts `arguments` with no input or output, every signal at its default and none
+    /// blocked (not this process's ignored SIGPIPE). - Returns: its pid, or why it did not start.
+    static func start(_ arguments: [String], environment: [String: String]) -> Started {
+        guard let program = find(arguments[0], environment) else { return .failed("\(arguments[0]) is not found") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), none = sigset_t()
+        sigfillset(&defaults)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { variables.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, variables)
-        guard spawned == 0 else { return "\(arguments[0]) could not be started (\(String(cString: strerror(spawned))))" }
+        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, variables)
+        return spawned == 0 ? .running(pid) : .failed("\(arguments[0]) could not be started (\(String(cString: strerror(spawned))))")
+    }
+
+    /// Waits for `pid` at most `seconds` (then leaves it running). - Returns: nil when it exited 0.
+    static func wait(_ pid: pid_t, _ name: String, seconds: Double) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
-            guard Date() < deadline else { return "\(arguments[0]) is still running after \(Int(seconds)) s" }
-            usleep(5_000)
+            guard Date() < deadline else { return "\(name) is still running after \(Int(seconds)) s" }
+            usleep(20_000)
         }
+        return failure(status, name)
+    }
+
+    /// What a `waitpid` status says went wrong; nil for exit status 0.
+    static func failure(_ status: Int32, _ name: String) -> String? {
         let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
-        return exited && code == 0 ? nil : "\(arguments[0]) failed (\(exited ? "exit status \(code)" : "signal \(status & 0x7f)"))"
+        return exited && code == 0 ? nil : "\(name) failed (\(exited ? "exit status \(code)" : "signal \(status & 0x7f)"))"
     }
 }
