@@ -122,6 +122,20 @@ struct StoreCheckedMarkTests {
         #expect(try !Self.opensChecking(path))
     }
 
+    @Test func throughALinkTheWALBesideTheLinkedFileCounts() throws {
+        let path = folder.path("real/store.sqlite"), link = folder.path("link.sqlite")
+        _ = try Self.opensChecking(path, Self.addMilk)
+        #expect(symlink(path, link) == 0)
+        _ = try Self.opensChecking(link, Self.addMilk)
+        #expect(try !Self.opensChecking(link))
+        // Another program commits through the link and keeps the file open, so its commit stays
+        // in the -wal beside the real file (nothing reaches the file itself yet).
+        let other = try DatabaseQueue(path: link)
+        try other.write { try $0.execute(sql: "UPDATE product SET name = name || '!' WHERE id = (SELECT MIN(id) FROM product)") }
+        #expect(try Self.opensChecking(link), "the commit in the -wal beside the real file")
+        try other.close()
+    }
+
     private func copyfile(_ from: String, _ to: String) -> Bool {
         (try? FileManager.default.copyItem(atPath: from, toPath: to)) != nil
     }

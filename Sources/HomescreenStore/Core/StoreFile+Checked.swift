@@ -47,9 +47,17 @@ enum CheckedMark {
     static func fingerprint(_ path: String) -> Fingerprint? {
         var file = stat()
         guard stat(path, &file) == 0 else { return nil }
+        // SQLite keeps the `-wal` beside the file a link leads to, not beside the link.
         var wal = stat()
-        let hasWAL = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
+        let hasWAL = stat(resolved(path) + "-wal", &wal) == 0 && wal.st_size > 0
         return Fingerprint(file: describe(file, changeTime: true), wal: hasWAL ? describe(wal, changeTime: false) : nil)
+    }
+
+    /// `path` with its links followed (itself when that fails).
+    private static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// The `-wal`'s change time is left out: SQLite running as root gives the `-wal` its
@@ -77,7 +85,7 @@ enum CheckedMark {
     static func record(_ fingerprint: Fingerprint, path: String) {
         guard recorded(path) != fingerprint else { return }
         let mark = markPath(of: path)
-        let temporary = mark + ".\(getpid())"
+        let temporary = mark + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return }
         let bytes = Array(("1 " + fingerprint.text + "\n").utf8)
