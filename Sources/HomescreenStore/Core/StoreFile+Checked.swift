@@ -10,10 +10,13 @@ import Synchronization
 /// in WAL mode the header's file change counter moves neither on a commit nor on a checkpoint,
 /// and a program that overwrites bytes without SQLite changes no header field at all. Any write
 /// to a file sets its change time (ctime), which no program can set back (`touch -d` sets the
-/// modification time and thereby the change time to now), and Linux gives a write that follows a
-/// `stat` a fine-grained time. So the fingerprint is, for the store and for its `-wal`: device,
-/// inode, size, modification time in nanoseconds, and the store's change time. An absent
-/// `-wal` and an empty one (a reader makes one) hold nothing and count as the same.
+/// modification time and thereby the change time to now), and Linux (6.13 on, with multigrain
+/// timestamps; this machine runs 6.18) gives a write that follows a `stat` a fine-grained time;
+/// an older kernel may give two writes in one clock tick the same time, which is then the one
+/// change of the store file the mark cannot see. So the fingerprint is, for the store and for
+/// its `-wal`: device, inode, size, modification time in nanoseconds, and the store's change
+/// time. An absent `-wal` and an empty one (a reader makes one) hold nothing and count as the
+/// same.
 ///
 /// The mark (`<store>-checked`, one line beside the store, mode 0600) holds the fingerprint the
 /// file had right after a Homescreen process checked it, wrote it or closed it, and only when
