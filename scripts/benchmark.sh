@@ -4,7 +4,10 @@
 # `homescreen tmux` (every thread, one shared idle window), a store write until `--follow`
 # prints and until the tmux option changes, the dashboard's memory after its first frame
 # (VmRSS, PSS, private), and bytes per consume (a product that keeps stock, and one that runs
-# out so the list moves up), and the store-size rows of scripts/benchmark-store-size.sh. Release build, static Swift standard library. Needs hyperfine,
+# out so the list moves up, with what it sent over the lower bound of its changed cells at
+# 120×40, 160×48 and 200×60: scripts/bytes-bound.py), and the store-size rows of
+# scripts/benchmark-store-size.sh (1k/10k/100k products, 100k/1M expenses, reads and writes, the
+# bulk insert beside the plain table). Release build, static Swift standard library. Needs hyperfine,
 # sqlite3, tmux and python3 (apt-get install hyperfine sqlite3 tmux).
 #   scripts/benchmark.sh            # 60 s idle window, 10,000 products for the big store
 #   scripts/benchmark.sh 20 10000   # a shorter idle window
@@ -103,8 +106,11 @@ row "\`pantry add\` until \`@homescreen-pantry\` changed (the CLI process includ
 sleep 1
 
 # Bytes the pane's program wrote for one `c`, and whether the first listed product changed.
+# The pane as it was and as it is after (`capture-pane -e -N`: every cell with its colours)
+# are kept as FILE.before and FILE.after for the lower bound (scripts/bytes-bound.py).
 consume() {
   local session=$1 file=$2 before after
+  tmux -L "$socket" capture-pane -p -e -N -t "$session" > "$file.before"
   before=$(tmux -L "$socket" capture-pane -p -t "$session" | grep -o 'c: consume 1 · [^│]*' | head -1)
   : > "$file"
   tmux -L "$socket" pipe-pane -t "$session" -o "cat >> $file"
@@ -113,12 +119,22 @@ consume() {
   sleep 0.7
   tmux -L "$socket" pipe-pane -t "$session"
   sleep 0.2
+  tmux -L "$socket" capture-pane -p -e -N -t "$session" > "$file.after"
   after=$(tmux -L "$socket" capture-pane -p -t "$session" | grep -o 'c: consume 1 · [^│]*' | head -1)
   echo "$(wc -c < "$file") $([ "$before" = "$after" ] && echo keeps || echo shifts)"
+}
+# Point 5 (issue 36): what the consume sent against the lower bound of its changed cells (their
+# text and one shortest cursor move per run; scripts/bytes-bound.py says which moves count).
+bound_rows=()
+bound() {
+  local label=$1 file=$2 target=$3
+  read -r sent lower r cells runs changed text moves split < <(python3 scripts/bytes-bound.py "$file.before" "$file.after" "$file")
+  bound_rows+=("bytes over their lower bound, the consume that empties the first product, demo store at $label|${target:-—}|$sent sent / $lower bound ($cells cells in $runs runs on $changed rows: $text bytes of text, $moves of moves; sent: $split)|$lower|$r×|$([ -n "$target" ] && within "$r" 1.25 || echo —)")
 }
 echo "== bytes per consume (tmux pipe-pane)"
 # The demo store: Milk (1 l) runs out and 13 rows move up; then Yogurt keeps stock.
 read -r shift_demo _ < <(consume dash "$work/bytes")
+bound "160×48" "$work/bytes" "≤ 1.25×"
 read -r keep_demo _ < <(consume dash "$work/bytes")
 # The big store: 10 consumes; its rows are alike (Product N, expired 30 days ago).
 tmux -L "$socket" new-session -d -s big -x 160 -y 48 "env HOMESCREEN_STORE=$big $bin; sleep 3600"
@@ -142,7 +158,12 @@ for size in 120x40 200x60; do
   tmux -L "$socket" new-session -d -s "at$size" -x "${size%x*}" -y "${size#*x}" "env HOMESCREEN_STORE=$work/demo-$size.sqlite $bin; sleep 3600"
   sleep 2
   read -r shift_size _ < <(consume "at$size" "$work/bytes")
+  bound "${size/x/×}" "$work/bytes" ""
   row "bytes, the same on the demo store at ${size/x/×}" "≤ 512" "$shift_size" "512" "$(ratio "$shift_size" 512)" "$(within "$shift_size" 512)"
+done
+for entry in "${bound_rows[@]}"; do
+  IFS='|' read -r what target measured reference r verdict <<< "$entry"
+  row "$what" "$target" "$measured" "$reference" "$r" "$verdict"
 done
 
 echo "== store sizes (scripts/benchmark-store-size.sh: 1k/10k/100k products, 100k/1M expenses, the bulk insert)"

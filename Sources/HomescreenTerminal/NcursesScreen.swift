@@ -124,7 +124,7 @@ public final class NcursesScreen: TerminalScreen {
             previous = nil
         }
         // A repaint goes in row order; a change in place may go one style at a time (PaintPlan).
-        let plan = PaintPlan(grid, from: previous) { self.penBytes($0, theme: theme) }
+        let plan = PaintPlan(grid, from: previous) { self.penBytes($0, from: $1, theme: theme) }
         for pass in plan.passes {
             for segment in pass {
                 var x = segment.x
@@ -140,14 +140,23 @@ public final class NcursesScreen: TerminalScreen {
         previous = grid
     }
 
-    /// About the bytes ncurses sends to switch to `style` (SGR with attributes, colors).
-    private func penBytes(_ style: Style, theme: Theme) -> Int {
+    /// About the bytes ncurses sends to switch to `style` (SGR with attributes, colors) from
+    /// `previous` (nil: the normal pen): with the same attributes, only the colors that differ
+    /// (a default color is `ESC[39m` or `ESC[49m`); otherwise a reset, the attributes and the colors.
+    private func penBytes(_ style: Style, from previous: Style?, theme: Theme) -> Int {
         let resolved = ResolvedStyle(style, theme: theme, depth: depth)
         func bytes(_ color: TerminalColor) -> Int {
             switch color {
             case .terminalDefault: return 0
             case .palette(let index): return index < 16 ? 5 : 11
             case .rgb: return directColor ? 19 : 11
+            }
+        }
+        if let previous {
+            let before = ResolvedStyle(previous, theme: theme, depth: depth)
+            if before.attributes == resolved.attributes {
+                func change(_ from: TerminalColor, _ to: TerminalColor) -> Int { from == to ? 0 : max(5, bytes(to)) }
+                return change(before.foreground, resolved.foreground) + change(before.background, resolved.background)
             }
         }
         return max(4, (resolved.attributes.isEmpty ? 0 : 8) + bytes(resolved.foreground) + bytes(resolved.background))

@@ -116,6 +116,38 @@ struct PaintPlanTests {
         #expect(PaintPlan(one, from: Self.list(from: 100, rows: 3)).passes.count == 1)
     }
 
+    /// Issue 36: the pantry's due texts are one colour on the rows due soon and another on the
+    /// rows after; a pass for each would cost a flush and its reset between them, where one
+    /// pass in row order changes only the colour once.
+    @Test func passesOfStylesDifferingOnlyInColourAreDrawnAsOneWhenThatIsCheaper() {
+        let soon = Style(.warning), later = Style(.success)
+        func list(from first: Int) -> CellGrid {
+            var grid = CellGrid(width: 40, height: 8)
+            for row in 0..<8 {
+                grid.write("Product \(first + row * 37)", x: 2, y: row, style: Self.name)
+                grid.write("in \(first + row) days", x: 20, y: row, style: row < 4 ? soon : later)
+                grid.write("\(1 + (first + row) % 9) pcs", x: 32, y: row, style: Self.amount)
+            }
+            return grid
+        }
+        let before = list(from: 100), after = list(from: 137)
+        let plan = PaintPlan(after, from: before)
+        // Names, amounts, and the two colours of due text together.
+        #expect(plan.passes.map { Set($0.map(\.style)) }.contains([soon, later]), "\(plan.passes.map { Set($0.map(\.style)) })")
+        #expect(plan.passes.count == 3)
+        // Estimated, it saves a flush: one pass per style would cost more.
+        let separate = plan.passes.flatMap { pass in
+            Dictionary(grouping: pass, by: \.style).values.map { $0.sorted { ($0.y, $0.x) < ($1.y, $1.x) } }
+        }
+        #expect(separate.count == 4)
+        #expect(PaintPlan.cost(of: plan.passes) < PaintPlan.cost(of: separate))
+        let drawn = plan.passes.joined().flatMap { segment in segment.cells.indices.map { "\(segment.x + $0),\(segment.y)" } }
+        let changed = after.changes(from: before).flatMap { run in run.cells.indices.map { "\(run.x + $0),\(run.y)" } }
+        #expect(drawn.sorted() == changed.sorted())
+        // Styles that differ in weight are not merged where they alternate on every row.
+        #expect(!plan.passes.contains { Set($0.map(\.style)).isSuperset(of: [Self.name, Self.amount]) })
+    }
+
     @Test func aShortGapOfBlanksBetweenTwoSpansOfOneStyleIsDrawnWithThem() {
         var before = CellGrid(width: 20, height: 1)
         before.write("ab    cd", x: 0, y: 0, style: Self.amount)

@@ -18,7 +18,9 @@ public struct PaintSegment: Hashable, Sendable {
 ///   never needs a pen of its own;
 /// - when it is cheaper by its estimate, sends the frame in passes, one per style (each pass a
 ///   separate flush of the same frame), so the pen changes once per style instead of at every
-///   span. A full repaint, or a change in one place, stays in row order (one pass).
+///   span; passes whose styles differ only in colour (switching between them needs no reset)
+///   are drawn as one, in row order, when that is cheaper than the flush between them. A full
+///   repaint, or a change in one place, stays in row order (one pass).
 public struct PaintPlan: Sendable {
     /// Each pass is drawn and flushed before the next; segments within a pass are in row order.
     public let passes: [[PaintSegment]]
@@ -26,15 +28,23 @@ public struct PaintPlan: Sendable {
     // Estimated bytes: a cursor move, and the reset ncurses sends after each flush.
     static let moveCost = 8, flushCost = 12
 
-    /// - Parameter penCost: the bytes that switch the terminal to a style (the backend knows its
-    ///   colors; a 256-color foreground alone is 11).
+    /// - Parameter penCost: the bytes that switch the terminal to a style from another (nil: from
+    ///   the normal pen a flush leaves); the backend knows its colors (a 256-color foreground
+    ///   alone is 11; leaving an attribute is a reset and the colors again).
     /// The plan for drawing `grid` over `previous` (nil: a repaint, in row order).
-    public init(_ grid: CellGrid, from previous: CellGrid?, penCost: (Style) -> Int = { _ in 14 }) {
+    public init(_ grid: CellGrid, from previous: CellGrid?, penCost: PenCost = PaintPlan.estimatedPenCost) {
         self.init(grid.changes(from: previous), in: grid, allowPasses: previous.map { $0.width == grid.width && $0.height == grid.height } ?? false,
                   penCost: penCost)
     }
 
-    init(_ runs: [CellRun], in grid: CellGrid, allowPasses: Bool = true, penCost: (Style) -> Int = { _ in 14 }) {
+    public typealias PenCost = (_ to: Style, _ from: Style?) -> Int
+
+    /// Without a backend: 14 bytes for a pen, 11 for a change of colour alone.
+    public static func estimatedPenCost(_ style: Style, from: Style?) -> Int {
+        from.map { $0.attributes == style.attributes } == true ? 11 : 14
+    }
+
+    init(_ runs: [CellRun], in grid: CellGrid, allowPasses: Bool = true, penCost: PenCost = PaintPlan.estimatedPenCost) {
         // In row order, a segment of blanks only keeps the pen of the segment before it.
         var segments: [PaintSegment] = []
         for segment in runs.flatMap(Self.segments) {
@@ -60,9 +70,31 @@ public struct PaintPlan: Sendable {
             if byStyle[style] == nil { order.append(style) }
             byStyle[style, default: []].append(PaintSegment(x: segment.x, y: segment.y, style: style, cells: segment.cells))
         }
-        let grouped = order.map { Self.bridged(byStyle[$0]!.sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid) }
+        let grouped = Self.merged(order.map { Self.bridged(byStyle[$0]!.sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid) }, in: grid, penCost: penCost)
         let rowOrder = [Self.bridged(segments, in: grid)]
         passes = Self.cost(of: grouped, penCost: penCost) < Self.cost(of: rowOrder, penCost: penCost) ? grouped : rowOrder
+    }
+
+    /// Two passes drawn as one (in row order) while that saves bytes by the estimate: the
+    /// cheapest merge first, until none saves.
+    static func merged(_ passes: [[PaintSegment]], in grid: CellGrid, penCost: PenCost) -> [[PaintSegment]] {
+        var passes = passes
+        var total = cost(of: passes, penCost: penCost)
+        while passes.count > 1 {
+            var best: (cost: Int, passes: [[PaintSegment]])?
+            for first in passes.indices {
+                for second in passes.indices where second > first {
+                    var candidate = passes
+                    candidate[first] = bridged((passes[first] + passes[second]).sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid)
+                    candidate.remove(at: second)
+                    let candidateCost = cost(of: candidate, penCost: penCost)
+                    if candidateCost < (best?.cost ?? total) { best = (candidateCost, candidate) }
+                }
+            }
+            guard let best else { break }
+            (total, passes) = (best.cost, best.passes)
+        }
+        return passes
     }
 
     /// Two segments of one style a few cells apart on a row become one when the cells between
@@ -128,14 +160,14 @@ public struct PaintPlan: Sendable {
     }
 
     /// Estimated bytes of drawing `passes` in order, beyond the characters themselves.
-    static func cost(of passes: [[PaintSegment]], penCost: (Style) -> Int = { _ in 14 }) -> Int {
+    static func cost(of passes: [[PaintSegment]], penCost: PenCost = PaintPlan.estimatedPenCost) -> Int {
         var total = 0
         for pass in passes {
             total += flushCost
             var pen: Style?, end: (x: Int, y: Int)?
             for segment in pass {
                 if end.map({ $0.x != segment.x || $0.y != segment.y }) ?? true { total += moveCost }
-                if segment.style != pen { total += penCost(segment.style) }
+                if segment.style != pen { total += penCost(segment.style, pen) }
                 pen = segment.style
                 end = (segment.x + segment.cells.count, segment.y)
             }

@@ -35,11 +35,23 @@ public final class Store: Sendable {
     /// Opened for writing (not the read-only fast path).
     var isWritable: Bool { writer != nil }
 
-    private init(path: String, database: any DatabaseReader, writer: (any DatabaseWriter)?, standsIn: Bool = false) {
+    /// Whether opening it ran `PRAGMA quick_check` (it does unless the file is as a Homescreen
+    /// process last left it: `CheckedMark`).
+    let checkedOnOpen: Bool
+
+    private init(path: String, database: any DatabaseReader, writer: (any DatabaseWriter)?, standsIn: Bool = false, checkedOnOpen: Bool = false) {
         self.path = path
+        self.checkedOnOpen = checkedOnOpen
         self.opened = Mutex(Opened(database: database, writer: writer, file: standsIn ? nil : StoreFile.identity(path),
                                    shm: standsIn ? nil : StoreFile.identity(path + "-shm")))
         self.standsIn = standsIn
+    }
+
+    /// Closing the file keeps its mark (`CheckedMark.closeKeepingMark`): the next open need not
+    /// check it. A store whose connections `reopen` took (its `file` then nil) closes nothing.
+    deinit {
+        let writer = opened.withLock { $0.file == nil ? nil : $0.writer as? DatabasePool }
+        if let writer, !standsIn, !isReplaced { CheckedMark.closeKeepingMark(writer, path: path) }
     }
 
     /// Whether the file at `path` is no longer the one this store has open: deleted, moved
@@ -61,7 +73,11 @@ public final class Store: Sendable {
         }
         let fresh = isWritable ? try Store.open(at: path) : try Store.openReadOnly(at: path)
         guard !fresh.standsIn else { throw StoreError.gone(path: path) }
-        let taken = fresh.opened.withLock { $0 }
+        // Its connections are this store's from now on: `fresh` going away must not close them.
+        let taken = fresh.opened.withLock { opened in
+            defer { opened.file = nil }
+            return opened
+        }
         let kinds = opened.withLock { current in
             current.retired.append(current.database)
             (current.database, current.writer, current.file, current.shm) = (taken.database, taken.writer, taken.file, taken.shm)
@@ -105,15 +121,20 @@ public final class Store: Sendable {
             do {
                 var configuration = Configuration()
                 configuration.busyMode = .timeout(busyTimeout)
+                let opening = CheckedMark.Opening(path: path)
+                configuration.prepareDatabase { db in opening.connected(db) }
                 let pool = try DatabasePool(path: path, configuration: configuration)
                 try pool.read(Identity.read).validate(path: path)
-                let check = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(1)") }
-                guard check == ["ok"] else {
+                // A damaged file is refused before anything is written to it (issue 21); the
+                // check reads every page, so it is skipped when the file is as a Homescreen
+                // process last left it (`CheckedMark`).
+                let checked: Bool
+                do { checked = try CheckedMark.checkUnlessUnchanged(pool, path: path, opening: opening) } catch {
                     try? pool.close()
-                    throw StoreError.corrupt(path: path, detail: "quick_check: " + check.joined(separator: "; ").prefix(120))
+                    throw error
                 }
-                try Schema.migrator.migrate(pool)
-                return Store(path: path, database: pool, writer: pool)
+                try CheckedMark.carrying(path, writer: pool) { try Schema.migrator.migrate(pool) }
+                return Store(path: path, database: pool, writer: pool, checkedOnOpen: checked)
             } catch let error as StoreError {
                 throw error
             } catch {
@@ -305,7 +326,7 @@ public final class Store: Sendable {
         if let batch = batchDatabase { return try work(batch) }
         guard let writer else { throw readOnly }
         if isReplaced { throw StoreError.gone(path: path) }
-        let result = try sayingConditions { try writer.write(work) }
+        let result = try sayingConditions { try CheckedMark.carrying(path, writer: writer) { try writer.write(work) } }
         // Deleted while the write ran: it went to the file that is gone, not to the store.
         if isReplaced { throw StoreError.gone(path: path) }
         return result
@@ -333,11 +354,11 @@ public final class Store: Sendable {
         if batchDatabase != nil { return try work() }
         guard let writer else { throw readOnly }
         if isReplaced { throw StoreError.gone(path: path) }
-        let result = try sayingConditions { try writer.write { db in
+        let result = try sayingConditions { try CheckedMark.carrying(path, writer: writer) { try writer.write { db in
             Thread.current.threadDictionary[batchKey] = db
             defer { Thread.current.threadDictionary.removeObject(forKey: batchKey) }
             return try work()
-        } }
+        } } }
         if isReplaced { throw StoreError.gone(path: path) }
         return result
     }
