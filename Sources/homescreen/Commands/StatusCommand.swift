@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomescreenRender
+import HomescreenRuntime
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenHosting
@@ -66,13 +67,22 @@ struct StatusCommand: ParsableCommand {
         let depth = try viewOptions.depth(environment: environment, default: format == .tmux ? .truecolor : nil)
         // Plain text has no colors: skip finding and parsing theme files unless one is named.
         let theme = format == .plain && viewOptions.theme == nil && config.theme == nil ? Theme.builtInDark : try viewOptions.loadTheme(from: storeOptions.themeLibrary, config: config)
-        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config)
+        let encoder = format.encoder(theme: theme, depth: depth)
+        let line = { (session: WidgetSession) in
+            StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
+                       encoder: encoder, format: format, json: json,
+                       separator: format == .tmux ? separator.replacingOccurrences(of: "#", with: "##") : separator)
+        }
+        // The common case, a store file as this version writes it, is read through SQLite's C
+        // API (`SQLiteReader`: the kinds' own statements, without GRDB's opening work); anything
+        // else, and any error on the way, goes the way every command goes, which says what is
+        // wrong. Nothing is printed before the lines are drawn, so the other way starts afresh.
+        let quick = follow ? nil : quickLines(line, config: config)
+        let session = try quick?.session ?? WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config)
         defer { session.finish() }
-        let status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
-                                encoder: format.encoder(theme: theme, depth: depth), format: format, json: json,
-                                separator: format == .tmux ? separator.replacingOccurrences(of: "#", with: "##") : separator)
+        let status = line(session)
         guard follow else {
-            let (lines, _) = try status.lines(at: session.date)
+            let lines = try quick?.lines ?? status.lines(at: session.date).lines
             if json || format == .tmux || kinds.count == 1 || self.separator != nil { Output.line(lines.text) } else { lines.each.forEach(Output.line) }
             for problem in refused { Output.error("homescreen: " + SafeText.clean(problem.message)) }
             // A status line runs every few seconds: it leaves without closing the store's
@@ -82,6 +92,18 @@ struct StatusCommand: ParsableCommand {
             Glibc.exit(refused.isEmpty ? 0 : 1)
         }
         try status.follow(store: session.store)
+    }
+
+    /// The lines drawn from the store read through `SQLiteReader`; nil when the store is not
+    /// a file it reads (a server, a demo, no file yet, another version's) or anything failed.
+    private func quickLines(_ line: (WidgetSession) -> StatusLine, config: DashboardConfig)
+        -> (session: WidgetSession, lines: (text: String, each: [String]))? {
+        guard !viewOptions.demo, let location = try? storeOptions.location(), !StoreLocation.isServer(location),
+              let reader = Store.reader(at: location),
+              let session = try? WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config,
+                                               opened: StoreOptions.prepared(reader)),
+              let (lines, _) = try? line(session).lines(at: session.date) else { return nil }
+        return (session, lines)
     }
 }
 
