@@ -14,7 +14,9 @@ public struct AnyWidgetFeature: Sendable {
     public var data: KindData? { makeData() }
     public var bindings: [KeyTable.Binding] { makeBindings() }
     public var settings: [SettingSpec] { makeSettings() }
-    public let routedActions: Set<Action>
+    /// Built when asked, as the others: a status line never asks (issue 36).
+    public var routedActions: Set<Action> { makeRoutedActions() }
+    private let makeRoutedActions: @Sendable () -> Set<Action>
     private let makeTables: @Sendable () -> Set<StoreTable>
     private let makeData: @Sendable () -> KindData?
     private let makeBindings: @Sendable () -> [KeyTable.Binding]
@@ -36,7 +38,7 @@ public struct AnyWidgetFeature: Sendable {
         makeData = { Feature.data }
         makeBindings = { feature.bindings }
         makeSettings = { feature.settings }
-        routedActions = feature.routedActions
+        makeRoutedActions = { feature.routedActions }
         makeWidget = { AnyWidget(feature.provider(store: $0, settings: $1)) }
         makeState = { feature.initialState() }
         let kind = feature.kind

@@ -16,8 +16,17 @@ public struct TmuxEncoder: GridEncoder {
                    endOfLine: "#[default]")
     }
 
+    /// Every `#` (the scalar, wherever it stands, as tmux reads it) doubled. Scalar by scalar
+    /// in Swift: Foundation's `replacingOccurrences` bridges through `NSString`, a tenth of a
+    /// status line's start (BENCHMARKS.md, issue 36).
     public static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "#", with: "##")
+        guard text.utf8.contains(UInt8(ascii: "#")) else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "#" { escaped.append(scalar) }
+            escaped.append(scalar)
+        }
+        return String(escaped)
     }
 
     static func style(_ style: ResolvedStyle) -> String {

@@ -45,8 +45,9 @@ public final class SQLiteReader: StoreBackend {
         // A `file:` URI is a path to Store (GRDB), which says what it makes of it.
         guard !path.hasPrefix("file:"), case .regular(let size)? = try? StoreFile.inspect(path), size > 0,
               access(path, R_OK) == 0,
-              let header = try? StoreFile.header(path),
-              header.applicationID == Schema.applicationID, Int(header.userVersion) == Schema.version else { return nil }
+              // What the header says is checked as `Store` checks it (a WAL store's header can
+              // lag behind its last commits: the connection's word below counts).
+              (try? Store.checkHeader(path: path)) != nil else { return nil }
         var handle: OpaquePointer?
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let handle else {
             if let handle { sqlite3_close_v2(handle) }

@@ -207,7 +207,7 @@ public final class Store: Sendable {
     /// The header of a SQLite file, read without SQLite: anything else is not a store, and a
     /// foreign application id or a newer schema is refused before SQLite creates a journal.
     @discardableResult
-    private static func checkHeader(path: String) throws(StoreError) -> StoreFile.Header? {
+    static func checkHeader(path: String) throws(StoreError) -> StoreFile.Header? {
         guard let header = try StoreFile.header(path) else { return nil }   // an empty file becomes a new store
         if header.applicationID != 0 && header.applicationID != Schema.applicationID { throw .notAStore(path: path, reason: "another program's database") }
         if header.applicationID == Schema.applicationID && Int(header.userVersion) > Schema.version {
