@@ -45,7 +45,7 @@ for store in demo big; do
   for round in $(seq "$rounds"); do
     hyperfine --warmup 5 --runs "$runs" -N --export-json "$work/$store.$round.json" \
       -n status "$BIN status pantry --format tmux --store $path" \
-      -n sqlite3 "sqlite3 -readonly $path \"$query\"" >/dev/null
+      -n sqlite3 "sqlite3 -readonly $path \"$query\"" >/dev/null 2>&1
     python3 -c "import json, sys; r = json.load(open(sys.argv[1]))['results']; print(r[0]['median'] * 1000, r[1]['median'] * 1000, ' '.join(str(t * 1000) for t in r[0]['times']), '|', ' '.join(str(t * 1000) for t in r[1]['times']))" "$work/$store.$round.json" >> "$work/$store.medians"
   done
   python3 - "$store" "$work/$store.medians" <<'PY'
@@ -71,7 +71,7 @@ echo "== the dashboard on the demo store, 160×48, after its first frame"
 tmux -L "$socket" -f /dev/null new-session -d -s dash -x 160 -y 48 "env HOMESCREEN_STORE=$demo $BIN; sleep 3600"
 for _ in $(seq 50); do sleep 0.2; tmux -L "$socket" capture-pane -p -t dash | grep -q Pantry && break; done
 sleep 2
-dash=$(pgrep -P "$(tmux -L "$socket" display -p -t dash '#{pane_pid}')" -f homescreen)
+dash=$(pgrep -P "$(tmux -L "$socket" display -p -t dash "#{pane_pid}")")
 awk '/VmRSS/ {printf "VmRSS %.1f MB (MiB)\n", $2 / 1024}' /proc/"$dash"/status
 awk '/^(Pss|Private_Clean|Private_Dirty|Shared_Clean|Anonymous):/ {printf "  %s %.1f MB\n", $1, $2 / 1024}' /proc/"$dash"/smaps_rollup
 echo "  resident per mapping (KB):"
