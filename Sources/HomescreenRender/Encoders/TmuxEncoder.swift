@@ -16,17 +16,19 @@ public struct TmuxEncoder: GridEncoder {
                    endOfLine: "#[default]")
     }
 
-    /// Every `#` (the scalar, wherever it stands, as tmux reads it) doubled. Scalar by scalar
-    /// in Swift: Foundation's `replacingOccurrences` bridges through `NSString`, a tenth of a
-    /// status line's start (BENCHMARKS.md, issue 36).
+    /// Every `#` doubled, character by character as Foundation's `replacingOccurrences` did
+    /// (a `#` that a combining mark joins is another character, and tmux reads no format in
+    /// it): in Swift, without the bridge through `NSString` that was a tenth of a status line's
+    /// start (BENCHMARKS.md, issue 36).
     public static func escape(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "#")) else { return text }
-        var escaped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "#" { escaped.append(scalar) }
-            escaped.append(scalar)
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 8)
+        for character in text {
+            if character == "#" { escaped.append("#") }
+            escaped.append(character)
         }
-        return String(escaped)
+        return escaped
     }
 
     static func style(_ style: ResolvedStyle) -> String {
