@@ -25,8 +25,11 @@ import PackageDescription
 //   fault, so code spread over 20 MB kept 16 MB of it resident.
 // - Without exporting its 11,000 symbols to the dynamic loader (nothing loads the executable's
 //   symbols by name; backtraces read the symbol table from the file).
+// - With the C++ runtime the Swift runtime needs linked in (linker/static-libstdc++: a linker
+//   script found before the shared libstdc++.so): no libstdc++.so to load, bind and keep
+//   resident (issue 36).
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
-let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld",
+let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld", "-L\(Context.packageDirectory)/linker/static-libstdc++",
                    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/homescreen.order",
                    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic"]
 // Each function in a section of its own, so the linker can place it (the order above).
@@ -61,7 +64,8 @@ let package = Package(
         ),
         .target(
             name: "HomescreenStore",
-            dependencies: ["HomescreenWidgetCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HomescreenWidgetCore", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: [functionSections]
         ),
         // libpq's functions, loaded with dlopen on the first use of a PostgreSQL store.

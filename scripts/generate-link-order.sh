@@ -7,8 +7,21 @@
 # functions spread over 20 MB of code the dashboard kept 16 MB of it resident (BENCHMARKS.md).
 # Functions come from callgrind (valgrind), which records every function that runs, not a sample.
 #   scripts/generate-link-order.sh        (needs valgrind, tmux; apt-get install valgrind tmux)
+#   scripts/generate-link-order.sh --check BINARY
+#       fails when fewer than 97% of the listed functions are in BINARY (the release executable):
+#       code moved on since the list was made, so what runs is no longer side by side (.ci/run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--check" ]; then
+  listed=$(sort -u linker/homescreen.order | wc -l)
+  found=$(comm -12 <(sort -u linker/homescreen.order) <(nm --defined-only "$2" | awk '$2 ~ /^[tTwW]$/ {print $3}' | sort -u) | wc -l)
+  echo "linker/homescreen.order: $found of $listed functions are in $2"
+  if [ $((found * 100)) -lt $((listed * 97)) ]; then
+    echo "the list is stale: run scripts/generate-link-order.sh and commit linker/homescreen.order" >&2
+    exit 1
+  fi
+  exit 0
+fi
 swift build -c release --static-swift-stdlib --product homescreen >/dev/null
 work=$(mktemp -d)
 socket="hs-order-$$"

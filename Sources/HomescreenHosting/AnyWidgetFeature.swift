@@ -15,7 +15,9 @@ public struct AnyWidgetFeature: Sendable {
     public var bindings: [KeyTable.Binding] { makeBindings() }
     public var settings: [SettingSpec] { makeSettings() }
     public var reminderSettings: [SettingSpec] { makeReminderSettings() }
-    public let routedActions: Set<Action>
+    /// Built when asked, as the others: a status line never asks (issue 36).
+    public var routedActions: Set<Action> { makeRoutedActions() }
+    private let makeRoutedActions: @Sendable () -> Set<Action>
     private let makeTables: @Sendable () -> Set<StoreTable>
     private let makeData: @Sendable () -> KindData?
     private let makeBindings: @Sendable () -> [KeyTable.Binding]
@@ -41,7 +43,7 @@ public struct AnyWidgetFeature: Sendable {
         makeSettings = { feature.settings }
         makeReminderSettings = { feature.reminderSettings }
         remind = { try feature.reminders($0, $1) }
-        routedActions = feature.routedActions
+        makeRoutedActions = { feature.routedActions }
         makeWidget = { AnyWidget(feature.provider(store: $0, settings: $1)) }
         makeState = { feature.initialState() }
         let kind = feature.kind

@@ -16,8 +16,19 @@ public struct TmuxEncoder: GridEncoder {
                    endOfLine: "#[default]")
     }
 
+    /// Every `#` doubled, character by character as Foundation's `replacingOccurrences` did
+    /// (a `#` that a combining mark joins is another character, and tmux reads no format in
+    /// it): in Swift, without the bridge through `NSString` that was a tenth of a status line's
+    /// start (BENCHMARKS.md, issue 36).
     public static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "#", with: "##")
+        guard text.utf8.contains(UInt8(ascii: "#")) else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 8)
+        for character in text {
+            if character == "#" { escaped.append("#") }
+            escaped.append(character)
+        }
+        return escaped
     }
 
     static func style(_ style: ResolvedStyle) -> String {

@@ -228,7 +228,7 @@ public final class Store: Sendable {
     /// The header of a SQLite file, read without SQLite: anything else is not a store, and a
     /// foreign application id or a newer schema is refused before SQLite creates a journal.
     @discardableResult
-    private static func checkHeader(path: String) throws(StoreError) -> StoreFile.Header? {
+    static func checkHeader(path: String) throws(StoreError) -> StoreFile.Header? {
         guard let header = try StoreFile.header(path) else { return nil }   // an empty file becomes a new store
         if header.applicationID != 0 && header.applicationID != Schema.applicationID { throw .notAStore(path: path, reason: "another program's database") }
         if header.applicationID == Schema.applicationID && Int(header.userVersion) > Schema.version {
@@ -254,17 +254,21 @@ public final class Store: Sendable {
         }
     }
 
+    /// The file's mark, its schema version and how many objects it has (`Identity`; the
+    /// status line's `SQLiteReader` checks the same).
+    static let identityStatement = """
+        SELECT (SELECT application_id FROM pragma_application_id) AS app,
+               (SELECT user_version FROM pragma_user_version) AS version,
+               (SELECT COUNT(*) FROM sqlite_master) AS objects
+        """
+
     private struct Identity {
         let applicationID: Int32
         let version: Int
         let objectCount: Int
 
         static func read(_ db: Database) throws -> Identity {
-            let row = try Row.fetchOne(db, sql: """
-                SELECT (SELECT application_id FROM pragma_application_id) AS app,
-                       (SELECT user_version FROM pragma_user_version) AS version,
-                       (SELECT COUNT(*) FROM sqlite_master) AS objects
-                """)!
+            let row = try Row.fetchOne(db, sql: Store.identityStatement)!
             return Identity(applicationID: Int32(truncatingIfNeeded: row["app"] as Int64), version: row["version"], objectCount: row["objects"])
         }
 

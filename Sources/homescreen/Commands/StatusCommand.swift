@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomescreenRender
+import HomescreenRuntime
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenHosting
@@ -44,6 +45,25 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
+        let drawing = try self.drawing()
+        guard follow else {
+            let drawn = try drawing.draw()
+            let lines = drawn.lines
+            if drawing.oneLine { Output.line(lines.text) } else { lines.each.forEach(Output.line) }
+            for problem in drawing.refused { Output.error("homescreen: " + SafeText.clean(problem.message)) }
+            // A status line runs every few seconds: it leaves without closing the store's
+            // connection and freeing its objects one by one, which the process's end does at
+            // once (the output is written unbuffered; nothing was written to the store).
+            drawn.session.finish()
+            Glibc.exit(drawing.refused.isEmpty ? 0 : 1)
+        }
+        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: drawing.config)
+        defer { session.finish() }
+        try drawing.line(session).follow(store: session.store)
+    }
+
+    /// What the options ask for, checked in turn, before the store is opened.
+    func drawing() throws -> Drawing {
         // A kind that has no line is reported, and the others are still drawn (exit 1); only
         // --follow, which keeps running, needs every kind right.
         let (kinds, refused) = try StatusLine.inlineKinds(kinds, strict: follow)
@@ -66,22 +86,51 @@ struct StatusCommand: ParsableCommand {
         let depth = try viewOptions.depth(environment: environment, default: format == .tmux ? .truecolor : nil)
         // Plain text has no colors: skip finding and parsing theme files unless one is named.
         let theme = format == .plain && viewOptions.theme == nil && config.theme == nil ? Theme.builtInDark : try viewOptions.loadTheme(from: storeOptions.themeLibrary, config: config)
-        let session = try WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config)
-        defer { session.finish() }
-        let status = StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
-                                encoder: format.encoder(theme: theme, depth: depth), format: format, json: json,
-                                separator: format == .tmux ? separator.replacingOccurrences(of: "#", with: "##") : separator)
-        guard follow else {
-            let (lines, _) = try status.lines(at: session.date)
-            if json || format == .tmux || kinds.count == 1 || self.separator != nil { Output.line(lines.text) } else { lines.each.forEach(Output.line) }
-            for problem in refused { Output.error("homescreen: " + SafeText.clean(problem.message)) }
-            // A status line runs every few seconds: it leaves without closing the store's
-            // connection and freeing its objects one by one, which the process's end does at
-            // once (the output is written unbuffered; nothing was written to the store).
-            session.finish()
-            Glibc.exit(refused.isEmpty ? 0 : 1)
+        let encoder = format.encoder(theme: theme, depth: depth)
+        let shown = format == .tmux ? TmuxEncoder.escape(separator) : separator
+        return Drawing(command: self, config: config, refused: refused,
+                       oneLine: json || format == .tmux || kinds.count == 1 || self.separator != nil) { session in
+            StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
+                       encoder: encoder, format: format, json: json, separator: shown)
         }
-        try status.follow(store: session.store)
+    }
+
+    /// The options checked: the lines are drawn from a session on the store.
+    struct Drawing {
+        let command: StatusCommand
+        let config: DashboardConfig
+        /// The kinds named that have no line (exit 1 once the others are printed).
+        let refused: [CLIError]
+        /// One line (tmux, JSON, one kind, a separator), else one line per kind.
+        let oneLine: Bool
+        let line: (WidgetSession) -> StatusLine
+
+        /// The lines at the session's instant, and the session. The common case, a store file
+        /// as this version writes it, is read through SQLite's C API (`SQLiteReader`: the kinds'
+        /// own statements, without GRDB's opening work); anything else, and any error on the
+        /// way, goes the way every command goes (`Store`), which says what is wrong. Nothing is
+        /// printed before the lines are drawn, so that way starts afresh.
+        /// - Parameter reader: false reads through `Store` whatever the store (the tests).
+        func draw(reader: Bool = true) throws -> (session: WidgetSession, lines: (text: String, each: [String]), reader: Bool) {
+            if reader, let quick = quick() { return (quick.session, quick.lines, true) }
+            let session = try WidgetSession(storeOptions: command.storeOptions, viewOptions: command.viewOptions, config: config)
+            do { return (session, try line(session).lines(at: session.date).lines, false) } catch {
+                session.finish()   // a demo store's folder
+                throw error
+            }
+        }
+
+        /// The lines drawn from the store read through `SQLiteReader`; nil when the store is not
+        /// a file it reads (a server, a demo, no file yet, another version's) or anything failed.
+        private func quick() -> (session: WidgetSession, lines: (text: String, each: [String]))? {
+            let (storeOptions, viewOptions) = (command.storeOptions, command.viewOptions)
+            guard !viewOptions.demo, let location = try? storeOptions.location(), !StoreLocation.isServer(location),
+                  let reader = Store.reader(at: location),
+                  let session = try? WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config,
+                                                   opened: StoreOptions.prepared(reader)),
+                  let (lines, _) = try? line(session).lines(at: session.date) else { return nil }
+            return (session, lines)
+        }
     }
 }
 

@@ -9,8 +9,21 @@ import HomescreenHosting
 import HomescreenWidgets
 
 /// The process's environment, read once (after `LocaleEnvironment.sanitize()`, the only change
-/// the program makes to it): Foundation builds a new dictionary at every ask.
-let processEnvironment = ProcessInfo.processInfo.environment
+/// the program makes to it): Foundation builds a new dictionary at every ask. Read from
+/// `environ` as Foundation reads it (split at the first `=`, an entry without one left out, the
+/// last of a name kept), without its bridging at every status line's start (issue 36).
+let processEnvironment: [String: String] = {
+    var environment: [String: String] = [:]
+    var entry = environ
+    while let text = entry.pointee {
+        let pair = String(cString: text)
+        if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+            environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return environment
+}()
 
 /// Options every command that reads or writes the store shares.
 struct StoreOptions: ParsableArguments {

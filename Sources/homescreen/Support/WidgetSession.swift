@@ -24,7 +24,9 @@ struct WidgetSession {
     /// - Parameters:
     ///   - forWriting: open the store for writing, creating it if needed (the dashboard).
     ///   - config: the config file, already read (the dashboard); else it is read here.
-    init(storeOptions: StoreOptions, viewOptions: ViewOptions, forWriting: Bool = false, config: DashboardConfig? = nil) throws {
+    ///   - opened: the store, already open and prepared (the status line's `SQLiteReader`).
+    init(storeOptions: StoreOptions, viewOptions: ViewOptions, forWriting: Bool = false, config: DashboardConfig? = nil,
+         opened: (any StoreBackend)? = nil) throws {
         let environment = storeOptions.environment
         timeZone = storeOptions.timeZone
         date = try viewOptions.instant(timeZone: timeZone)
@@ -48,6 +50,9 @@ struct WidgetSession {
                 throw error
             }
             demoFolder = folder
+        } else if let opened {
+            store = opened
+            demoFolder = nil
         } else {
             if forWriting {
                 // On a file system mounted read-only the dashboard still shows the store; every
