@@ -17,10 +17,19 @@ struct ReminderDeliveryTests {
         init(store: String? = nil, rules: String = "channels = [\"command\"]") throws {
             self.store = store ?? folder.path("store.sqlite")
             let record = folder.path("record.sh")
-            try "#!/bin/sh\nprintf '%s|%s\\n' \"$1\" \"$2\" >> '\(got)'\n".write(toFile: record, atomically: true, encoding: .utf8)
-            chmod(record, 0o755)
+            try Self.executable(record, "#!/bin/sh\nprintf '%s|%s\\n' \"$1\" \"$2\" >> '\(got)'\n", in: folder)
             try FileManager.default.createDirectory(atPath: folder.path("config/homescreen"), withIntermediateDirectories: true)
             try "[reminders]\ncommand = [\"\(record)\"]\n\(rules)\n".write(toFile: folder.path("config/homescreen/config.toml"), atomically: true, encoding: .utf8)
+        }
+
+        /// A script made executable by another process (`install`): this process never holds
+        /// it open for writing, so a child another test forks meanwhile cannot keep it so and
+        /// make its exec fail with ETXTBSY.
+        static func executable(_ path: String, _ text: String, in folder: TemporaryFolder) throws {
+            let source = folder.path("source-\(UUID().uuidString)")
+            try text.write(toFile: source, atomically: false, encoding: .utf8)
+            let (status, _) = try Spawn.runWithStatus("/usr/bin/install", ["-m", "755", source, path])
+            guard status == 0 else { throw MissingTool(path: "/usr/bin/install", package: "coreutils") }
         }
 
         /// The environment of every command: this folder as home, config and state.
@@ -176,7 +185,8 @@ struct ReminderDeliveryTests {
         #expect(lost.stderr.contains("homescreen: a reminder was not delivered over command: \(setup.folder.path("record.sh")) is not found"), "\(lost.stderr)")
         #expect(lost.stderr.contains("a reminder was not delivered over tmux: no tmux server answers at"), "\(lost.stderr)")
         let setupAgain = try Setup(store: setup.store, rules: "channels = [\"command\"]")
-        #expect(try setupAgain.run(["notify", "--once"]).status == 0)
+        let again = try setupAgain.run(["notify", "--once"])
+        #expect(again.status == 0, "\(again.stderr)")
         #expect(setupAgain.deliveries == ["Milk expires tomorrow (1)|Pantry"])
         withExtendedLifetime(setup) {}
     }
@@ -240,8 +250,7 @@ struct ReminderDeliveryTests {
         // A tmux that logs each start, then is the real one.
         let bin = setup.folder.path("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\necho \"$*\" >> '\(setup.folder.path("tmux-starts.txt"))'\nexec /usr/bin/tmux \"$@\"\n".write(toFile: bin + "/tmux", atomically: true, encoding: .utf8)
-        chmod(bin + "/tmux", 0o755)
+        try Setup.executable(bin + "/tmux", "#!/bin/sh\necho \"$*\" >> '\(setup.folder.path("tmux-starts.txt"))'\nexec /usr/bin/tmux \"$@\"\n", in: setup.folder)
         let socket = setup.folder.path("tmux.sock")
         try Spawn.run("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "20"])
         let server = pid_t((try Spawn.run("/usr/bin/tmux", ["-S", socket, "display-message", "-p", "#{pid}"])).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
