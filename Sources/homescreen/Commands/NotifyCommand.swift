@@ -12,25 +12,29 @@ struct NotifyCommand: ParsableCommand {
         commandName: "notify",
         abstract: "Deliver reminders: a product about to expire, a budget running out, an anniversary coming.",
         discussion: """
-            Each reminder is delivered once per item, threshold and period (a product's due date,
-            a month and its limit, an occurrence), remembered in the store: a restart, a second
-            machine of the household or a second notify never repeats it.
-            --once delivers what is due now and exits (cron, a systemd timer); --follow keeps
-            running and delivers each reminder the moment it becomes due (a store write by any
-            program, midnight, a timed event's time), sleeping in poll() with no timer in between; --dry-run prints
-            what would be sent, and over which channels, and marks nothing sent.
+            Each reminder is delivered once per item, threshold and period (a
+            product's due date, a month and its limit, an occurrence), remembered in
+            the store: a restart, another machine of the household or a second
+            notify never repeats it. One that reaches no channel is kept for later.
+
+            --once delivers what is due now and exits (cron, a systemd timer).
+            --follow keeps running and delivers each reminder when it becomes due
+            (a store write by any program, midnight, a timed event's time); it
+            sleeps in poll() in between. --dry-run prints what would be sent and
+            over which channels, and marks nothing sent.
+
             The rules and channels are the config file's [reminders] table:
-              [reminders]
-              channels = ["notify-send", "tmux"]   # also osc9, osc777 (the terminal), command
-              command = ["my-script"]              # run with the title and the body as arguments, no shell
-              pantry-days = 1                      # a product expires within N days, then has expired
-              budget-percent = [80, 100]           # the month's spending passes these shares of its limit
-              anniversary-days = 3                 # a lunar anniversary N days ahead, and on the day
-              event-days = 0                       # other events N days ahead (0: the day itself)
-              event-minutes = 60                   # a timed event, on its day: this long before it starts
-              pantry = false                       # each rule: pantry, budget, anniversaries, events
-            Text is in the interface's language and masked with --privacy (or the dashboard's
-            remembered privacy mode).
+              channels = ["notify-send", "tmux"]  # also osc9, osc777, command
+              command = ["my-script"]      # gets title and body; no shell
+              pantry-days = 1              # expires within N days, expired
+              budget-percent = [80, 100]   # shares of the month's limit
+              anniversary-days = 3         # a lunar anniversary N days ahead
+              event-days = 0               # other events (0: on the day)
+              event-minutes = 60           # a timed event: before it starts
+              pantry = false               # off: pantry, budget, anniversaries,
+                                           # events
+            Text is in the interface's language, masked with --privacy (or the
+            dashboard's remembered privacy mode).
             """
     )
 
