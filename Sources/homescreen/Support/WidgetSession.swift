@@ -70,7 +70,20 @@ struct WidgetSession {
     /// dropped: dropping a connection starts libdispatch's once-a-second worker monitor.
     mutating func adoptCreatedStore() throws {
         guard let file = store as? Store, file.standsIn, FileManager.default.fileExists(atPath: file.path) else { return }
-        let opened = try StoreOptions.prepared(Store.openReadOnly(at: file.path))
+        // Its maker may still be making it, or closing it (its last connection removes the
+        // -shm while this one opens: "disk I/O error"): tried again for a moment before the
+        // error is the answer.
+        var attempt = 0
+        let opened: Store
+        while true {
+            do {
+                opened = try StoreOptions.prepared(Store.openReadOnly(at: file.path))
+                break
+            } catch where attempt < 10 {
+                attempt += 1
+                usleep(20_000)
+            }
+        }
         guard !opened.standsIn else { return }
         Self.retired.withLock { $0.append(file) }
         store = opened
