@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenTestSupport
 import Testing
+@testable import homescreen
 
 /// `homescreen notify` and `homescreen tmux --reminders` for real: a notification daemon
 /// (dunst under Xvfb, on a D-Bus session of its own), the user's command, a tmux server with a
@@ -292,5 +293,11 @@ struct ReminderDeliveryTests {
         #expect(try setup.run(["pantry", "consume", "--product", "2"]).status == 0)
         #expect(dashboard.wait { $0.contains("Reminder: Yogurt expires tomorrow (1)") && $0.contains("╰─ 1 reminder ─") }, "\(dashboard.text)")
         #expect(setup.deliveries.isEmpty, "the dashboard shows reminders; it does not deliver them")
+    }
+
+    /// `display-message -d` (how long the message stays) only where tmux has it, 3.2 on.
+    @Test(arguments: [("3.3a", true), ("3.2", true), ("next-3.5", true), ("4.0", true), ("3.1c", false), ("2.9a", false), ("", false)])
+    func theMessageLastsWhereTmuxCanSaySo(_ version: String, _ lasting: Bool) {
+        #expect(ControlClient.atLeast3_2(version) == lasting)
     }
 }

@@ -151,8 +151,9 @@ final class ControlClient {
     /// tmux expands no format, `#(command)` or strftime code. - Returns: nil when shown, else why not.
     func display(_ text: String) -> String? {
         let marker = "homescreen-client", lost = "the tmux server did not answer"
-        guard StatusLine.write("list-clients -F \"\(marker) #{client_control_mode} #{client_name}\"\n", to: input) else { return lost }
-        var names: [String] = [], pending: [UInt8] = [], listed = false
+        // The server's version too: `display-message -d` (how long it stays) is tmux 3.2's.
+        guard StatusLine.write("list-clients -F \"\(marker) v#{version} #{client_control_mode} #{client_name}\"\n", to: input) else { return lost }
+        var names: [String] = [], pending: [UInt8] = [], listed = false, lasting = false
         let deadline = Date().addingTimeInterval(3)
         reading: while Date() < deadline {
             var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
@@ -167,8 +168,10 @@ final class ControlClient {
                 pending.removeSubrange(...newline)
                 if line.hasPrefix(marker + " ") {
                     listed = true
-                    let fields = line.split(separator: " ", maxSplits: 2)
-                    if fields.count == 3, fields[1] == "0" { names.append(String(fields[2])) }
+                    let fields = line.split(separator: " ", maxSplits: 3)
+                    guard fields.count == 4 else { continue }
+                    lasting = Self.atLeast3_2(String(fields[1].dropFirst()))
+                    if fields[2] == "0" { names.append(String(fields[3])) }
                 } else if listed, line.hasPrefix("%end") || line.hasPrefix("%error") {
                     break reading
                 }
@@ -177,7 +180,14 @@ final class ControlClient {
         guard listed else { return lost }
         guard !names.isEmpty else { return "no client is attached to the tmux server" }
         let message = Self.quoted(text.replacingOccurrences(of: "#", with: "##").replacingOccurrences(of: "%", with: "%%"))
-        return StatusLine.write(names.map { "display-message -c \(Self.quoted($0)) -d 8000 \(message)\n" }.joined(), to: input) ? nil : lost
+        return StatusLine.write(names.map { "display-message -c \(Self.quoted($0)) \(lasting ? "-d 8000 " : "")\(message)\n" }.joined(), to: input) ? nil : lost
+    }
+
+    /// Whether a tmux version ("3.3a", "next-3.5", "3.1c") is 3.2 or later.
+    static func atLeast3_2(_ version: String) -> Bool {
+        let numbers = version.drop { !$0.isNumber }.split(separator: ".", maxSplits: 1).map { Int($0.prefix { $0.isNumber }) ?? 0 }
+        guard let major = numbers.first else { return false }
+        return major > 3 || (major == 3 && (numbers.dropFirst().first ?? 0) >= 2)
     }
 
     func stop() {
