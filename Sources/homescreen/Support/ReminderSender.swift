@@ -56,14 +56,16 @@ final class ReminderSender {
         let texts = reminders.map { (title: SafeText.clean($0.title), body: SafeText.clean($0.body)) }
         var reached = [Bool](repeating: false, count: reminders.count), failures: [String] = []
         for channel in channels {
-            if channel == .tmux {
-                // One message for the batch: a client shows only the last one it is given.
-                let text = texts.count == 1 ? texts[0].title : "\(texts.count) reminders: " + texts.map(\.title).joined(separator: "; ")
-                if let failure = displayInTmux("Homescreen: " + text) { failures.append("tmux: \(failure)") } else { reached = reached.map { _ in true } }
-                continue
-            }
-            for (index, text) in texts.enumerated() {
-                if let failure = deliver(text.title, text.body, over: channel) { failures.append("\(channel.rawValue): \(failure)") } else { reached[index] = true }
+            // tmux gets one message for the batch (a client shows only the last it is given),
+            // the other channels one per reminder.
+            let groups = channel == .tmux ? [Array(texts.indices)] : texts.indices.map { [$0] }
+            for group in groups {
+                let title = group.count == 1 ? texts[group[0]].title : "\(group.count) reminders: " + group.map { texts[$0].title }.joined(separator: "; ")
+                if let failure = deliver(title, texts[group[0]].body, over: channel) {
+                    failures.append("\(channel.rawValue): \(failure)")
+                } else {
+                    for index in group { reached[index] = true }
+                }
             }
         }
         return (zip(reminders, reached).filter(\.1).map(\.0), Array(Set(failures)).sorted())
@@ -84,7 +86,7 @@ final class ReminderSender {
             guard descriptor >= 0 else { return "no terminal (/dev/tty) to write to" }
             defer { close(descriptor) }
             return StatusLine.write(wrapped, to: descriptor) ? nil : "the terminal did not take it"
-        case .tmux: return displayInTmux(title)
+        case .tmux: return displayInTmux("Homescreen: " + title)
         }
     }
 
