@@ -12,6 +12,9 @@ The scenario has one step a line:
                          rows below where TEXT starts on screen (its last occurrence)
     wheel up|down N      N wheel notches in the middle of the screen
     pause SECONDS
+    repaint              the screen must look the same after SIGCONT (the program draws it all
+                         again): every character, and its colours and attributes (a blank's
+                         background, underline and reverse only)
 A failed step prints the screen and exits 1; at the end the program is sent SIGTERM and the
 harness exits 0. The tests use it for what tmux could hide: the mouse as xterm's entries
 describe it, seen by the program straight from a pty.
@@ -85,6 +88,26 @@ def main():
         if not condition():
             fail(step)
 
+    def looks():
+        cells = []
+        for y in range(options.rows):
+            row = screen.buffer[y]
+            for x in range(options.columns):
+                char = row[x]
+                if char.data == " ":
+                    cells.append((y, x, " ", char.bg, char.reverse, char.underscore))
+                else:
+                    cells.append((y, x, char.data, char.fg, char.bg, char.bold, char.italics, char.underscore, char.reverse))
+        return cells
+
+    def settle():
+        # Until nothing more arrives for 0.3 s.
+        while True:
+            ready, _, _ = select.select([master], [], [], 0.3)
+            if not ready:
+                return
+            pump(0.05)
+
     def type_(data):
         os.write(master, data.encode("utf-8"))
         pump(0.05)
@@ -116,6 +139,17 @@ def main():
                 type_("\x1b[<%d;%d;%dM" % (button, options.columns // 2, options.rows // 2))
         elif verb == "pause":
             pump(float(rest))
+        elif verb == "repaint":
+            settle()
+            shown = looks()
+            os.kill(pid, signal.SIGCONT)
+            settle()
+            repainted = looks()
+            if shown != repainted:
+                differing = [(a, b) for a, b in zip(shown, repainted) if a != b][:5]
+                print("changed in place: " + repr([a for a, _ in differing]))
+                print("repainted:        " + repr([b for _, b in differing]))
+                fail(line)
         else:
             fail("unknown step: " + line)
     os.kill(pid, signal.SIGTERM)

@@ -115,4 +115,32 @@ static inline int hs_install_crash_restore(int input, int output) {
 /// After the terminal was given back normally: a later crash has nothing to restore.
 static inline void hs_forget_crash_restore(void) { hs_saved()->input = -1; hs_saved()->output = -1; }
 
+// ---- Writing the terminal directly, with what its terminfo entry says ----
+
+/// A string capability, or NULL when the terminal has none.
+static inline const char *hs_terminfo_string(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? NULL : value;
+}
+
+/// Whether the terminal has a boolean capability.
+static inline int hs_terminfo_flag(const char *name) { return tigetflag(name) > 0; }
+
+/// A numeric capability, or -1.
+static inline int hs_terminfo_number(const char *name) { return tigetnum(name); }
+
+/// A parameterized capability with its parameters in (tiparm is variadic, which Swift cannot call).
+static inline const char *hs_terminfo_format(const char *format, int first, int second) {
+    return tiparm(format, first, second);
+}
+
+/// Whether the terminal driver turns a line feed into a carriage return and a line feed.
+static inline int hs_output_adds_return(int fd) {
+    struct termios settings;
+    if (tcgetattr(fd, &settings) != 0) return 1;
+    return (settings.c_oflag & OPOST) != 0 && (settings.c_oflag & ONLCR) != 0;
+}
+
+static inline WINDOW *hs_curscr(void) { return curscr; }
+
 #endif

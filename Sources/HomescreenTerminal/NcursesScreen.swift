@@ -5,8 +5,15 @@ import HomescreenRuntime
 import HomescreenWidgetCore
 
 /// The terminal through ncursesw: the only code that talks to ncurses. It owns the screen from
-/// `init` to `end()`, draws only the cells that changed since the last frame (ncurses then sends
-/// the fewest bytes for them), and decodes keys.
+/// `init` to `end()`, draws only the cells that changed since the last frame, and decodes keys.
+///
+/// A repaint goes through ncurses. A change in place is written by `ChangeWriter` with the
+/// sequences of the terminal's terminfo entry: ncurses's optimiser moves the cursor absolutely
+/// whenever the target is more than a few cells away, never goes down with a line feed, and
+/// resets the pen after every refresh, where the writer takes the shortest move and keeps the
+/// pen (issue 36: 1.28× → … of the lower bound). ncurses's own copy of the screen is then behind,
+/// so the next repaint it makes clears the screen first. Terminals the writer does not serve
+/// (not UTF-8, padding, no `cup`, writing the last cell scrolls) stay with ncurses throughout.
 public final class NcursesScreen: TerminalScreen {
     /// The largest terminal the dashboard draws (README: "Terminal size").
     public static let maximumSize = CellSize(columns: 1000, rows: 500)
@@ -21,6 +28,10 @@ public final class NcursesScreen: TerminalScreen {
     private var ended = false
     private let attributeBits: [(TextAttributes, attr_t)]
     private let directColor: Bool
+    /// The terminal's sequences, when the changes in place are written directly.
+    private let controls: TerminalControls?
+    /// Whether cells were written since ncurses last drew: its idea of the screen is stale.
+    private var ncursesBehind = false
 
     private struct PairKey: Hashable {
         let foreground: TerminalColor
@@ -94,8 +105,70 @@ public final class NcursesScreen: TerminalScreen {
         attributeBits = [(.bold, hs_attr_bold()), (.dim, hs_attr_dim()), (.italic, hs_attr_italic()),
                          (.underline, hs_attr_underline()), (.reverse, hs_attr_reverse())]
         size = CellSize(columns: Int(hs_cols()), rows: Int(hs_lines()))
+        controls = Self.isUTF8(String(cString: hs_codeset())) ? Self.terminfoControls(direct: depth == .truecolor) : nil
         self.mouse = mouse
         if mouse { Self.send(Mouse.enable) }
+    }
+
+    /// The sequences of the terminal's terminfo entry, or nil when the writer cannot serve it:
+    /// no `cup` or `sgr0` without padding (`$<…>`, delays only ncurses's output gives; other
+    /// sequences with padding are left out), magic-cookie attributes, or a bottom-right cell that scrolls when written (`am` without `xenl`).
+    static func terminfoControls(direct: Bool) -> TerminalControls? {
+        @Sendable func bytes(_ pointer: UnsafePointer<CChar>) -> [UInt8] {
+            Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+        }
+        func string(_ name: String) -> [UInt8]? {
+            guard let pointer = hs_terminfo_string(name) else { return nil }
+            let value = bytes(pointer)
+            if value.isEmpty { return nil }
+            // "$<" starts a delay only ncurses's output knows how to give.
+            if zip(value, value.dropFirst()).contains(where: { $0 == 0x24 && $1 == 0x3C }) { return nil }
+            return value
+        }
+        func format(_ name: String) -> (@Sendable (Int, Int) -> [UInt8])? {
+            guard let format = string(name) else { return nil }
+            let text = format.map { CChar(bitPattern: $0) } + [0]
+            return { first, second in text.withUnsafeBufferPointer { pointer in
+                hs_terminfo_format(pointer.baseAddress, Int32(clamping: first), Int32(clamping: second)).map(bytes) ?? []
+            } }
+        }
+        func one(_ name: String) -> TerminalControls.Sequence? {
+            guard let sequence = format(name) else { return nil }
+            return { sequence($0, 0) }
+        }
+        guard let cup = format("cup"), let reset = string("sgr0"), hs_terminfo_number("xmc") <= 0,
+              !(hs_terminfo_flag("am") != 0 && hs_terminfo_flag("xenl") == 0) else { return nil }
+        let setForeground = one("setaf"), setBackground = one("setab"), defaults = hs_terminfo_flag("AX") != 0
+        func color(_ set: TerminalControls.Sequence?, default sequence: [UInt8]) -> @Sendable (TerminalColor) -> [UInt8]? {
+            return { color in
+                switch color {
+                case .terminalDefault: return defaults ? sequence : nil
+                case .palette(let index): return set?(Int(index))
+                case .rgb(let rgb): return direct ? set?(Int(rgb.red) << 16 | Int(rgb.green) << 8 | Int(rgb.blue)) : nil
+                }
+            }
+        }
+        var controls = TerminalControls(cursorPosition: cup, reset: reset,
+                                        foreground: color(setForeground, default: Array("\u{1B}[39m".utf8)),
+                                        background: color(setBackground, default: Array("\u{1B}[49m".utf8)))
+        controls.column = one("hpa")
+        controls.row = one("vpa")
+        controls.forward = one("cuf")
+        controls.backward = one("cub")
+        controls.down = one("cud")
+        controls.up = one("cuu")
+        controls.forwardOne = string("cuf1")
+        controls.backwardOne = string("cub1")
+        controls.upOne = string("cuu1")
+        // A line feed goes down only when the driver adds no carriage return to it.
+        if let down = string("cud1"), down != [10] || hs_output_adds_return(1) == 0 { controls.downOne = down }
+        controls.carriageReturn = string("cr")
+        let notWithColor = hs_terminfo_number("ncv")
+        for (flag, name, bit) in [(TextAttributes.bold, "bold", 32), (.dim, "dim", 16), (.italic, "sitm", 0x8000), (.underline, "smul", 2), (.reverse, "rev", 4)] {
+            controls.attributes[flag] = string(name)
+            if notWithColor > 0, Int(notWithColor) & bit != 0 { controls.notWithColor.insert(flag) }
+        }
+        return controls
     }
 
     deinit { end() }
@@ -103,8 +176,17 @@ public final class NcursesScreen: TerminalScreen {
     private let mouse: Bool
 
     /// Bytes for the terminal that ncurses does not know about (mouse reports on and off).
-    private static func send(_ sequence: String) {
-        _ = sequence.withCString { write(1, $0, strlen($0)) }
+    private static func send(_ sequence: String) { send(Array(sequence.utf8)) }
+
+    private static func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            // A closed terminal: the loop sees it hang up.
+            guard written > 0 else { return }
+            offset += written
+        }
     }
 
     /// Gives the terminal back: echo, line mode, cursor, the normal screen. Safe to call twice.
@@ -123,6 +205,19 @@ public final class NcursesScreen: TerminalScreen {
             pairs = [:]
             previous = nil
         }
+        if let controls, let previous, previous.width == grid.width, previous.height == grid.height {
+            let depth = self.depth
+            let writer = ChangeWriter(controls: controls) { ResolvedStyle($0, theme: theme, depth: depth) }
+            let counter = ChangeWriter.Counter(writer, grid: grid, previous: previous)
+            let plan = PaintPlan(grid, from: previous, cost: counter.bytes)
+            Self.send(writer.bytes(plan.passes, grid: grid, previous: previous))
+            ncursesBehind = true
+            self.previous = grid
+            return
+        }
+        // ncurses's copy of the screen is older than the terminal's: a clean slate.
+        if ncursesBehind { clearok(hs_curscr(), true) }
+        ncursesBehind = false
         // A repaint goes in row order; a change in place may go one style at a time (PaintPlan).
         let plan = PaintPlan(grid, from: previous) { self.penBytes($0, from: $1, theme: theme) }
         for pass in plan.passes {
@@ -169,11 +264,7 @@ public final class NcursesScreen: TerminalScreen {
         for (flag, bits) in attributeBits where resolved.attributes.contains(flag) { attributes |= bits }
         // One grapheme; a cluster longer than a cell can hold keeps its first scalar. Controls
         // never get here (the grid made text safe); this is the last line of defence.
-        var scalars = cell.text.unicodeScalars.map { scalar -> wchar_t in
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? 0xFFFD : wchar_t(bitPattern: scalar.value)
-        }
-        if scalars.count > 4 { scalars = Array(scalars.prefix(1)) }
-        scalars.append(0)
+        let scalars = ChangeWriter.scalars(of: cell).map { wchar_t(bitPattern: $0.value) } + [0]
         _ = hs_put_cell(Int32(y), Int32(x), scalars, attributes, pair(resolved))
     }
 

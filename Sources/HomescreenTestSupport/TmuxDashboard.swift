@@ -75,6 +75,11 @@ public final class TmuxDashboard {
     /// The bytes the dashboard wrote to its terminal (`tmux pipe-pane`) from just before `action`
     /// until `done` holds for the screen's text.
     public func bytesWritten(by action: () -> Void, until done: (String) -> Bool) throws -> Int {
+        try written(by: action, until: done).count
+    }
+
+    /// What the pane's program wrote while `action` ran, until `done` held for the screen.
+    public func written(by action: () -> Void, until done: (String) -> Bool) throws -> Data {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("hs-pipe-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         try Self.tmux(socket, ["pipe-pane", "-o", "cat > " + Self.quote(file)])
@@ -91,7 +96,23 @@ public final class TmuxDashboard {
             stable = now == size ? stable + 1 : 0
             size = now
         }
-        return size
+        return try Data(contentsOf: URL(fileURLWithPath: file))
+    }
+
+    /// Every cell of the pane with its colours and attributes (`capture-pane -p -e -N`).
+    public func cells() -> String { (try? Self.tmux(socket, ["capture-pane", "-p", "-e", "-N"])) ?? "" }
+
+    /// The pane's cells once two captures 150 ms apart agree (the program stopped drawing).
+    public func settledCells(timeout: TimeInterval = 5) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = cells()
+        while Date() < deadline {
+            usleep(150_000)
+            let now = cells()
+            if now == last { return now }
+            last = now
+        }
+        return last
     }
 
     public func resize(columns: Int, rows: Int) {

@@ -150,3 +150,27 @@ measure("a, 12.50, Enter → write, reload, frame (160x48)", runs: 100) {
     precondition(runtime.dashboard.modal == nil, "the form did not save")
     _ = runtime.frame()
 }
+
+// MARK: - A change in place planned and written (ChangeWriter)
+
+// A pantry-like list of 40 rows moving up one row at 160×48 (a bold name, a due text in one of
+// two colours, a muted amount): the plan weighing its orders by the writer's exact count, and
+// the bytes. This is what the dashboard adds to a frame on top of composing it.
+func list(from first: Int) -> CellGrid {
+    var grid = CellGrid(width: 160, height: 48)
+    for row in 0..<40 {
+        grid.write("Product \(first + row * 37)", x: 4, y: row + 2, style: Style(.text, [.bold]))
+        grid.write("in \(first + row) days", x: 60, y: row + 2, style: Style(row < 10 ? .warning : .success))
+        grid.write("\(1 + (first + row) % 9) pcs", x: 100, y: row + 2, style: Style(.muted))
+    }
+    return grid
+}
+let listBefore = list(from: 100), listAfter = list(from: 137)
+let writer = ChangeWriter(controls: .ecma48) { ResolvedStyle($0, theme: .builtInDark, depth: .indexed256) }
+var sentBytes = 0
+measure("a list of 40 rows moving up (160x48): plan and bytes", runs: 200) {
+    let counter = ChangeWriter.Counter(writer, grid: listAfter, previous: listBefore)
+    let plan = PaintPlan(listAfter, from: listBefore, cost: counter.bytes)
+    sentBytes = writer.bytes(plan.passes, grid: listAfter, previous: listBefore).count
+}
+print("  \(sentBytes) bytes")

@@ -16,11 +16,12 @@ public struct PaintSegment: Hashable, Sendable {
 /// - lets a blank cell (a space with no underline or reverse, which looks the same in any
 ///   foreground and weight) take the style of its neighbour with the same background, so it
 ///   never needs a pen of its own;
-/// - when it is cheaper by its estimate, sends the frame in passes, one per style (each pass a
-///   separate flush of the same frame), so the pen changes once per style instead of at every
-///   span; passes whose styles differ only in colour (switching between them needs no reset)
-///   are drawn as one, in row order, when that is cheaper than the flush between them. A full
-///   repaint, or a change in one place, stays in row order (one pass).
+/// - when it is cheaper, sends the frame in passes, one per style, so the pen changes once per
+///   style instead of at every span; passes are then drawn as one, in row order, while that is
+///   cheaper, and put in the cheapest order found (the pen one leaves is where the next starts).
+///   What "cheaper" is comes from the backend: `ChangeWriter.Counter` counts the bytes it would
+///   send exactly; without one, an estimate where each pass is a curses refresh ending in a
+///   reset. A full repaint, or a change in one place, stays in row order (one pass).
 public struct PaintPlan: Sendable {
     /// Each pass is drawn and flushed before the next; segments within a pass are in row order.
     public let passes: [[PaintSegment]]
@@ -32,19 +33,26 @@ public struct PaintPlan: Sendable {
     ///   the normal pen a flush leaves); the backend knows its colors (a 256-color foreground
     ///   alone is 11; leaving an attribute is a reset and the colors again).
     /// The plan for drawing `grid` over `previous` (nil: a repaint, in row order).
-    public init(_ grid: CellGrid, from previous: CellGrid?, penCost: PenCost = PaintPlan.estimatedPenCost) {
+    public init(_ grid: CellGrid, from previous: CellGrid?, penCost: @escaping PenCost = PaintPlan.estimatedPenCost) {
+        self.init(grid, from: previous) { Self.cost(of: $0, penCost: penCost) }
+    }
+
+    /// - Parameter cost: the bytes of drawing some passes in order (a backend that writes the
+    ///   terminal itself counts them exactly); the plan is the cheapest it finds.
+    public init(_ grid: CellGrid, from previous: CellGrid?, cost: Cost) {
         self.init(grid.changes(from: previous), in: grid, allowPasses: previous.map { $0.width == grid.width && $0.height == grid.height } ?? false,
-                  penCost: penCost)
+                  cost: cost)
     }
 
     public typealias PenCost = (_ to: Style, _ from: Style?) -> Int
+    public typealias Cost = (_ passes: [[PaintSegment]]) -> Int
 
     /// Without a backend: 14 bytes for a pen, 11 for a change of colour alone.
     public static func estimatedPenCost(_ style: Style, from: Style?) -> Int {
         from.map { $0.attributes == style.attributes } == true ? 11 : 14
     }
 
-    init(_ runs: [CellRun], in grid: CellGrid, allowPasses: Bool = true, penCost: PenCost = PaintPlan.estimatedPenCost) {
+    init(_ runs: [CellRun], in grid: CellGrid, allowPasses: Bool = true, cost: Cost = { PaintPlan.cost(of: $0) }) {
         // In row order, a segment of blanks only keeps the pen of the segment before it.
         var segments: [PaintSegment] = []
         for segment in runs.flatMap(Self.segments) {
@@ -70,16 +78,19 @@ public struct PaintPlan: Sendable {
             if byStyle[style] == nil { order.append(style) }
             byStyle[style, default: []].append(PaintSegment(x: segment.x, y: segment.y, style: style, cells: segment.cells))
         }
-        let grouped = Self.merged(order.map { Self.bridged(byStyle[$0]!.sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid) }, in: grid, penCost: penCost)
+        let separate = order.map { Self.bridged(byStyle[$0]!.sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid) }
+        // The search weighs about passes³ candidates: a frame of many styles (a form opening)
+        // is drawn one pass per style or in row order, whichever is cheaper.
+        let grouped = separate.count > Self.searchLimit ? separate : Self.reordered(Self.merged(separate, in: grid, cost: cost), cost: cost)
         let rowOrder = [Self.bridged(segments, in: grid)]
-        passes = Self.cost(of: grouped, penCost: penCost) < Self.cost(of: rowOrder, penCost: penCost) ? grouped : rowOrder
+        passes = cost(grouped) < cost(rowOrder) ? grouped : rowOrder
     }
 
     /// Two passes drawn as one (in row order) while that saves bytes by the estimate: the
     /// cheapest merge first, until none saves.
-    static func merged(_ passes: [[PaintSegment]], in grid: CellGrid, penCost: PenCost) -> [[PaintSegment]] {
+    static func merged(_ passes: [[PaintSegment]], in grid: CellGrid, cost: Cost) -> [[PaintSegment]] {
         var passes = passes
-        var total = cost(of: passes, penCost: penCost)
+        var total = cost(passes)
         while passes.count > 1 {
             var best: (cost: Int, passes: [[PaintSegment]])?
             for first in passes.indices {
@@ -87,12 +98,30 @@ public struct PaintPlan: Sendable {
                     var candidate = passes
                     candidate[first] = bridged((passes[first] + passes[second]).sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid)
                     candidate.remove(at: second)
-                    let candidateCost = cost(of: candidate, penCost: penCost)
+                    let candidateCost = cost(candidate)
                     if candidateCost < (best?.cost ?? total) { best = (candidateCost, candidate) }
                 }
             }
             guard let best else { break }
             (total, passes) = (best.cost, best.passes)
+        }
+        return passes
+    }
+
+    /// The passes in the cheapest order found by moving one at a time while that saves bytes
+    /// (the pen one pass leaves is where the next starts: bold last, or the colours in a row).
+    static func reordered(_ passes: [[PaintSegment]], cost: Cost) -> [[PaintSegment]] {
+        var passes = passes, total = cost(passes), improved = true
+        while improved {
+            improved = false
+            for from in passes.indices {
+                for to in passes.indices where to != from {
+                    var candidate = passes
+                    candidate.insert(candidate.remove(at: from), at: to)
+                    let candidateCost = cost(candidate)
+                    if candidateCost < total { (passes, total, improved) = (candidate, candidateCost, true) }
+                }
+            }
         }
         return passes
     }
@@ -117,6 +146,7 @@ public struct PaintPlan: Sendable {
     }
 
     static let maximumBridge = 6
+    static let searchLimit = 12
 
     /// Whether `cell` looks the same drawn with `style` as with its own.
     static func blank(_ cell: Cell, fits style: Style) -> Bool {
