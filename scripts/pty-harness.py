@@ -12,6 +12,8 @@ The scenario has one step a line:
                          rows below where TEXT starts on screen (its last occurrence)
     wheel up|down N      N wheel notches in the middle of the screen
     pause SECONDS
+    stall                reads nothing until `resume` (the terminal's buffer fills, as over a
+                         slow link); the steps between send keys and pause without reading
     repaint              the screen must look the same after SIGCONT (the program draws it all
                          again): every character, and its colours and attributes (a blank's
                          background, underline and reverse only)
@@ -39,6 +41,8 @@ def main():
     parser.add_argument("--rows", type=int, default=40)
     parser.add_argument("--term", help="TERM for the program (else it keeps the harness's)")
     parser.add_argument("--steps", help="the scenario's file (else standard input)")
+    parser.add_argument("--nonblocking", action="store_true",
+                        help="the program's terminal is non-blocking, as another program may leave it")
     parser.add_argument("command", nargs="+")
     options = parser.parse_args()
 
@@ -50,6 +54,8 @@ def main():
         if options.term:
             os.environ["TERM"] = options.term
         os.environ.pop("TMUX", None)
+        if options.nonblocking:
+            fcntl.fcntl(1, fcntl.F_SETFL, fcntl.fcntl(1, fcntl.F_GETFL) | os.O_NONBLOCK)
         os.execvp(options.command[0], options.command)
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", options.rows, options.columns, 0, 0))
 
@@ -108,9 +114,14 @@ def main():
                 return
             pump(0.05)
 
+    stalled = [False]
+
     def type_(data):
         os.write(master, data.encode("utf-8"))
-        pump(0.05)
+        if stalled[0]:
+            time.sleep(0.05)
+        else:
+            pump(0.05)
 
     steps = open(options.steps).read() if options.steps else sys.stdin.read()
     for line in steps.splitlines():
@@ -138,7 +149,14 @@ def main():
             for _ in range(int(count)):
                 type_("\x1b[<%d;%d;%dM" % (button, options.columns // 2, options.rows // 2))
         elif verb == "pause":
-            pump(float(rest))
+            if stalled[0]:
+                time.sleep(float(rest))
+            else:
+                pump(float(rest))
+        elif verb == "stall":
+            stalled[0] = True
+        elif verb == "resume":
+            stalled[0] = False
         elif verb == "repaint":
             settle()
             shown = looks()

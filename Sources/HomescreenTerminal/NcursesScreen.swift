@@ -178,15 +178,24 @@ public final class NcursesScreen: TerminalScreen {
     /// Bytes for the terminal that ncurses does not know about (mouse reports on and off).
     private static func send(_ sequence: String) { send(Array(sequence.utf8)) }
 
-    private static func send(_ bytes: [UInt8]) {
+    /// - Returns: whether every byte went out. A terminal left non-blocking by another program
+    ///   (they share the open file) is waited for while it drains, a second at most.
+    @discardableResult
+    private static func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, bytes.count - offset) }
             if written < 0, errno == EINTR { continue }
+            if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                var output = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+                if poll(&output, 1, 1000) > 0, output.revents & Int16(POLLOUT) != 0 { continue }
+                return false
+            }
             // A closed terminal: the loop sees it hang up.
-            guard written > 0 else { return }
+            guard written > 0 else { return false }
             offset += written
         }
+        return true
     }
 
     /// Gives the terminal back: echo, line mode, cursor, the normal screen. Safe to call twice.
@@ -210,9 +219,9 @@ public final class NcursesScreen: TerminalScreen {
             let writer = ChangeWriter(controls: controls) { ResolvedStyle($0, theme: theme, depth: depth) }
             let counter = ChangeWriter.Counter(writer, grid: grid, previous: previous)
             let plan = PaintPlan(grid, from: previous, cost: counter.bytes)
-            Self.send(writer.bytes(plan.passes, grid: grid, previous: previous))
             ncursesBehind = true
-            self.previous = grid
+            // Part of a change lost: what the terminal shows is unknown, so the next frame repaints.
+            if Self.send(writer.bytes(plan.passes, grid: grid, previous: previous)) { self.previous = grid } else { invalidate() }
             return
         }
         // ncurses's copy of the screen is older than the terminal's: a clean slate.

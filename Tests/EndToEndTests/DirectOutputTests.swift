@@ -116,6 +116,17 @@ struct DirectOutputTests {
         #expect(status == 0, "\(term):\n\(output)")
     }
 
+    /// A terminal another program left non-blocking, over a link too slow for the frames: a
+    /// write that cannot go on is waited for, then given up and the next frame repainted, so
+    /// what the terminal shows at the end is still a whole frame, never a change half sent.
+    @Test func aTerminalThatStopsTakingBytesGetsAWholeFrameWhenItTakesThemAgain() throws {
+        var steps = ["wait ─ Pantry", "stall"]
+        for _ in 0..<60 { steps += ["send c", "pause 0.05", "send u", "pause 0.05"] }
+        steps += ["pause 2", "resume", "send p", "pause 1", "repaint", "send p", "repaint"]
+        let (status, output) = try PlainPtyMouseTests.play(steps, term: "xterm-256color", options: ["--nonblocking"])
+        #expect(status == 0, "\(output)")
+    }
+
     @Test func theEmptyingConsumeAt160x48IsWithinAQuarterOfItsLowerBound() throws {
         let folder = TemporaryFolder()
         let dashboard = try TmuxDashboard(columns: 160, rows: 48, store: try Self.demo(folder), environment: ["TERM": "xterm-256color"],

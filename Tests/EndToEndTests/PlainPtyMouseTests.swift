@@ -10,7 +10,7 @@ import Testing
 
     /// Plays `steps` against the demo dashboard at 120×40 under `term`. - Returns: the harness's
     /// exit status and what it printed (the screen, when a step failed).
-    static func play(_ steps: [String], term: String) throws -> (status: Int32, output: String) {
+    static func play(_ steps: [String], term: String, options: [String] = []) throws -> (status: Int32, output: String) {
         let folder = TemporaryFolder()
         let store = folder.path("store.sqlite")
         #expect(try Homescreen.run(["demo"], store: store).status == 0)
@@ -19,7 +19,7 @@ import Testing
         // A clean environment, as TmuxDashboard gives: no user config, a fixed zone and clock.
         let environment = ["HOME=\(folder.url.path)", "XDG_CONFIG_HOME=\(folder.url.path)", "XDG_STATE_HOME=\(folder.url.path)",
                            "TZ=Europe/Zurich", "LANG=C.UTF-8", "PATH=/usr/bin:/bin", "TERM=\(term)"]
-        return try Spawn.runWithStatus("/usr/bin/python3", [harness, "--steps", stepsFile, "--", "/usr/bin/env", "-i"] + environment
+        return try Spawn.runWithStatus("/usr/bin/python3", [harness, "--steps", stepsFile] + options + ["--", "/usr/bin/env", "-i"] + environment
                                        + [Homescreen.executable.path, "--store", store, "--locale", "en", "--now", "2026-11-24T10:00"])
     }
 
