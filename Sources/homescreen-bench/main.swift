@@ -86,6 +86,7 @@ measure("encode 200 bytes, level H, mask 0 given", runs: 200) { _ = try! QRCode.
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-bench-\(getpid())")
 defer { try? FileManager.default.removeItem(at: folder) }
 let store = try Store.open(at: folder.appendingPathComponent("store.sqlite").path)
+try store.prepare(WidgetCatalog.standard.data)   // the kinds' own tables, as every command prepares them
 try PantryRepository(store).addProducts(rows)
 let widget = PantryWidget(store: store)
 let medium = WidgetContext(family: .systemMedium, timeZone: zone)
