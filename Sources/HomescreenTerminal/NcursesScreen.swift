@@ -168,6 +168,13 @@ public final class NcursesScreen: TerminalScreen {
             controls.attributes[flag] = string(name)
             if notWithColor > 0, Int(notWithColor) & bit != 0 { controls.notWithColor.insert(flag) }
         }
+        // ncurses sets attributes through `sgr` when the entry has one, and never shows one its
+        // parameters leave out (xterm-kitty's has no dim): the same here.
+        if let sgr = string("sgr").map({ String(decoding: $0, as: UTF8.self) }) {
+            for (flag, parameter) in [(TextAttributes.underline, 2), (.reverse, 3), (.dim, 5), (.bold, 6)] where !sgr.contains("%p\(parameter)") {
+                controls.attributes[flag] = nil
+            }
+        }
         return controls
     }
 
@@ -214,11 +221,12 @@ public final class NcursesScreen: TerminalScreen {
             pairs = [:]
             previous = nil
         }
+        let depth = self.depth
+        let looks: @Sendable (Style) -> ResolvedStyle = { ResolvedStyle($0, theme: theme, depth: depth) }
         if let controls, let previous, previous.width == grid.width, previous.height == grid.height {
-            let depth = self.depth
-            let writer = ChangeWriter(controls: controls) { ResolvedStyle($0, theme: theme, depth: depth) }
+            let writer = ChangeWriter(controls: controls, resolve: looks)
             let counter = ChangeWriter.Counter(writer, grid: grid, previous: previous)
-            let plan = PaintPlan(grid, from: previous, cost: counter.bytes)
+            let plan = PaintPlan(grid, from: previous, looks: writer.resolve, cost: counter.bytes)
             ncursesBehind = true
             // Part of a change lost: what the terminal shows is unknown, so the next frame repaints.
             if Self.send(writer.bytes(plan.passes, grid: grid, previous: previous)) { self.previous = grid } else { invalidate() }
@@ -228,7 +236,7 @@ public final class NcursesScreen: TerminalScreen {
         if ncursesBehind { clearok(hs_curscr(), true) }
         ncursesBehind = false
         // A repaint goes in row order; a change in place may go one style at a time (PaintPlan).
-        let plan = PaintPlan(grid, from: previous) { self.penBytes($0, from: $1, theme: theme) }
+        let plan = PaintPlan(grid, from: previous, penCost: { self.penBytes($0, from: $1, theme: theme) }, looks: looks)
         for pass in plan.passes {
             for segment in pass {
                 var x = segment.x

@@ -12,7 +12,7 @@ struct ChangeWriterTests {
 
     /// The changed cells in row order, one pass.
     static func sent(_ grid: CellGrid, over previous: CellGrid, writer: ChangeWriter = plain) -> String {
-        let passes = [grid.changes(from: previous).flatMap(PaintPlan.segments)]
+        let passes = [grid.changes(from: previous).flatMap { PaintPlan.segments(of: $0) }]
         let bytes = writer.bytes(passes, grid: grid, previous: previous)
         #expect(ChangeWriter.Counter(writer, grid: grid, previous: previous).bytes(passes) == bytes.count, "the count is what is sent")
         return String(decoding: bytes, as: UTF8.self)
@@ -76,6 +76,42 @@ struct ChangeWriterTests {
         #expect(!Self.sent(after, over: before, writer: writer).contains("\u{1B}[2m"))
         let dimmed = ChangeWriter(controls: .ecma48) { ResolvedStyle($0, theme: Self.theme, depth: .ansi8) }
         #expect(Self.sent(after, over: before, writer: dimmed).contains("\u{1B}[2m"))
+    }
+
+    /// Without colors a danger foreground or another background is shown in reverse video: a
+    /// blank in such a style is not a blank in a plain pen, whatever the roles say.
+    @Test func aBlankTakesAnotherPenOnlyWhenItShowsTheSameInIt() {
+        let monochrome: PaintPlan.Looks = { ResolvedStyle($0, theme: Self.theme, depth: .monochrome) }
+        let reversed = Cell(" ", style: Style(.danger)), plain = Style(.text)
+        #expect(PaintPlan.blank(reversed, fits: plain))
+        #expect(!PaintPlan.blank(reversed, fits: plain, looks: monochrome))
+        #expect(PaintPlan.blank(Cell(" ", style: Style(.muted)), fits: plain, looks: monochrome))
+    }
+
+    /// Attributes the terminal cannot show are not part of the pen tracked: nothing is sent for
+    /// them, and leaving them costs no reset.
+    @Test func attributesTheTerminalLacksAreNeverSent() {
+        var controls = TerminalControls.ecma48
+        controls.attributes[.dim] = nil
+        let writer = ChangeWriter(controls: controls) { ResolvedStyle($0, theme: Self.theme, depth: .monochrome) }
+        let before = Self.grid(["ab"])
+        var after = Self.grid(["ab"])
+        after.write("X", x: 0, y: 0, style: Style(.muted))   // dim without colors
+        after.write("Y", x: 1, y: 0)
+        #expect(Self.sent(after, over: before, writer: writer) == "\u{1B}[1;1HXY")
+    }
+
+    /// A cluster of several scalars (a flag, a skin tone) may be one or two cells wide, by the
+    /// terminal: after it the next span is placed absolutely, and it is never written again as
+    /// a gap.
+    @Test func afterAClusterOfSeveralScalarsTheCursorIsPlacedAbsolutely() {
+        let before = Self.grid(["a🇻🇳b  c"]), after = Self.grid(["A🇺🇸B  c"])
+        #expect(Self.sent(after, over: before) == "\u{1B}[1;1HA🇺🇸B")
+        let flagged = Self.grid(["A🇺🇸B  C"])
+        #expect(Self.sent(flagged, over: before) == "\u{1B}[1;1HA🇺🇸B\u{1B}[1;7HC")
+        // One scalar two cells wide is measured alike: the blanks after it are written again.
+        let bowl = Self.grid(["a🍜b  c"]), rice = Self.grid(["A🍚B  C"])
+        #expect(Self.sent(rice, over: bowl) == "\u{1B}[1;1HA🍚B  C")
     }
 
     @Test func withoutRelativeMovesEverySpanIsPlacedAbsolutely() {

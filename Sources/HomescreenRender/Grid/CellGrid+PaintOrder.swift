@@ -33,37 +33,40 @@ public struct PaintPlan: Sendable {
     ///   the normal pen a flush leaves); the backend knows its colors (a 256-color foreground
     ///   alone is 11; leaving an attribute is a reset and the colors again).
     /// The plan for drawing `grid` over `previous` (nil: a repaint, in row order).
-    public init(_ grid: CellGrid, from previous: CellGrid?, penCost: @escaping PenCost = PaintPlan.estimatedPenCost) {
-        self.init(grid, from: previous) { Self.cost(of: $0, penCost: penCost) }
+    public init(_ grid: CellGrid, from previous: CellGrid?, penCost: @escaping PenCost = PaintPlan.estimatedPenCost, looks: Looks? = nil) {
+        self.init(grid, from: previous, looks: looks) { Self.cost(of: $0, penCost: penCost) }
     }
 
     /// - Parameter cost: the bytes of drawing some passes in order (a backend that writes the
     ///   terminal itself counts them exactly); the plan is the cheapest it finds.
-    public init(_ grid: CellGrid, from previous: CellGrid?, cost: Cost) {
+    /// - Parameter looks: how a style shows on this terminal (its colors and attributes): a blank
+    ///   takes a neighbour's pen only when it shows the same in it. Without one, by the roles.
+    public init(_ grid: CellGrid, from previous: CellGrid?, looks: Looks? = nil, cost: Cost) {
         self.init(grid.changes(from: previous), in: grid, allowPasses: previous.map { $0.width == grid.width && $0.height == grid.height } ?? false,
-                  cost: cost)
+                  looks: looks, cost: cost)
     }
 
     public typealias PenCost = (_ to: Style, _ from: Style?) -> Int
     public typealias Cost = (_ passes: [[PaintSegment]]) -> Int
+    public typealias Looks = (Style) -> ResolvedStyle
 
     /// Without a backend: 14 bytes for a pen, 11 for a change of colour alone.
     public static func estimatedPenCost(_ style: Style, from: Style?) -> Int {
         from.map { $0.attributes == style.attributes } == true ? 11 : 14
     }
 
-    init(_ runs: [CellRun], in grid: CellGrid, allowPasses: Bool = true, cost: Cost = { PaintPlan.cost(of: $0) }) {
+    init(_ runs: [CellRun], in grid: CellGrid, allowPasses: Bool = true, looks: Looks? = nil, cost: Cost = { PaintPlan.cost(of: $0) }) {
         // In row order, a segment of blanks only keeps the pen of the segment before it.
         var segments: [PaintSegment] = []
-        for segment in runs.flatMap(Self.segments) {
-            if let before = segments.last, Self.onlyBlanks(segment, fit: before.style) {
+        for segment in runs.flatMap({ Self.segments(of: $0, looks: looks) }) {
+            if let before = segments.last, Self.onlyBlanks(segment, fit: before.style, looks: looks) {
                 segments.append(PaintSegment(x: segment.x, y: segment.y, style: before.style, cells: segment.cells))
             } else {
                 segments.append(segment)
             }
         }
         guard allowPasses, segments.count > 2 else {
-            passes = segments.isEmpty ? [] : [Self.bridged(segments, in: grid)]
+            passes = segments.isEmpty ? [] : [Self.bridged(segments, in: grid, looks: looks)]
             return
         }
         // One pass per style; a segment of blanks only joins the first pass whose pen fits it.
@@ -74,21 +77,21 @@ public struct PaintPlan: Sendable {
             byStyle[segment.style, default: []].append(segment)
         }
         for segment in blanks {
-            let style = order.first { Self.onlyBlanks(segment, fit: $0) } ?? segment.style
+            let style = order.first { Self.onlyBlanks(segment, fit: $0, looks: looks) } ?? segment.style
             if byStyle[style] == nil { order.append(style) }
             byStyle[style, default: []].append(PaintSegment(x: segment.x, y: segment.y, style: style, cells: segment.cells))
         }
-        let separate = order.map { Self.bridged(byStyle[$0]!.sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid) }
+        let separate = order.map { Self.bridged(byStyle[$0]!.sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid, looks: looks) }
         // The search weighs about passes³ candidates: a frame of many styles (a form opening)
         // is drawn one pass per style or in row order, whichever is cheaper.
-        let grouped = separate.count > Self.searchLimit ? separate : Self.reordered(Self.merged(separate, in: grid, cost: cost), cost: cost)
-        let rowOrder = [Self.bridged(segments, in: grid)]
+        let grouped = separate.count > Self.searchLimit ? separate : Self.reordered(Self.merged(separate, in: grid, looks: looks, cost: cost), cost: cost)
+        let rowOrder = [Self.bridged(segments, in: grid, looks: looks)]
         passes = cost(grouped) < cost(rowOrder) ? grouped : rowOrder
     }
 
     /// Two passes drawn as one (in row order) while that saves bytes by the estimate: the
     /// cheapest merge first, until none saves.
-    static func merged(_ passes: [[PaintSegment]], in grid: CellGrid, cost: Cost) -> [[PaintSegment]] {
+    static func merged(_ passes: [[PaintSegment]], in grid: CellGrid, looks: Looks? = nil, cost: Cost) -> [[PaintSegment]] {
         var passes = passes
         var total = cost(passes)
         while passes.count > 1 {
@@ -96,7 +99,7 @@ public struct PaintPlan: Sendable {
             for first in passes.indices {
                 for second in passes.indices where second > first {
                     var candidate = passes
-                    candidate[first] = bridged((passes[first] + passes[second]).sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid)
+                    candidate[first] = bridged((passes[first] + passes[second]).sorted { ($0.y, $0.x) < ($1.y, $1.x) }, in: grid, looks: looks)
                     candidate.remove(at: second)
                     let candidateCost = cost(candidate)
                     if candidateCost < (best?.cost ?? total) { best = (candidateCost, candidate) }
@@ -129,13 +132,13 @@ public struct PaintPlan: Sendable {
     /// Two segments of one style a few cells apart on a row become one when the cells between
     /// them are blanks that fit the style: ncurses writes such short gaps rather than moving the
     /// cursor, and would switch to each blank's own pen and back to do it.
-    static func bridged(_ segments: [PaintSegment], in grid: CellGrid) -> [PaintSegment] {
+    static func bridged(_ segments: [PaintSegment], in grid: CellGrid, looks: Looks? = nil) -> [PaintSegment] {
         var result: [PaintSegment] = []
         for segment in segments {
             if let last = result.last, last.y == segment.y, last.style == segment.style {
                 let end = last.x + last.cells.count
                 let gap = (end..<max(end, segment.x)).map { grid[$0, segment.y] }
-                if segment.x >= end, gap.count <= maximumBridge, gap.allSatisfy({ blank($0, fits: segment.style) }) {
+                if segment.x >= end, gap.count <= maximumBridge, gap.allSatisfy({ blank($0, fits: segment.style, looks: looks) }) {
                     result[result.count - 1] = PaintSegment(x: last.x, y: last.y, style: last.style, cells: last.cells + gap + segment.cells)
                     continue
                 }
@@ -149,30 +152,37 @@ public struct PaintPlan: Sendable {
     static let searchLimit = 12
 
     /// Whether `cell` looks the same drawn with `style` as with its own.
-    static func blank(_ cell: Cell, fits style: Style) -> Bool {
+    /// By the roles without `looks`; with it, by what the terminal shows (without colors,
+    /// reverse video stands in for a background or a foreground such as danger).
+    static func blank(_ cell: Cell, fits style: Style, looks: Looks? = nil) -> Bool {
         let visibleOnBlank: TextAttributes = [.underline, .reverse]
-        return cell.text == " " && cell.style.background == style.background
-            && cell.style.attributes.isDisjoint(with: visibleOnBlank) && style.attributes.isDisjoint(with: visibleOnBlank)
+        guard cell.text == " " else { return false }
+        guard let looks else {
+            return cell.style.background == style.background
+                && cell.style.attributes.isDisjoint(with: visibleOnBlank) && style.attributes.isDisjoint(with: visibleOnBlank)
+        }
+        let own = looks(cell.style), pen = looks(style)
+        return own.background == pen.background && own.attributes.isDisjoint(with: visibleOnBlank) && pen.attributes.isDisjoint(with: visibleOnBlank)
     }
 
-    static func onlyBlanks(_ segment: PaintSegment, fit style: Style) -> Bool {
-        segment.cells.allSatisfy { $0.text == " " && blank($0, fits: style) }
+    static func onlyBlanks(_ segment: PaintSegment, fit style: Style, looks: Looks? = nil) -> Bool {
+        segment.cells.allSatisfy { $0.text == " " && blank($0, fits: style, looks: looks) }
     }
 
     /// A run cut where the style changes; blanks join the segment on their left when they fit
     /// it, and a segment of blanks only takes the style of the cell that follows it.
-    static func segments(of run: CellRun) -> [PaintSegment] {
+    static func segments(of run: CellRun, looks: Looks? = nil) -> [PaintSegment] {
         var segments: [PaintSegment] = []
         var start = run.x, style: Style?, cells: [Cell] = [], onlyBlanks = true
         func close() { if let style, !cells.isEmpty { segments.append(PaintSegment(x: start, y: run.y, style: style, cells: cells)) } }
         for (offset, cell) in run.cells.enumerated() {
             let isBlank = cell.text == " "
-            if let current = style, cell.isContinuation || cell.style == current || (isBlank && blank(cell, fits: current)) {
+            if let current = style, cell.isContinuation || cell.style == current || (isBlank && blank(cell, fits: current, looks: looks)) {
                 cells.append(cell)
                 if !isBlank, !cell.isContinuation { onlyBlanks = false }
                 continue
             }
-            if style != nil, onlyBlanks, cells.allSatisfy({ blank($0, fits: cell.style) }) {
+            if style != nil, onlyBlanks, cells.allSatisfy({ blank($0, fits: cell.style, looks: looks) }) {
                 // The blanks before this cell take its style.
                 style = cell.style
                 cells.append(cell)

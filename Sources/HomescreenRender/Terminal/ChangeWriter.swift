@@ -5,15 +5,19 @@
 /// the normal pen and leaves the normal pen, as a curses refresh does.
 public struct ChangeWriter: Sendable {
     public let controls: TerminalControls
-    let resolve: @Sendable (Style) -> ResolvedStyle
+    /// How a style shows on this terminal: attributes it lacks (or cannot show with a color)
+    /// left out, so the pen tracked is the pen shown.
+    public let resolve: @Sendable (Style) -> ResolvedStyle
 
     public init(controls: TerminalControls, resolve: @escaping @Sendable (Style) -> ResolvedStyle) {
         self.controls = controls
+        let shown = controls.attributes.keys.reduce(into: TextAttributes()) { $0.formUnion($1) }
         self.resolve = { style in
             let resolved = resolve(style)
-            guard !controls.notWithColor.isEmpty, resolved.foreground != .terminalDefault || resolved.background != .terminalDefault else { return resolved }
-            return ResolvedStyle(foreground: resolved.foreground, background: resolved.background,
-                                 attributes: resolved.attributes.subtracting(controls.notWithColor))
+            var attributes = resolved.attributes.intersection(shown)
+            if resolved.foreground != .terminalDefault || resolved.background != .terminalDefault { attributes.subtract(controls.notWithColor) }
+            guard attributes != resolved.attributes else { return resolved }
+            return ResolvedStyle(foreground: resolved.foreground, background: resolved.background, attributes: attributes)
         }
     }
 
@@ -78,10 +82,12 @@ public struct ChangeWriter: Sendable {
     /// the move write unchanged cells again in the pen that makes them look the same.
     func transition(from last: PaintSegment?, to segment: PaintSegment, grid: CellGrid, previous: CellGrid) -> [UInt8] {
         let pen = last.map { resolve($0.style) } ?? .reset
-        // At the last column the cursor waits to wrap, where terminals differ: not relied on.
+        // At the last column the cursor waits to wrap, where terminals differ; after a cluster of
+        // several scalars (a flag, a skin tone, an emoji with VS16) terminals disagree on its
+        // width: in either case where the cursor is is not relied on.
         let cursor = last.flatMap { last -> (x: Int, y: Int)? in
             let end = last.x + last.cells.count
-            return end >= grid.width ? nil : (end, last.y)
+            return end >= grid.width || last.cells.contains(where: Self.widthInDoubt) ? nil : (end, last.y)
         }
         let style = resolve(segment.style)
         let change = penChange(from: pen, to: style)
@@ -100,6 +106,12 @@ public struct ChangeWriter: Sendable {
         }
         if scalars.count > 4 { scalars = Array(scalars.prefix(1)) }
         return scalars
+    }
+
+    /// A cell whose width terminals measure differently: more than one scalar.
+    static func widthInDoubt(_ cell: Cell) -> Bool {
+        var scalars = cell.text.unicodeScalars.makeIterator()
+        return scalars.next() != nil && scalars.next() != nil
     }
 
     static func append(_ cell: Cell, to output: inout [UInt8]) {
@@ -164,6 +176,7 @@ public struct ChangeWriter: Sendable {
             let cell = grid[x, row]
             guard cell == previous[x, row] else { return nil }
             if cell.isContinuation { continue }
+            if Self.widthInDoubt(cell) { return nil }
             let own = resolve(cell.style)
             let looksSame = own == pen || (cell.text == " " && own.background == pen.background
                 && own.attributes.isDisjoint(with: [.underline, .reverse]) && pen.attributes.isDisjoint(with: [.underline, .reverse]))
