@@ -11,7 +11,8 @@ import HomescreenWidgetCore
 /// sequences of the terminal's terminfo entry: ncurses's optimiser moves the cursor absolutely
 /// whenever the target is more than a few cells away, never goes down with a line feed, and
 /// resets the pen after every refresh, where the writer takes the shortest move and keeps the
-/// pen (issue 36: 1.28× → … of the lower bound). ncurses's own copy of the screen is then behind,
+/// pen (issue 36: the demo's consume at 160×48 went from 1.28× to 1.14× of its lower bound,
+/// BENCHMARKS.md). ncurses's own copy of the screen is then behind,
 /// so the next repaint it makes clears the screen first. Terminals the writer does not serve
 /// (not UTF-8, padding, no `cup`, writing the last cell scrolls) stay with ncurses throughout.
 public final class NcursesScreen: TerminalScreen {
@@ -112,7 +113,8 @@ public final class NcursesScreen: TerminalScreen {
 
     /// The sequences of the terminal's terminfo entry, or nil when the writer cannot serve it:
     /// no `cup` or `sgr0` without padding (`$<…>`, delays only ncurses's output gives; other
-    /// sequences with padding are left out), magic-cookie attributes, or a bottom-right cell that scrolls when written (`am` without `xenl`).
+    /// sequences with padding are left out), magic-cookie attributes, or a bottom-right cell
+    /// that scrolls when written (`am` without `xenl`).
     static func terminfoControls(direct: Bool) -> TerminalControls? {
         @Sendable func bytes(_ pointer: UnsafePointer<CChar>) -> [UInt8] {
             Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
