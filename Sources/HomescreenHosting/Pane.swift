@@ -38,14 +38,10 @@ public enum Pane {
     }
 
     /// Text from data, masked in privacy mode.
-    public static func name(_ text: String, _ context: WidgetContext) -> String {
-        context.privacy ? "•••••" : text
-    }
+    public static func name(_ text: String, _ context: WidgetContext) -> String { PrivacyMask.name(text, masked: context.privacy) }
 
     /// An amount, masked in privacy mode.
-    public static func amount(_ text: String, _ context: WidgetContext) -> String {
-        context.privacy ? "•" : text
-    }
+    public static func amount(_ text: String, _ context: WidgetContext) -> String { PrivacyMask.amount(text, masked: context.privacy) }
 
     /// Writes lines as a block, centred vertically in `rect` (or from its top), each one row
     /// clipped to the rect's width; rows past the rect are left out.
@@ -87,4 +83,12 @@ extension Pane {
         }
         return grid
     }
+}
+
+/// What privacy mode shows in place of data, the same in panes, messages, forms and reminders.
+public enum PrivacyMask {
+    public static let hiddenName = "•••••", hiddenAmount = "•"
+
+    public static func name(_ text: String, masked: Bool) -> String { masked ? hiddenName : text }
+    public static func amount(_ text: String, masked: Bool) -> String { masked ? hiddenAmount : text }
 }

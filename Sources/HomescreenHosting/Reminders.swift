@@ -49,9 +49,9 @@ public struct ReminderContext: Sendable {
 
     public var today: LocalDate { LocalDate(now, in: timeZone) }
     /// A name from the store, masked in privacy mode.
-    public func name(_ text: String) -> String { privacy ? "•••••" : text }
+    public func name(_ text: String) -> String { PrivacyMask.name(text, masked: privacy) }
     /// An amount, masked in privacy mode.
-    public func amount(_ text: String) -> String { privacy ? "•" : text }
+    public func amount(_ text: String) -> String { PrivacyMask.amount(text, masked: privacy) }
 }
 
 /// A kind's reminders at an instant: the ones that are true, and when the next one can become

@@ -195,7 +195,7 @@ public enum JobFailure: Error, Sendable {
     public func text(in language: Language, privacy: Bool) -> String {
         switch self {
         case .refused(let refusal) where privacy && !refusal.values.isEmpty:
-            return StatusMessage.sentence(language.text(refusal.sentence, in: refusal.words, values: refusal.values.map { _ in "•••••" }))
+            return StatusMessage.sentence(language.text(refusal.sentence, in: refusal.words, values: refusal.values.map { _ in PrivacyMask.hiddenName }))
         case .refused(let refusal): return StatusMessage.sentence(refusal.text(in: language))
         case .writeFailed(let error): return language.text("The store refused the change (%1); nothing was lost, try again.", in: .dashboard, error)
         case .readFailed(let error): return error
@@ -231,9 +231,9 @@ public struct FeatureEnvironment: Sendable {
     public var today: LocalDate { LocalDate(now, in: timeZone) }
 
     /// A name from the store for a message, a form or a picker: masked in privacy mode.
-    public func name(_ text: String) -> String { privacy ? "•••••" : text }
+    public func name(_ text: String) -> String { PrivacyMask.name(text, masked: privacy) }
     /// An amount for a message: masked in privacy mode.
-    public func amount(_ text: String) -> String { privacy ? "•" : text }
+    public func amount(_ text: String) -> String { PrivacyMask.amount(text, masked: privacy) }
 
     /// The loaded entries of one entry type, the full-screen view's first.
     public func entries<Entry>(_ type: Entry.Type) -> [Entry] { loaded.compactMap { $0.value as? Entry } }
