@@ -30,7 +30,7 @@ public struct Reminder: Sendable, Hashable {
 /// What a kind's reminder rules are checked with.
 public struct ReminderContext: Sendable {
     public let now: Date
-    public let timeZone: TimeZone
+    public let timeZone: Zone
     public let language: Language
     public let locale: Locale
     /// Names and amounts masked in the text (privacy mode).
@@ -38,7 +38,7 @@ public struct ReminderContext: Sendable {
     /// The `[reminders]` keys the kinds declared (`pantry-days = 1`), at their defaults when unset.
     public let settings: WidgetSettings
 
-    public init(now: Date, timeZone: TimeZone, language: Language, locale: Locale, privacy: Bool, settings: WidgetSettings) {
+    public init(now: Date, timeZone: Zone, language: Language, locale: Locale, privacy: Bool, settings: WidgetSettings) {
         self.now = now
         self.timeZone = timeZone
         self.language = language

@@ -209,7 +209,7 @@ public enum JobFailure: Error, Sendable {
 /// dashboard has loaded (the full-screen view's first).
 public struct FeatureEnvironment: Sendable {
     public let now: Date
-    public let timeZone: TimeZone
+    public let timeZone: Zone
     public let language: Language
     public let locale: Locale
     public let privacy: Bool
@@ -217,7 +217,7 @@ public struct FeatureEnvironment: Sendable {
     public let selection: Int?
     private let loaded: [AnyEntry]
 
-    public init(now: Date, timeZone: TimeZone, language: Language, locale: Locale, privacy: Bool, selection: Int? = nil, entries: [AnyEntry]) {
+    public init(now: Date, timeZone: Zone, language: Language, locale: Locale, privacy: Bool, selection: Int? = nil, entries: [AnyEntry]) {
         self.selection = selection
         self.now = now
         self.timeZone = timeZone

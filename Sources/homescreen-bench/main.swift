@@ -13,8 +13,8 @@ import HomescreenWidgets
 // Prints the median and the 90th percentile of many runs; not a test, machines are noisy.
 
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 10_000
-let zone = TimeZone(identifier: "Europe/Zurich")!
-let now = ISO8601DateFormatter().date(from: "2026-11-22T10:00:00+01:00")!
+let zone = Zone(identifier: "Europe/Zurich")!
+let now = InstantParser.internetInstant("2026-11-22T10:00:00+01:00", fraction: false, localIn: nil)!
 let today = LocalDate(now, in: zone)
 
 // Deterministic products: due dates spread from 30 days ago to a year ahead.

@@ -4,9 +4,9 @@ import HomescreenWidgetCore
 @testable import HomescreenWidgets
 
 enum BudgetFixtures {
-    static let zurich = TimeZone(identifier: "Europe/Zurich")!
-    static let saigon = TimeZone(identifier: "Asia/Ho_Chi_Minh")!
-    static let newYork = TimeZone(identifier: "America/New_York")!
+    static let zurich = Zone(identifier: "Europe/Zurich")!
+    static let saigon = Zone(identifier: "Asia/Ho_Chi_Minh")!
+    static let newYork = Zone(identifier: "America/New_York")!
     static let chf = Currency(code: "CHF")!
     static let today = LocalDate(year: 2026, month: 11, day: 22)!
     static let november = YearMonth(year: 2026, month: 11)!

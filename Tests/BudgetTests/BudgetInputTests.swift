@@ -12,7 +12,7 @@ struct BudgetInputTests {
 
     @Test func monthsAreYYYYMMWithinTheSupportedDays() throws {
         #expect(try BudgetInput.month("2026-11", option: "--month") == YearMonth(iso: "2026-11"))
-        let example = YearMonth(Date(), in: .current).iso
+        let example = YearMonth(Date(), in: Zone.current(environment: ProcessInfo.processInfo.environment)).iso
         #expect(throws: InputProblem("--month '11-2026' is not a month; use a month as YYYY-MM, such as \(example).")) { try BudgetInput.month("11-2026", option: "--month") }
         #expect(throws: InputProblem("the month '1799-12' is outside the months Homescreen works with; use a month from 1800-01 to 2199-12.")) {
             try BudgetInput.month("1799-12", option: "the month")

@@ -21,7 +21,7 @@ struct BudgetTimelineTests {
         return store
     }
 
-    func budget(_ store: Store, at instant: String, in zone: TimeZone) throws -> Timeline<BudgetEntry> {
+    func budget(_ store: Store, at instant: String, in zone: Zone) throws -> Timeline<BudgetEntry> {
         var context = F.context(.systemSmall)
         context.timeZone = zone
         return try BudgetWidget(store: store).timeline(in: context, at: F.instant(instant))
@@ -42,7 +42,7 @@ struct BudgetTimelineTests {
                       ("2026-12-01T04:30:00Z", "America/New_York", "2026-11", 10_000), ("2026-12-01T05:30:00Z", "America/New_York", "2026-12", 700),
                       ("2026-12-31T22:59:59Z", "Europe/Zurich", "2026-12", 700), ("2026-12-31T23:00:00Z", "Europe/Zurich", "2027-01", 300)])
     func theMonthChangesAtTheLocalMonthBoundary(_ instant: String, _ zone: String, _ month: String, _ spentCents: Int64) throws {
-        let entry = try budget(store(), at: instant, in: TimeZone(identifier: zone)!).entries[0]
+        let entry = try budget(store(), at: instant, in: Zone(identifier: zone)!).entries[0]
         #expect(entry.month.iso == month && entry.spent == Money(cents: spentCents))
     }
 

@@ -9,7 +9,7 @@ import HomescreenWidgetCore
 /// The calendar's views rendered to text (snapshots in `__Snapshots__/CalendarWidgetTests/`,
 /// re-record with SNAPSHOT_TESTING_RECORD=all), its roles, its timeline and its JSON.
 struct CalendarWidgetTests {
-    static let saigon = TimeZone(identifier: "Asia/Ho_Chi_Minh")!
+    static let saigon = Zone(identifier: "Asia/Ho_Chi_Minh")!
     static let tet2026 = LocalDate(year: 2026, month: 2, day: 17)!
     /// The first day of 2025's leap sixth month.
     static let leap2025 = LocalDate(year: 2025, month: 7, day: 25)!
@@ -100,7 +100,7 @@ struct CalendarWidgetTests {
         #expect(after.entries[0].lunarMonthName == "Tháng Giêng Bính Ngọ")
         #expect(after.entries[0].today == Self.tet2026)
         // The same instant is still the 16th in Zurich: today follows the pane's time zone.
-        let zurich = WidgetContext(family: .systemMedium, timeZone: TimeZone(identifier: "Europe/Zurich")!)
+        let zurich = WidgetContext(family: .systemMedium, timeZone: Zone(identifier: "Europe/Zurich")!)
         let there = try widget.timeline(in: zurich, at: Self.instant("2026-02-17T00:00:00+07:00"))
         #expect(there.entries[0].today == LocalDate(year: 2026, month: 2, day: 16))
         #expect(there.policy == .after(Self.instant("2026-02-17T00:00:00+01:00")))

@@ -21,21 +21,21 @@ struct EventTests {
     }
 
     @Test func aLunarAnniversaryFallsOnItsLunarDateEveryYear() {
-        let days = Self.lunarEvent(3, 15).days(in: Self.day("2027-01-01")...Self.day("2029-12-31"), timeZone: .gmt)
+        let days = Self.lunarEvent(3, 15).days(in: Self.day("2027-01-01")...Self.day("2029-12-31"), timeZone: .utc)
         #expect(days == [2027, 2028, 2029].map { Self.reference(year: $0, month: 3, day: 15)! })
         #expect(days.map(\.iso) == ["2027-04-21", "2028-04-09", "2029-04-28"])
         // Not before its first year.
-        #expect(Self.lunarEvent(3, 15, from: 2028).days(in: Self.day("2027-01-01")...Self.day("2029-12-31"), timeZone: .gmt) == Array(days.dropFirst()))
+        #expect(Self.lunarEvent(3, 15, from: 2028).days(in: Self.day("2027-01-01")...Self.day("2029-12-31"), timeZone: .utc) == Array(days.dropFirst()))
     }
 
     @Test func aLeapFirstYearKeepsTheRegularMonthAfterwards() {
         // 2025 has a leap sixth month: the first date is in it, later years in the regular sixth.
         let event = Self.lunarEvent(6, 10, leap: true, from: 2025)
-        let days = event.days(in: Self.day("2025-01-01")...Self.day("2027-12-31"), timeZone: .gmt)
+        let days = event.days(in: Self.day("2025-01-01")...Self.day("2027-12-31"), timeZone: .utc)
         #expect(days == [Self.reference(year: 2025, month: 6, day: 10, leap: true)!, Self.reference(year: 2026, month: 6, day: 10)!,
                          Self.reference(year: 2027, month: 6, day: 10)!])
         // Without --leap the same date in 2025 is in the regular month.
-        #expect(Self.lunarEvent(6, 10, from: 2025).days(in: Self.day("2025-01-01")...Self.day("2025-12-31"), timeZone: .gmt) == [Self.reference(year: 2025, month: 6, day: 10)!])
+        #expect(Self.lunarEvent(6, 10, from: 2025).days(in: Self.day("2025-01-01")...Self.day("2025-12-31"), timeZone: .utc) == [Self.reference(year: 2025, month: 6, day: 10)!])
     }
 
     @Test func aThirtiethFallsOnTheTwentyNinthInAShortMonth() {
@@ -43,8 +43,8 @@ struct EventTests {
         let long = LunarVectors.months.filter { (2026...2030).contains($0.lunar.year) && !$0.lunar.isLeapMonth && $0.days == 30 }
         let shortMonth = try! #require(short.first), longMonth = try! #require(long.first)
         let range = shortMonth.start...shortMonth.start.adding(days: 40)
-        #expect(Self.lunarEvent(shortMonth.lunar.month, 30).days(in: range, timeZone: .gmt).first == shortMonth.start.adding(days: 28))
-        #expect(Self.lunarEvent(longMonth.lunar.month, 30).days(in: longMonth.start...longMonth.start.adding(days: 40), timeZone: .gmt).first == longMonth.start.adding(days: 29))
+        #expect(Self.lunarEvent(shortMonth.lunar.month, 30).days(in: range, timeZone: .utc).first == shortMonth.start.adding(days: 28))
+        #expect(Self.lunarEvent(longMonth.lunar.month, 30).days(in: longMonth.start...longMonth.start.adding(days: 40), timeZone: .utc).first == longMonth.start.adding(days: 29))
     }
 
     @Test func leapAndRangeInputAreRefusedWithASentence() {
@@ -112,7 +112,7 @@ struct EventTests {
 
     // MARK: - The entry and the views
 
-    static let saigon = TimeZone(identifier: "Asia/Ho_Chi_Minh")!
+    static let saigon = Zone(identifier: "Asia/Ho_Chi_Minh")!
 
     static func render(_ events: [CalendarEvent], on day: LocalDate, _ family: WidgetFamily, detail: Bool = false) -> String {
         let context = WidgetContext(family: family, language: .vietnamese, timeZone: saigon, detail: detail)
@@ -170,7 +170,7 @@ struct EventTests {
         let hostile = "Giỗ; ông, nội\\\n\u{1B}[31m#(touch /tmp/x) " + String(repeating: "ễ", count: 200)
         let events = [Self.lunarEvent(3, 15, title: hostile),
                       CalendarEvent(id: 2, uid: "w@test", title: "Tập", when: .solar(start: Self.day("2026-01-05"), time: EventTime(hour: 18, minute: 30), rule: "FREQ=WEEKLY;BYDAY=MO,WE", except: [Self.day("2026-01-07")]), createdAt: Date(timeIntervalSince1970: 0))]
-        let text = ICalendar.export(events, today: Self.day("2026-11-23"), years: 3)
+        let text = ICalendar.export(events, today: Self.day("2026-11-23"), years: 3, timeZone: .utc)
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines.allSatisfy { $0.utf8.count <= 75 })
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B })
@@ -248,16 +248,16 @@ struct ICalendarBytesTests {
         let data = Self.file([13, 10], summary: split)
         #expect(String(data: data, encoding: .utf8) == nil, "the file as it is decodes to nothing")
         let text = try #require(ICalendar.text(of: data))
-        let result = ICalendar.parse([text], timeZone: .gmt)
+        let result = ICalendar.parse([text], timeZone: .utc)
         #expect(result.drafts.map(\.title) == ["Café"] && result.skipped.isEmpty)
         // A tab folds too, and a fold of plain ASCII still joins.
         let tabbed = Self.file([13, 10], summary: Array("Gi".utf8) + [13, 10, 9] + Array("ỗ Tổ".utf8))
-        #expect(ICalendar.parse([try #require(ICalendar.text(of: tabbed))], timeZone: .gmt).drafts.map(\.title) == ["Giỗ Tổ"])
+        #expect(ICalendar.parse([try #require(ICalendar.text(of: tabbed))], timeZone: .utc).drafts.map(\.title) == ["Giỗ Tổ"])
     }
 
     @Test func bareCarriageReturnsEndLines() throws {
         let data = Self.file([13], summary: Array("Tết".utf8))
-        let result = ICalendar.parse([try #require(ICalendar.text(of: data))], timeZone: .gmt)
+        let result = ICalendar.parse([try #require(ICalendar.text(of: data))], timeZone: .utc)
         #expect(result.drafts.map(\.title) == ["Tết"])
         #expect(ICalendar.text(of: Data([0xC3, 0x28])) == nil, "not UTF-8 is still refused")
     }
@@ -273,7 +273,7 @@ struct ICalendarLimitsTests {
     @Test func aNulALongUIDOrALongRuleSkipsThatEventAlone() {
         let texts = [Self.vevent(["UID:nu\u{0}l", "SUMMARY:Nul"]), Self.vevent(["UID:" + String(repeating: "u", count: 256), "SUMMARY:Long uid"]),
                      Self.vevent(["UID:ok", "SUMMARY:Fine"]), Self.vevent(["UID:rule", "SUMMARY:Rule", "RRULE:FREQ=DAILY;BYHOUR=" + Array(repeating: "1", count: 300).joined(separator: ",")])]
-        let result = ICalendar.parse(texts, timeZone: .gmt)
+        let result = ICalendar.parse(texts, timeZone: .utc)
         #expect(result.drafts.map(\.title) == ["Fine"])
         let reasons = result.skipped.map(\.reason)
         #expect(reasons.contains("its UID on line 4 contains a NUL character"), "\(reasons)")
@@ -282,11 +282,11 @@ struct ICalendarLimitsTests {
     }
 
     @Test func aLongDescriptionIsCutAndSaidSo() {
-        let result = ICalendar.parse([Self.vevent(["UID:long", "SUMMARY:Long", "DESCRIPTION:" + String(repeating: "x", count: 20_001)])], timeZone: .gmt)
+        let result = ICalendar.parse([Self.vevent(["UID:long", "SUMMARY:Long", "DESCRIPTION:" + String(repeating: "x", count: 20_001)])], timeZone: .utc)
         #expect(result.drafts.first?.note.count == EventInput.maximumLength)
         #expect(result.cut.map(\.reason) == ["its DESCRIPTION of 20001 characters was cut to 20000"])
         // Counted as the store counts: 👍🏽 is two scalars, one grapheme.
-        let emoji = ICalendar.parse([Self.vevent(["UID:emoji", "SUMMARY:Emoji", "DESCRIPTION:" + String(repeating: "👍🏽", count: 20_000)])], timeZone: .gmt)
+        let emoji = ICalendar.parse([Self.vevent(["UID:emoji", "SUMMARY:Emoji", "DESCRIPTION:" + String(repeating: "👍🏽", count: 20_000)])], timeZone: .utc)
         #expect(emoji.drafts.first?.note.unicodeScalars.count == EventInput.maximumLength)
     }
 
@@ -303,13 +303,13 @@ struct VTimeZoneAliasTests {
     @Test func exchangeZonesAreMatchedToTzDatabaseZones() throws {
         let text = try String(contentsOfFile: SourceRoot.path("Tests/EndToEndTests/Vectors/calendars/outlook.ics"), encoding: .utf8)
         let aliases = ICalendar.zoneAliases(text)
-        let europe = try #require(aliases["W. Europe Standard Time"].flatMap(TimeZone.init(identifier:)), "\(aliases)")
-        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let europe = try #require(aliases["W. Europe Standard Time"].flatMap(Zone.init(identifier:)), "\(aliases)")
+        let berlin = Zone(identifier: "Europe/Berlin")!
         for day in stride(from: 0, to: 366 * 12, by: 5) {
             let instant = Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400)
             #expect(europe.secondsFromGMT(for: instant) == berlin.secondsFromGMT(for: instant), "\(europe.identifier) at \(instant)")
         }
-        let asia = try #require(aliases["SE Asia Standard Time"].flatMap(TimeZone.init(identifier:)), "\(aliases)")
+        let asia = try #require(aliases["SE Asia Standard Time"].flatMap(Zone.init(identifier:)), "\(aliases)")
         #expect(asia.secondsFromGMT(for: Date()) == 7 * 3600 && asia.nextDaylightSavingTimeTransition(after: Date()) == nil)
         // A zone the tz database knows needs no alias.
         #expect(ICalendar.zoneAliases("BEGIN:VTIMEZONE\nTZID:Europe/Paris\nEND:VTIMEZONE\n").isEmpty)

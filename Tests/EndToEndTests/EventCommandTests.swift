@@ -149,7 +149,7 @@ struct EventCommandTests {
     @Test func solarDatesAreFriendly() throws {
         let folder = TemporaryFolder()
         let store = folder.path("s.sqlite")
-        let today = LocalDate(Date(), in: TimeZone(identifier: "Asia/Ho_Chi_Minh")!)
+        let today = LocalDate(Date(), in: Zone(identifier: "Asia/Ho_Chi_Minh")!)
         #expect(try Self.run(["event", "add", "Tomorrow", "--date", "tomorrow"], store).status == 0)
         #expect(try Self.run(["event", "add", "Last week", "--date", "-1w", "--weekly"], store).status == 0)
         let list = try Self.run(["event", "list", "--from", "today", "--to", "+7d"], store).stdout

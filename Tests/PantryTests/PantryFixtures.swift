@@ -4,7 +4,7 @@ import HomescreenWidgetCore
 @testable import HomescreenWidgets
 
 enum PantryFixtures {
-    static let zurich = TimeZone(identifier: "Europe/Zurich")!
+    static let zurich = Zone(identifier: "Europe/Zurich")!
     static let today = LocalDate(year: 2026, month: 11, day: 22)!
     /// 10:00 in Zurich on `today`.
     static let now = ISO8601DateFormatter().date(from: "2026-11-22T10:00:00+01:00")!

@@ -83,7 +83,7 @@ struct PantryOrderTests {
         let timeline = PantryWidget.timeline(products: F.demo, at: F.now, timeZone: F.zurich, dueSoonDays: 5)
         #expect(timeline.entries.count == 1)
         #expect(timeline.policy == .after(ISO8601DateFormatter().date(from: "2026-11-23T00:00:00+01:00")!))
-        let saigon = TimeZone(identifier: "Asia/Ho_Chi_Minh")!
+        let saigon = Zone(identifier: "Asia/Ho_Chi_Minh")!
         let late = PantryWidget.timeline(products: F.demo, at: F.now, timeZone: saigon, dueSoonDays: 5)
         // 10:00 in Zurich is 16:00 in Saigon: the same day there, midnight 8 hours on.
         #expect(late.policy == .after(ISO8601DateFormatter().date(from: "2026-11-23T00:00:00+07:00")!))

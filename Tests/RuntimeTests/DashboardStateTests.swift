@@ -11,7 +11,7 @@ import Testing
 /// The update function and the composed screen, with a real store and a manual clock.
 struct DashboardStateTests {
     let folder = TemporaryFolder()
-    let zone = TimeZone(identifier: "Europe/Zurich")!
+    let zone = Zone(identifier: "Europe/Zurich")!
     let start = Date(timeIntervalSince1970: 1_795_000_000)   // 2026-11-18
 
     func runtime(_ size: CellSize = CellSize(columns: 160, rows: 48), config: DashboardConfig = DashboardConfig(catalog: .standard), products: [(String, Int64, Int)] = [("Milk", 3, 0), ("Rice", 2, 30)]) throws -> (DashboardRuntime, Store) {

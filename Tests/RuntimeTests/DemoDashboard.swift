@@ -9,7 +9,7 @@ import HomescreenWidgets
 
 /// The demo store and a dashboard on it that writes at once, at a fixed time in Zurich.
 enum DemoDashboard {
-    static let zone = TimeZone(identifier: "Europe/Zurich")!
+    static let zone = Zone(identifier: "Europe/Zurich")!
     static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     /// A store in `folder`, with every kind's demo data unless `empty`.

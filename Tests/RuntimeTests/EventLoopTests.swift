@@ -13,7 +13,7 @@ import Testing
 /// store changes from another connection, the timer, resizes, signals and a lost terminal.
 @Suite(.serialized) struct EventLoopTests {
     let folder = TemporaryFolder()
-    let zone = TimeZone(identifier: "Europe/Zurich")!
+    let zone = Zone(identifier: "Europe/Zurich")!
 
     /// A loop running on its own thread (signals blocked there, so they reach its signalfd).
     final class Running: @unchecked Sendable {
@@ -23,7 +23,7 @@ import Testing
         private var thread: pthread_t?
         private(set) var exit: EventLoop.Exit?
 
-        init(terminal: FakeTerminal, store: Store, clock: any WidgetClock, zone: TimeZone) throws {
+        init(terminal: FakeTerminal, store: Store, clock: any WidgetClock, zone: Zone) throws {
             self.terminal = terminal
             self.store = store
             var config = DashboardConfig(catalog: .standard)

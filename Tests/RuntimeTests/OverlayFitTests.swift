@@ -11,7 +11,7 @@ import Testing
 /// Forms edit like text fields; help, forms and full-screen views fit small terminals or scroll.
 struct OverlayFitTests {
     let folder = TemporaryFolder()
-    let zone = TimeZone(identifier: "Europe/Zurich")!
+    let zone = Zone(identifier: "Europe/Zurich")!
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     func runtime(_ columns: Int, _ rows: Int) throws -> (DashboardRuntime, Store) {

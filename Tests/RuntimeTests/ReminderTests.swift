@@ -12,7 +12,7 @@ import Testing
 /// each one delivered once on both backends, the `[reminders]` table, and the dashboard's
 /// status line and pane counts.
 struct ReminderTests {
-    static let zone = TimeZone(identifier: "Asia/Ho_Chi_Minh")!
+    static let zone = Zone(identifier: "Asia/Ho_Chi_Minh")!
     static let today = LocalDate(iso: "2026-11-24")!
 
     static func context(_ day: LocalDate = today, hour: Int = 9, language: Language = .english, privacy: Bool = false,

@@ -21,9 +21,9 @@ struct SixthKindTests {
     func runtime(_ backend: TestBackend) throws -> (DashboardRuntime, TestBackend.Made) {
         let made = try backend.make()
         try made.store.prepare(Self.catalog.data)
-        try Self.catalog.feature(.note)!.fillDemo(made.store, today: LocalDate(start, in: .gmt), at: start)
+        try Self.catalog.feature(.note)!.fillDemo(made.store, today: LocalDate(start, in: .utc), at: start)
         let settings = DashboardSettings(config: DashboardConfig(catalog: Self.catalog), catalog: Self.catalog, locale: Locale(identifier: "en_US"),
-                                         timeZone: .gmt)
+                                         timeZone: .utc)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 200, rows: 60)), store: made.store,
                                        clock: ManualClock(start), asynchronousWrites: false)
         runtime.start()

@@ -9,7 +9,7 @@ import Testing
 /// a remembered theme that does not fit it is not used, and the status line says why.
 struct ThemeFitTests {
     static let themes = ShippedThemes.library.names().compactMap { try? ShippedThemes.library.theme(named: $0) }
-    static let zone = TimeZone(identifier: "Europe/Zurich")!
+    static let zone = Zone(identifier: "Europe/Zurich")!
 
     static func dashboard(_ background: TerminalBackground?, theme: String = "dark", notice: String? = nil) -> Dashboard {
         let detected = background.map { DetectedBackground(background: $0, source: "COLORFGBG") } ?? .unknown

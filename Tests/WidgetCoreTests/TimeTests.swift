@@ -3,8 +3,8 @@ import Testing
 @testable import HomescreenWidgetCore
 
 struct TimeTests {
-    static let saigon = TimeZone(identifier: "Asia/Ho_Chi_Minh")!
-    static let zurich = TimeZone(identifier: "Europe/Zurich")!
+    static let saigon = Zone(identifier: "Asia/Ho_Chi_Minh")!
+    static let zurich = Zone(identifier: "Europe/Zurich")!
 
     static func instant(_ text: String) -> Date {
         let formatter = ISO8601DateFormatter()
@@ -30,7 +30,7 @@ struct TimeTests {
     }
 
     @Test func dayNumbersAgreeWithFoundationForEveryDayOfTwoCenturies() {
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = Zone(identifier: "UTC")!
         var date = LocalDate(year: 1900, month: 1, day: 1)!
         let start = date.start(in: utc)
         for offset in stride(from: 0, to: 73_000, by: 1) {

@@ -139,17 +139,17 @@ private enum StatusDate {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var formatters: [String: DateFormatter] = [:]
 
-    static func text(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
+    static func text(_ date: Date, locale: Locale, timeZone: Zone) -> String {
         lock.withLock {
             let key = locale.identifier + "|" + timeZone.identifier
             let formatter = formatters[key] ?? {
                 let formatter = DateFormatter()
                 formatter.locale = locale
-                formatter.timeZone = timeZone
                 formatter.setLocalizedDateFormatFromTemplate("EEEdMMM")
                 formatters[key] = formatter
                 return formatter
             }()
+            formatter.timeZone = TimeZone(secondsFromGMT: timeZone.secondsFromGMT(for: date))
             return formatter.string(from: date)
         }
     }

@@ -20,7 +20,7 @@ public struct DashboardSettings: Sendable {
     public var lockScreen: Bool
     public var language: Language
     public var locale: Locale
-    public var timeZone: TimeZone
+    public var timeZone: Zone
     public var ascii: Bool
     /// No color at all (`NO_COLOR`, `--colors none`, a terminal without colors): what color
     /// would tell apart is said in text (a form's placeholders in brackets).
@@ -37,7 +37,7 @@ public struct DashboardSettings: Sendable {
     public var notice: String?
 
     public init(config: DashboardConfig, catalog: WidgetCatalog, lockScreen: Bool = false, language: Language = .english,
-                locale: Locale? = nil, timeZone: TimeZone, ascii: Bool = false, monochrome: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
+                locale: Locale? = nil, timeZone: Zone, ascii: Bool = false, monochrome: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
                 themeIndex: Int = 0, simulatedClock: Bool = false, background: DetectedBackground = .unknown, notice: String? = nil) {
         self.simulatedClock = simulatedClock
         self.monochrome = monochrome

@@ -38,7 +38,7 @@ public enum StoreValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
     static func timestampText(_ date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let seconds = Int(milliseconds.floorDivided(by: 1000)), fraction = Int(milliseconds - Int64(seconds) * 1000)
-        let day = LocalDate(Date(timeIntervalSince1970: TimeInterval(seconds)), in: .gmt)
+        let day = LocalDate(Date(timeIntervalSince1970: TimeInterval(seconds)), in: .utc)
         let second = ((seconds % 86_400) + 86_400) % 86_400
         return "\(day.iso) \((second / 3600).zeroPadded(2)):\((second / 60 % 60).zeroPadded(2)):\((second % 60).zeroPadded(2)).\(fraction.zeroPadded(3))"
     }

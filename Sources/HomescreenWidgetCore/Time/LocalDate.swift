@@ -32,7 +32,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The day an instant falls on in a time zone: the local time's whole days since 1970
     /// (the zone's offset at that instant handles daylight saving time).
-    public init(_ date: Date, in timeZone: TimeZone) {
+    public init(_ date: Date, in timeZone: Zone) {
         let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
         self.init(dayNumber: Int((local / 86_400).rounded(.down)))
     }
@@ -92,25 +92,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var weekday: Int { ((dayNumber % 7) + 11) % 7 }
 
     /// The instant this day starts in a time zone (not always 00:00 on DST days).
-    public func start(in timeZone: TimeZone) -> Date {
-        let calendar = Calendar.gregorian(in: timeZone)
-        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        return calendar.startOfDay(for: noon)
-    }
+    public func start(in timeZone: Zone) -> Date { timeZone.start(of: self) }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
-}
-
-extension Calendar {
-    /// A Gregorian calendar fixed to a time zone (never `Calendar.current`, which ignores `TZ`
-    /// settings made after start-up and the user's locale on Linux). It only finds days, hours
-    /// and months (weekdays come from `LocalDate.weekday`), which no locale changes, so it has
-    /// none: giving it one loaded ICU's locale data in every status line.
-    public static func gregorian(in timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
 }
 
 extension Int {

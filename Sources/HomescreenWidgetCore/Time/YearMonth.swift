@@ -29,7 +29,7 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The month an instant falls in, in a time zone.
-    public init(_ date: Date, in timeZone: TimeZone) { self.init(LocalDate(date, in: timeZone)) }
+    public init(_ date: Date, in timeZone: Zone) { self.init(LocalDate(date, in: timeZone)) }
 
     public var iso: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
     public var description: String { iso }

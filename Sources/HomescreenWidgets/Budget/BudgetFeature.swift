@@ -245,6 +245,6 @@ public struct BudgetFeature: WidgetFeature {
         let counts = try BudgetRepository(store).budgetCounts()
         return "\(counts.budgets) " + Language.english.plural(counts.budgets, one: "monthly budget", other: "monthly budgets")
             + ", \(counts.expenses) " + Language.english.plural(counts.expenses, one: "expense", other: "expenses")
-            + (published.map { "; a published snapshot (from \(ISO8601DateFormatter().string(from: $0.publishedAt))) is shown instead, `homescreen publish budget --clear` removes it" } ?? "")
+            + (published.map { "; a published snapshot (from \(InstantParser.internet($0.publishedAt))) is shown instead, `homescreen publish budget --clear` removes it" } ?? "")
     }
 }

@@ -13,7 +13,7 @@ public enum BudgetInput {
     /// A month as YYYY-MM, given as `option` ("--month", "the month").
     public static func month(_ text: String, option: String) throws(InputProblem) -> YearMonth {
         guard let month = YearMonth(iso: text) else {
-            throw InputProblem("\(option) '\(text)' is not a month; use a month as YYYY-MM, such as \(YearMonth(Date(), in: .current).iso).")
+            throw InputProblem("\(option) '\(text)' is not a month; use a month as YYYY-MM, such as \(YearMonth(Date(), in: Zone.current(environment: ProcessInfo.processInfo.environment)).iso).")
         }
         guard LocalDate.supported.contains(month.firstDay) else {
             throw InputProblem("\(option) '\(text)' is outside the months Homescreen works with; use a month from 1800-01 to 2199-12.")

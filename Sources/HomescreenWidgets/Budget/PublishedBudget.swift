@@ -43,7 +43,7 @@ public struct PublishedBudget: Hashable, Sendable {
     /// The longest month label or group name a snapshot may carry.
     public static let maximumText = 100
 
-    public static func parse(_ data: Data, timeZone: TimeZone) throws -> PublishedBudget {
+    public static func parse(_ data: Data, timeZone: Zone) throws -> PublishedBudget {
         guard data.count <= PublishedSnapshot.maximumBytes else {
             throw BudgetError.invalidSnapshot("the snapshot is \(data.count) bytes; a snapshot is at most \(PublishedSnapshot.maximumBytes) bytes.")
         }
@@ -102,7 +102,7 @@ public struct PublishedBudget: Hashable, Sendable {
         let groupId: String?
         let groupName: String?
 
-        func validated(timeZone: TimeZone) throws -> PublishedBudget {
+        func validated(timeZone: Zone) throws -> PublishedBudget {
             func fail(_ sentence: String) -> BudgetError { .invalidSnapshot(sentence) }
             func required<T>(_ value: T?, _ name: String) throws -> T {
                 guard let value else { throw fail("the snapshot has no \(name); it is required (\(PublishedBudget.fields)).") }
@@ -167,20 +167,8 @@ public struct PublishedBudget: Hashable, Sendable {
         }
 
         /// ISO 8601 with or without fractional seconds; without an offset it is local time.
-        static func instant(_ text: String, timeZone: TimeZone) -> Date? {
-            for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
-                let formatter = ISO8601DateFormatter()
-                formatter.formatOptions = options
-                if let date = formatter.date(from: text) { return date }
-            }
-            let local = DateFormatter()
-            local.locale = Locale(identifier: "en_US_POSIX")
-            local.timeZone = timeZone
-            for format in ["yyyy-MM-dd'T'HH:mm:ss.SSSSSS", "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss"] {
-                local.dateFormat = format
-                if let date = local.date(from: text) { return date }
-            }
-            return nil
+        static func instant(_ text: String, timeZone: Zone) -> Date? {
+            InstantParser.internetInstant(text, fraction: true, localIn: timeZone)
         }
     }
 }

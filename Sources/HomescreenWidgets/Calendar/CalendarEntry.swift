@@ -79,7 +79,7 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     static let lookahead = 400
 
     /// `timeZone`: the viewer's, on whose clock timed events with a zone are shown.
-    public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, events: [CalendarEvent] = [], timeZone: TimeZone = .gmt,
+    public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, events: [CalendarEvent] = [], timeZone: Zone = .utc,
                  holidayCount: Int = 24, isPlaceholder: Bool = false) {
         let first = month.firstDay
         let start = first.adding(days: -((first.dayNumber + 3) % 7 + 7) % 7)   // back to Monday

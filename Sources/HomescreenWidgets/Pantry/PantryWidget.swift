@@ -43,14 +43,14 @@ public struct PantryWidget: Widget {
     }
 
     /// The timeline for products already in memory.
-    public static func timeline(products: [Product], at date: Date, timeZone: TimeZone, dueSoonDays: Int) -> Timeline<PantryEntry> {
+    public static func timeline(products: [Product], at date: Date, timeZone: Zone, dueSoonDays: Int) -> Timeline<PantryEntry> {
         let today = LocalDate(date, in: timeZone)
         let summary = PantryOrder.summary(products, today: today, dueSoonDays: dueSoonDays, limit: PantryEntry.itemLimit)
         return timeline(PantryEntry(date: date, today: today, dueSoonDays: dueSoonDays, summary: summary), timeZone: timeZone)
     }
 
     /// One entry, reloaded at the next local midnight, when due texts change meaning.
-    static func timeline(_ entry: PantryEntry, timeZone: TimeZone) -> Timeline<PantryEntry> {
+    static func timeline(_ entry: PantryEntry, timeZone: Zone) -> Timeline<PantryEntry> {
         Timeline(entries: [entry], policy: .after(TimeBoundaries.nextMidnight(after: entry.date, in: timeZone)))
     }
 

@@ -35,6 +35,6 @@ struct PublishCommand: ParsableCommand {
         let data = try Arguments.contents(of: file, limit: PublishedSnapshot.maximumBytes)
         let snapshot = try PublishedBudget.parse(data, timeZone: storeOptions.timeZone)
         try PublishedSnapshots(storeOptions.openForWriting()).publish(kind: .budget, json: String(decoding: data, as: UTF8.self))
-        Output.line("published the budget snapshot of \(snapshot.month.isEmpty ? "no month" : Display.safe(snapshot.month)), updated \(ISO8601DateFormatter().string(from: snapshot.lastUpdated))")
+        Output.line("published the budget snapshot of \(snapshot.month.isEmpty ? "no month" : Display.safe(snapshot.month)), updated \(InstantParser.internet(snapshot.lastUpdated))")
     }
 }

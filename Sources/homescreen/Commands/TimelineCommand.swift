@@ -41,17 +41,16 @@ struct TimelineCommand: ParsableCommand {
             Output.line(try Output.json(document, timeZone: session.timeZone))
             return
         }
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = session.timeZone
+        let stamp = { (date: Date) in InstantParser.internet(date, in: session.timeZone) }
         Output.line("\(kind.rawValue) · \(family.rawValue) · \(timeline.entries.count) entr\(timeline.entries.count == 1 ? "y" : "ies")")
         switch timeline.policy {
         case .atEnd: Output.line("reload: after the last entry")
         case .never: Output.line("reload: only when the store changes")
-        case .after(let date): Output.line("reload: at \(formatter.string(from: date))")
+        case .after(let date): Output.line("reload: at \(stamp(date))")
         }
         for entry in timeline.entries {
             Output.line("")
-            Output.line("entry at \(formatter.string(from: entry.date)):")
+            Output.line("entry at \(stamp(entry.date)):")
             let grid = entry.render(in: context)
             Output.line(PlainEncoder().encode(session.ascii ? grid.foldedToASCII() : grid))
         }

@@ -60,12 +60,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The local time zone: `TZ` when it names a zone, else the system's.
-    var timeZone: TimeZone {
-        // POSIX allows a leading ':' (TZ=:Europe/Zurich).
-        if let name = environment["TZ"].map({ String($0.drop { $0 == ":" }) }), !name.isEmpty,
-           let zone = TimeZone(identifier: name) { return zone }
-        return TimeZone.current
-    }
+    var timeZone: Zone { Zone.current(environment: environment) }
 
     /// The store for a change: the SQLite file (created if needed), or the PostgreSQL store
     /// (its schema created in an empty database).
@@ -158,7 +153,7 @@ struct ViewOptions: ParsableArguments {
     @Flag(help: "Use a throwaway store filled with demo data.")
     var demo = false
 
-    func instant(timeZone: TimeZone) throws -> Date {
+    func instant(timeZone: Zone) throws -> Date {
         guard let now else { return Date() }
         // A friendly day (tomorrow, +3d, friday) means the start of that day.
         let friendly = FriendlyDate.parse(now, today: LocalDate(Date(), in: timeZone)).map { $0.start(in: timeZone) }

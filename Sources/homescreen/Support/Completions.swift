@@ -46,7 +46,7 @@ enum Completions {
 
     /// This month's expenses (those `expense list` shows by default).
     static let expenseIDs = CompletionKind.custom { words, _, _ in
-        (try? store(words).map { try BudgetRepository($0).expenses(in: YearMonth(Date(), in: .current)).map { String($0.id) } }) ?? []
+        (try? store(words).map { try BudgetRepository($0).expenses(in: YearMonth(Date(), in: Zone.current(environment: ProcessInfo.processInfo.environment))).map { String($0.id) } }) ?? []
     }
 
     static let eventIDs = CompletionKind.custom { words, _, _ in

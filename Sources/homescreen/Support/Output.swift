@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenRender
+import HomescreenWidgetCore
 
 /// Writing to the standard streams.
 enum Output {
@@ -49,14 +50,12 @@ enum Output {
         return result + "\""
     }
 
-    static func json<T: Encodable>(_ value: T, timeZone: TimeZone) throws -> String {
+    static func json<T: Encodable>(_ value: T, timeZone: Zone) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(formatter.string(from: date))
+            try container.encode(InstantParser.internet(date, in: timeZone))
         }
         return escapingC1Controls(String(decoding: try encoder.encode(value), as: UTF8.self))
     }

@@ -14,7 +14,7 @@ struct WidgetSession {
     let date: Date
     let language: Language
     let locale: Locale
-    let timeZone: TimeZone
+    let timeZone: Zone
     let settings: WidgetSettings
     let ascii: Bool
     let privacy: Bool

@@ -72,9 +72,9 @@ struct BudgetView: FamilyViews {
     }
 
     /// "17/01 14:30", the seed's short date of stale data.
-    static func dayAndTime(_ date: Date, timeZone: TimeZone) -> String {
-        let parts = Calendar.gregorian(in: timeZone).dateComponents([.day, .month, .hour, .minute], from: date)
-        return String(format: "%02d/%02d %02d:%02d", parts.day ?? 0, parts.month ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+    static func dayAndTime(_ date: Date, timeZone: Zone) -> String {
+        let (day, seconds) = timeZone.wallClock(date)
+        return day.day.zeroPadded(2) + "/" + day.month.zeroPadded(2) + " " + (seconds / 3600).zeroPadded(2) + ":" + (seconds / 60 % 60).zeroPadded(2)
     }
 
     /// The sentence of a state that has no figures to show, with its style.

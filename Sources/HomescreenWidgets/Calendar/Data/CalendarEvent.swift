@@ -40,7 +40,7 @@ public struct CalendarEvent: Hashable, Sendable, Identifiable {
         note = row.text("note") ?? ""
         createdAt = row.date("createdAt") ?? Date(timeIntervalSince1970: 0)
         // A zone this machine does not know reads as floating, a length that cannot be read as none.
-        zone = row.text("zone").flatMap { TimeZone(identifier: $0) != nil ? $0 : nil } ?? ""
+        zone = row.text("zone").flatMap { Zone(identifier: $0) != nil ? $0 : nil } ?? ""
         length = row.text("duration").flatMap(EventLength.init(text:))
         if let dayText = row.text("day"), let day = LocalDate(iso: dayText) {
             let exceptions = (row.text("exdates") ?? "").split(separator: ",").compactMap { LocalDate(iso: String($0)) }

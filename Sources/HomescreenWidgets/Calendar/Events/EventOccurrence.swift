@@ -32,7 +32,7 @@ public struct EventOccurrence: Hashable, Sendable {
 
 extension CalendarEvent {
     /// The solar days the event starts on in `range`, in order, on the clock of `timeZone`.
-    public func days(in range: ClosedRange<LocalDate>, timeZone: TimeZone) -> [LocalDate] {
+    public func days(in range: ClosedRange<LocalDate>, timeZone: Zone) -> [LocalDate] {
         occurrences(in: range, timeZone: timeZone).map(\.date)
     }
 
@@ -48,7 +48,7 @@ extension CalendarEvent {
     /// BYDAY and EXDATE are the zone's days, its time the zone's wall clock across daylight
     /// saving changes, a date-time UNTIL compared as an instant), and each occurrence is then
     /// converted to `timeZone`; an all-day or floating event is on the viewer's days as written.
-    public func occurrences(in range: ClosedRange<LocalDate>, timeZone: TimeZone) -> [EventOccurrence] {
+    public func occurrences(in range: ClosedRange<LocalDate>, timeZone: Zone) -> [EventOccurrence] {
         let range = range.clamped(to: LocalDate.supported)
         guard !range.isEmpty else { return [] }
         switch when {
@@ -72,7 +72,7 @@ extension CalendarEvent {
                 return days.map { EventOccurrence(event: self, date: $0, lastDate: $0.adding(days: max(1, length.map { $0.minutes / 1440 } ?? 1) - 1)) }
             }
             // The event's own clock: its zone, or (floating) the viewer's.
-            let own = zone.isEmpty ? nil : TimeZone(identifier: zone)
+            let own = zone.isEmpty ? nil : Zone(identifier: zone)
             let clock = own ?? timeZone
             // The rule's days around the range (a zone's day may be the viewer's day before or after).
             let wide = range.lowerBound.adding(days: -2)...range.upperBound.adding(days: 2)
@@ -127,7 +127,7 @@ extension CalendarEvent {
 public enum EventSchedule {
     /// Every occurrence that starts in `range` (or, `covering`, that covers a day of it: a
     /// multi-day event that started before), by day, then by time (untimed first), then by id.
-    public static func occurrences(of events: [CalendarEvent], in range: ClosedRange<LocalDate>, timeZone: TimeZone,
+    public static func occurrences(of events: [CalendarEvent], in range: ClosedRange<LocalDate>, timeZone: Zone,
                                    covering: Bool = false) -> [EventOccurrence] {
         events.flatMap { event -> [EventOccurrence] in
             guard covering, let length = event.length else { return event.occurrences(in: range, timeZone: timeZone) }

@@ -19,7 +19,7 @@ public enum ICalendar {
     /// changes wherever it is read); one without a zone (floating) in `timeZone`'s; a UTC one
     /// with `Z`. A length is written as DTEND (all day) or DURATION (timed). A date or local
     /// UNTIL of a timed rule is written in UTC, as RFC 5545 asks with a zone.
-    public static func export(_ events: [CalendarEvent], today: LocalDate, years: Int, timeZone: TimeZone = .current) -> String {
+    public static func export(_ events: [CalendarEvent], today: LocalDate, years: Int, timeZone: Zone) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Homescreen//Lich Viet//VI", "CALSCALE:GREGORIAN"]
         let firstYear = VietnameseCalendar.lunarDate(for: today)?.year ?? today.year
         // Each zone's first year among the events on its clock, for its VTIMEZONE.
@@ -30,7 +30,7 @@ public enum ICalendar {
             if zone != "UTC" && zone != "GMT" { zones[zone] = min(zones[zone] ?? start.year, start.year) }
         }
         for (zone, year) in zones.sorted(by: { $0.key < $1.key }) {
-            if let known = TimeZone(identifier: zone) { lines += vtimezone(known, from: year, through: max(year, today.year + years)) }
+            if let known = Zone(identifier: zone) { lines += vtimezone(known, from: year, through: max(year, today.year + years)) }
         }
         for event in events {
             let stamp = "DTSTAMP:" + utcStamp(event.createdAt)
@@ -54,7 +54,7 @@ public enum ICalendar {
                 var rule = rule
                 if let time {
                     let zone = event.zone.isEmpty ? timeZone.identifier : event.zone, utc = zone == "UTC" || zone == "GMT"
-                    let clock = TimeZone(identifier: zone) ?? timeZone
+                    let clock = Zone(identifier: zone) ?? timeZone
                     // DTSTART;TZID=Europe/Berlin:20261103T090000, or DTSTART:20261103T090000Z.
                     let property = { (name: String) in utc ? name + ":" : name + ";TZID=" + zone + ":" }
                     let at = { (day: LocalDate) in basic(day) + String(format: "T%02d%02d00", time.hour, time.minute) + (utc ? "Z" : "") }
@@ -62,7 +62,7 @@ public enum ICalendar {
                     if case .minutes(let minutes)? = event.length { lines.append("DURATION:PT\(minutes)M") }
                     if var parsed = try? RecurrenceRule(parsing: rule), let until = parsed.until, parsed.untilClock?.utc != true {
                         let end = instant(until, seconds: parsed.untilClock?.seconds ?? 86_399, in: clock)
-                        let day = LocalDate(end, in: TimeZone(identifier: "UTC")!)
+                        let day = LocalDate(end, in: Zone.utc)
                         parsed.until = day
                         parsed.untilClock = RecurrenceRule.UntilClock(seconds: Int(end.timeIntervalSince1970) - day.dayNumber * 86_400, utc: true)
                         rule = parsed.description
@@ -84,7 +84,7 @@ public enum ICalendar {
     /// A VTIMEZONE for `zone` from the tz database: its name, and one observance for the offset
     /// in force on 1 January of `from` and for each change of offset through `through` (RFC
     /// 5545 §3.6.5; an observance's DTSTART is on the clock it changes from).
-    static func vtimezone(_ zone: TimeZone, from: Int, through: Int) -> [String] {
+    static func vtimezone(_ zone: Zone, from: Int, through: Int) -> [String] {
         guard let first = LocalDate(year: from, month: 1, day: 1), let last = LocalDate(year: through + 1, month: 1, day: 1) else { return [] }
         func offset(_ seconds: Int) -> String {
             String(format: "%@%02d%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) / 60 % 60)
@@ -152,34 +152,23 @@ public enum ICalendar {
     }
 
     /// The instant of a local day and time in a zone.
-    static func instant(_ day: LocalDate, _ time: EventTime, in zone: TimeZone) -> Date {
+    static func instant(_ day: LocalDate, _ time: EventTime, in zone: Zone) -> Date {
         instant(day, seconds: time.minutes * 60, in: zone)
     }
 
-    /// The instant of a day and `seconds` into it on a zone's wall clock. A time that the zone
-    /// skips (a spring-forward gap) is read with the offset before the change, as Python's
-    /// zoneinfo does (02:30 → 03:30 summer time).
-    static func instant(_ day: LocalDate, seconds: Int, in zone: TimeZone) -> Date {
-        let local = Double(day.dayNumber * 86_400 + seconds)
-        let before = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 86_400)))
-        let guess = Date(timeIntervalSince1970: local - before)
-        let after = Double(zone.secondsFromGMT(for: guess))
-        // The offset at the guess, unless that lands the wall clock elsewhere (a gap): then the earlier offset.
-        let candidate = Date(timeIntervalSince1970: local - after)
-        return Double(zone.secondsFromGMT(for: candidate)) == after ? candidate : guess
-    }
+    /// The instant of a day and `seconds` into it on a zone's wall clock (`Zone.instant`).
+    static func instant(_ day: LocalDate, seconds: Int, in zone: Zone) -> Date { zone.instant(day, seconds: seconds) }
 
     /// The day and time (to the minute) of an instant on a zone's wall clock.
-    static func wallClock(_ instant: Date, in zone: TimeZone) -> (LocalDate, EventTime) {
-        let day = LocalDate(instant, in: zone)
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant) - day.dayNumber * 86_400
+    static func wallClock(_ instant: Date, in zone: Zone) -> (LocalDate, EventTime) {
+        let (day, seconds) = zone.wallClock(instant)
         return (day, EventTime(hour: seconds / 3600, minute: seconds / 60 % 60) ?? EventTime(hour: 0, minute: 0)!)
     }
 
     static func basic(_ date: LocalDate) -> String { date.iso.replacingOccurrences(of: "-", with: "") }
 
     static func utcStamp(_ date: Date) -> String {
-        let day = LocalDate(date, in: TimeZone(identifier: "UTC")!)
+        let day = LocalDate(date, in: Zone.utc)
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) - day.dayNumber * 86_400
         return basic(day) + String(format: "T%02d%02d%02dZ", seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
@@ -198,7 +187,7 @@ public enum ICalendar {
     public static let maximumUIDLength = 255
 
     /// Reads the VEVENTs of one or more calendar files' text; times are converted to `timeZone`.
-    public static func parse(_ texts: [String], timeZone: TimeZone) -> ImportResult {
+    public static func parse(_ texts: [String], timeZone: Zone) -> ImportResult {
         var result = ImportResult()
         var lunar: [String: EventDraft] = [:], lunarOrder: [String] = []
         var solar: [EventDraft] = []
@@ -218,7 +207,7 @@ public enum ICalendar {
                 guard let start = component.property("DTSTART") else { throw Skip("it has no DTSTART") }
                 // The start as written, on its own clock: a known TZID's, UTC's, or floating.
                 let (startDay, startTime, zone) = try wallTime(start)
-                let eventZone = zone.isEmpty ? nil : TimeZone(identifier: zone)
+                let eventZone = zone.isEmpty ? nil : Zone(identifier: zone)
                 let uid = component.value("UID").map(unescape) ?? fallbackUID(title: title, start: start.value)
                 guard uid.unicodeScalars.count <= maximumUIDLength else {
                     throw Skip("its UID has \(uid.unicodeScalars.count) characters; the store keeps at most \(maximumUIDLength)")
@@ -350,7 +339,7 @@ public enum ICalendar {
                 onsets += Set(days).map { (Date(timeIntervalSince1970: Double($0.dayNumber * 86_400 + seconds - from)), from, to) }
             case ("END", "VTIMEZONE"):
                 defer { tzid = nil }
-                guard let name = tzid, !name.isEmpty, TimeZone(identifier: name) == nil, let fixed else { continue }
+                guard let name = tzid, !name.isEmpty, Zone(identifier: name) == nil, let fixed else { continue }
                 let start = Date(timeIntervalSince1970: Double(window.lowerBound.dayNumber * 86_400)), end = Date(timeIntervalSince1970: Double(window.upperBound.dayNumber * 86_400))
                 let changes = onsets.filter { $0.from != $0.to }.sorted { $0.instant < $1.instant }
                 let inWindow = changes.filter { $0.instant > start && $0.instant < end }
@@ -358,7 +347,7 @@ public enum ICalendar {
                 let before = changes.last { $0.instant <= start }?.to ?? changes.first?.from ?? fixed
                 let samples = [(start, before)] + inWindow.flatMap { [($0.instant, $0.to), ($0.instant.addingTimeInterval(-1), $0.from)] }
                     + zip(inWindow, inWindow.dropFirst()).map { ($0.instant.addingTimeInterval($1.instant.timeIntervalSince($0.instant) / 2), $0.to) }
-                let matching = TimeZone.knownTimeZoneIdentifiers.sorted().compactMap(TimeZone.init(identifier:)).filter { zone in
+                let matching = Zone.knownIdentifiers.sorted().compactMap(Zone.init(identifier:)).filter { zone in
                     samples.allSatisfy { zone.secondsFromGMT(for: $0.0) == $0.1 }
                         && (inWindow.isEmpty ? zone.nextDaylightSavingTimeTransition(after: start).map { $0 > end } ?? true : true)
                 }
@@ -494,15 +483,15 @@ public enum ICalendar {
             throw Skip("\(property.name) '\(value)' is not a date-time")
         }
         if clock.hasSuffix("Z") { return (day, time, "UTC") }
-        let zone = property.parameters["TZID"].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }.flatMap { TimeZone(identifier: $0)?.identifier }
+        let zone = property.parameters["TZID"].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }.flatMap { Zone(identifier: $0)?.identifier }
         return (day, time, zone ?? "")
     }
 
     /// The day a DTSTART-like property (an EXDATE, a RECURRENCE-ID) falls on in `zone`: a
     /// date as written, a date-time with a zone converted, a floating one as written.
-    static func day(of property: Property, on zone: TimeZone) throws -> LocalDate {
+    static func day(of property: Property, on zone: Zone) throws -> LocalDate {
         let (day, time, own) = try wallTime(property)
-        guard let time, !own.isEmpty, let ownZone = TimeZone(identifier: own) else { return day }
+        guard let time, !own.isEmpty, let ownZone = Zone(identifier: own) else { return day }
         return LocalDate(instant(day, time, in: ownZone), in: zone)
     }
 
@@ -515,8 +504,8 @@ public enum ICalendar {
             if !timed { return endDay.dayNumber - startDay.dayNumber > 1 ? .days(endDay.dayNumber - startDay.dayNumber) : nil }
             guard let startTime, let endTime else { return nil }
             // Floating ends and starts are on the same clock: any zone gives their difference.
-            let utc = TimeZone(identifier: "UTC")!
-            let from = instant(startDay, startTime, in: TimeZone(identifier: startZone) ?? utc), to = instant(endDay, endTime, in: TimeZone(identifier: endZone) ?? utc)
+            let utc = Zone.utc
+            let from = instant(startDay, startTime, in: Zone(identifier: startZone) ?? utc), to = instant(endDay, endTime, in: Zone(identifier: endZone) ?? utc)
             let minutes = Int(to.timeIntervalSince(from) / 60)
             return minutes > 0 ? .minutes(minutes) : nil
         }

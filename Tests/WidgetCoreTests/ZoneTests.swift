@@ -1,0 +1,113 @@
+import Foundation
+import HomescreenWidgetCore
+import Testing
+
+/// `Zone` against Python's zoneinfo reading the same TZif files (scripts/generate-zone-vectors.py).
+struct ZoneTests {
+    struct Vectors: Decodable {
+        struct Case: Decodable {
+            let file: String
+            /// [instant, offset, abbreviation, next offset change or null]
+            let offsets: [[Value]]
+            /// [day, first instant]
+            let starts: [[Value]]
+            /// [day, seconds into it, instant]
+            let locals: [[Value]]
+        }
+        enum Value: Decodable {
+            case number(Int), text(String), none
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if container.decodeNil() { self = .none } else if let number = try? container.decode(Int.self) { self = .number(number) } else { self = .text(try container.decode(String.self)) }
+            }
+            var number: Int? { if case .number(let value) = self { value } else { nil } }
+            var text: String? { if case .text(let value) = self { value } else { nil } }
+        }
+        let tzdata: String
+        let zones: [String: Case]
+    }
+
+    static let vectors: Vectors = {
+        let url = Bundle.module.url(forResource: "Vectors/zones", withExtension: "json")!
+        return try! JSONDecoder().decode(Vectors.self, from: Data(contentsOf: url))
+    }()
+
+    static func zone(_ name: String) throws -> Zone {
+        let file = try #require(vectors.zones[name]?.file)
+        let url = try #require(Bundle.module.url(forResource: "Vectors/zoneinfo/" + file, withExtension: nil))
+        return try #require(Zone(identifier: name, tzif: Data(contentsOf: url)))
+    }
+
+    static func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
+
+    @Test(arguments: vectors.zones.keys.sorted())
+    func offsetsAbbreviationsAndChangesMatchZoneinfo(_ name: String) throws {
+        let zone = try Self.zone(name), vectors = try #require(Self.vectors.zones[name])
+        #expect(vectors.offsets.count > 300)
+        for vector in vectors.offsets {
+            let instant = try #require(vector[0].number), date = Self.date(instant)
+            #expect(zone.secondsFromGMT(for: date) == vector[1].number, "\(name) \(instant)")
+            #expect(zone.abbreviation(for: date) == vector[2].text, "\(name) \(instant)")
+            // The next change of offset (a change of daylight saving time alone is also one).
+            var next = zone.nextDaylightSavingTimeTransition(after: date)
+            while let change = next, zone.secondsFromGMT(for: change) == zone.secondsFromGMT(for: change.addingTimeInterval(-1)),
+                  change.timeIntervalSince1970 < 3_000_000_000 {
+                next = zone.nextDaylightSavingTimeTransition(after: change)
+            }
+            if let expected = vector[3].number {
+                #expect(next.map { Int($0.timeIntervalSince1970) } == expected, "\(name) after \(instant)")
+            }
+        }
+    }
+
+    @Test(arguments: vectors.zones.keys.sorted())
+    func daysStartAndWallClocksReadAsZoneinfoReadsThem(_ name: String) throws {
+        let zone = try Self.zone(name), vectors = try #require(Self.vectors.zones[name])
+        for vector in vectors.starts {
+            let day = try #require(vector[0].text.flatMap(LocalDate.init(iso:)))
+            let start = zone.start(of: day)
+            #expect(Int(start.timeIntervalSince1970) == vector[1].number, "\(name) \(day)")
+            #expect(zone.wallClock(start).day == day && zone.wallClock(start.addingTimeInterval(-1)).day < day, "\(name) \(day)")
+        }
+        for vector in vectors.locals {
+            let day = try #require(vector[0].text.flatMap(LocalDate.init(iso:))), seconds = try #require(vector[1].number)
+            #expect(Int(zone.instant(day, seconds: seconds).timeIntervalSince1970) == vector[2].number, "\(name) \(day) \(seconds)")
+        }
+    }
+
+    @Test func namesAreTheDatabasesAndNeverAPath() {
+        #expect(Zone(identifier: "Europe/Zurich")?.identifier == "Europe/Zurich")
+        #expect(Zone(identifier: "UTC") == .utc && Zone(identifier: "GMT") == .utc)
+        for hostile in ["../../etc/passwd", "/etc/localtime", "Europe/../Europe/Zurich", "Europe//Zurich", "", "Europe/Zurich\u{0}", "Nowhere/City", ".", "posixrules/.."] {
+            #expect(Zone(identifier: hostile) == nil, "\(hostile)")
+        }
+        // Not a TZif file.
+        #expect(Zone(identifier: "x", tzif: Data("TZif2 not really".utf8)) == nil)
+        #expect(Zone(identifier: "x", tzif: Data()) == nil)
+        #expect(Zone.knownIdentifiers.contains("Asia/Ho_Chi_Minh") && Zone.knownIdentifiers.contains("US/Eastern"))
+        #expect(Zone(secondsFromGMT: 5 * 3600 + 1800)?.secondsFromGMT(for: Date()) == 19_800)
+        #expect(Zone(secondsFromGMT: 19 * 3600) == nil)
+    }
+
+    @Test func theLocalZoneIsTZThenTheSystems() {
+        #expect(Zone.current(environment: ["TZ": ":Asia/Ho_Chi_Minh"]).identifier == "Asia/Ho_Chi_Minh")
+        #expect(Zone.current(environment: ["TZ": "Europe/Zurich"]).identifier == "Europe/Zurich")
+        #expect(Zone.current(environment: ["TZ": "Not/AZone"]) == Zone.system)
+        #expect(Zone.current(environment: [:]) == Zone.system)
+    }
+
+    /// Every instant's answer is a TZif file's or its footer's: a truncated or hostile file is
+    /// refused, never read past its end.
+    @Test func everyTruncationOfAFileIsRefusedOrRead() throws {
+        let url = try #require(Bundle.module.url(forResource: "Vectors/zoneinfo/Europe_Zurich", withExtension: nil))
+        let data = try Data(contentsOf: url)
+        for length in stride(from: 0, to: data.count, by: 7) {
+            _ = Zone(identifier: "cut", tzif: data.prefix(length)).map { $0.secondsFromGMT(for: Date()) }
+        }
+        var damaged = data
+        for index in stride(from: 20, to: data.count, by: 13) {
+            damaged[index] = 0xFF
+            _ = Zone(identifier: "damaged", tzif: damaged).map { ($0.secondsFromGMT(for: Date()), $0.nextDaylightSavingTimeTransition(after: Date())) }
+        }
+    }
+}
