@@ -104,6 +104,18 @@ def conventions(locale):
     }
 
 
+def compact_patterns(locale):
+    """CLDR's short decimal patterns for 10^3 … 10^14 ("0K", "00K", "0" for none), one per
+    power: the interface's languages write every plural category the same."""
+    formats = Locale.parse(locale).compact_decimal_formats["short"]
+    patterns = []
+    for power in range(3, 15):
+        texts = {formats[count][str(10 ** power)].pattern for count in formats}
+        assert len(texts) == 1, (locale, power, texts)
+        patterns.append(texts.pop())
+    return patterns
+
+
 def swift(text):
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     return '"' + "".join(f"\\u{{{ord(c):04X}}}" if unicodedata.category(c) in ("Zs", "Cf") and c != " " else c for c in escaped) + '"'
@@ -123,6 +135,10 @@ def write_table():
         lines.append(f"        {swift(locale)}: MoneyConventions(decimal: {swift(entry['decimal'])}, group: {swift(entry['group'])}, "
                      f"minus: {swift(entry['minus'])}, positive: ({swift(pp)}, {swift(ps)}), negative: ({swift(np)}, {swift(ns)}), "
                      f"grouping: ({entry['grouping'][0]}, {entry['grouping'][1]}), minimumGrouping: {entry['minimumGrouping']}, symbols: {symbols_text}),")
+    # The compact patterns of each language, and of each region whose differ from its language's.
+    compact = {locale: compact_patterns(locale) for locale in table}
+    compact_lines = [f"        {swift(locale)}: [{', '.join(swift(p) for p in patterns)}],"
+                     for locale, patterns in compact.items() if "_" not in locale or patterns != compact[locale.split("_")[0]]]
     source = f"""// Written by scripts/generate-money-vectors.py from CLDR {CLDR} (Babel {BABEL}); do not edit.
 
 extension MoneyConventions {{
@@ -132,6 +148,12 @@ extension MoneyConventions {{
     /// The interface's languages and each of their regions in CLDR {CLDR}.
     static let table: [String: MoneyConventions] = [
 {chr(10).join(lines)}
+    ]
+
+    /// CLDR's short compact patterns for 10^3 … 10^14 ("0K": thousands with one digit before
+    /// the K; "0": written in full) of each language, and of the regions whose differ.
+    static let compactTable: [String: [String]] = [
+{chr(10).join(compact_lines)}
     ]
 }}
 """

@@ -107,6 +107,25 @@ struct MoneyTests {
         }
     }
 
+    /// The year grid's compact amounts, character for character as ICU wrote them when the
+    /// program asked Foundation (scripts/generate-compact-vectors.swift): every power of ten
+    /// from a cent to 10^15, rounding half to even, carries into the next power ("999.5" → "1K"),
+    /// Indian English's lakh and crore, Italian's thousands written in full and grouped from
+    /// five digits.
+    @Test func compactAmountsMatchICU() throws {
+        struct Vectors: Decodable {
+            struct Vector: Decodable { let locale, cents, text: String }
+            let vectors: [Vector]
+        }
+        let url = try #require(Bundle.module.url(forResource: "Vectors/money-compact", withExtension: "json"))
+        let vectors = try JSONDecoder().decode(Vectors.self, from: Data(contentsOf: url)).vectors
+        #expect(vectors.count > 5000)
+        for vector in vectors {
+            let money = Money(cents: try #require(Int64(vector.cents)))
+            #expect(MoneyFormat.compact(money, locale: Locale(identifier: vector.locale)) == vector.text, "\(vector.locale) \(vector.cents)")
+        }
+    }
+
     /// Swiss French writes the currency after the amount since CLDR 47 (Foundation's ICU 76,
     /// CLDR 46, put it first: "CHF 1 500,50"); CLDR 47 groups it with U+202F, as France does.
     @Test func swissFrenchPutsTheCurrencyAfterTheAmount() {

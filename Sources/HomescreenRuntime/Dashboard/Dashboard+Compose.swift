@@ -94,7 +94,7 @@ extension Dashboard {
     }
 
     /// The day in the status line, in the interface's language: "Mon 23 Nov".
-    private func statusDate(_ now: Date) -> String { StatusDate.text(now, locale: settings.locale, timeZone: settings.timeZone) }
+    private func statusDate(_ now: Date) -> String { ShortDate.text(now, locale: settings.locale, timeZone: settings.timeZone) }
 
     private func drawStatusLine(in grid: inout CellGrid, layout: HomeLayout, at now: Date) {
         let row = Rect(x: 0, y: grid.height - 1, width: size.columns, height: 1)
@@ -130,27 +130,5 @@ extension Dashboard {
         case .failure: style = Style(.danger, [.bold])
         }
         grid.write(message.text, in: Rect(x: 0, y: row.y, width: max(0, size.columns - rightWidth - 2), height: 1), style: style)
-    }
-}
-
-/// The status line's date formatters, made once per locale and time zone: a formatter is costly
-/// to make, and the status line is drawn on every frame.
-private enum StatusDate {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var formatters: [String: DateFormatter] = [:]
-
-    static func text(_ date: Date, locale: Locale, timeZone: Zone) -> String {
-        lock.withLock {
-            let key = locale.identifier + "|" + timeZone.identifier
-            let formatter = formatters[key] ?? {
-                let formatter = DateFormatter()
-                formatter.locale = locale
-                formatter.setLocalizedDateFormatFromTemplate("EEEdMMM")
-                formatters[key] = formatter
-                return formatter
-            }()
-            formatter.timeZone = TimeZone(secondsFromGMT: timeZone.secondsFromGMT(for: date))
-            return formatter.string(from: date)
-        }
     }
 }

@@ -37,6 +37,21 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     }
 }
 
+extension Locale {
+    /// The language and region of the identifier (`fr_CH` → fr, CH; `en_150`; `vi`), read from
+    /// the identifier itself: asking the locale for them wakes ICU's locale data (BENCHMARKS.md,
+    /// issue 36), and the formatting locales are built from such identifiers
+    /// (`Language.formattingLocale`).
+    public var languageAndRegion: (language: String, region: String?) {
+        let parts = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "." || $0 == "@" })
+        let language = parts.first.map { $0.lowercased() } ?? ""
+        let region = parts.dropFirst().prefix(2).first { part in
+            (part.count == 2 && part.allSatisfy { $0.isASCII && $0.isLetter }) || (part.count == 3 && part.allSatisfy { $0.isASCII && $0.isNumber })
+        }
+        return (language, region.map { $0.uppercased() })
+    }
+}
+
 /// Locale variables ICU cannot take. ICU reads the default locale from the environment the
 /// first time anything asks for it, and a name such as `LC_ALL=abcdefghijkl` crashes it inside
 /// Foundation (a segmentation fault in `Calendar`). So before anything else runs, every locale

@@ -180,4 +180,15 @@ extension MoneyConventions {
         "vi": MoneyConventions(decimal: ",", group: ".", minus: "-", positive: ("", "\u{00A0}¤"), negative: ("-", "\u{00A0}¤"), grouping: (3, 3), minimumGrouping: 1, symbols: ["AUD": "AU$", "BRL": "R$", "CAD": "CA$", "CNY": "CN¥", "EUR": "€", "GBP": "£", "HKD": "HK$", "INR": "₹", "JPY": "¥", "KRW": "₩", "MXN": "MX$", "NZD": "NZ$", "THB": "฿", "USD": "US$", "VND": "₫"]),
         "vi_VN": MoneyConventions(decimal: ",", group: ".", minus: "-", positive: ("", "\u{00A0}¤"), negative: ("-", "\u{00A0}¤"), grouping: (3, 3), minimumGrouping: 1, symbols: [:]),
     ]
+
+    /// CLDR's short compact patterns for 10^3 … 10^14 ("0K": thousands with one digit before
+    /// the K; "0": written in full) of each language, and of the regions whose differ.
+    static let compactTable: [String: [String]] = [
+        "en": ["0K", "00K", "000K", "0M", "00M", "000M", "0B", "00B", "000B", "0T", "00T", "000T"],
+        "en_IN": ["0K", "00K", "0L", "00L", "0Cr", "00Cr", "000Cr", "0KCr", "00KCr", "0LCr", "00LCr", "000LCr"],
+        "fr": ["0\u{00A0}k", "00\u{00A0}k", "000\u{00A0}k", "0\u{00A0}M", "00\u{00A0}M", "000\u{00A0}M", "0\u{00A0}Md", "00\u{00A0}Md", "000\u{00A0}Md", "0\u{00A0}Bn", "00\u{00A0}Bn", "000\u{00A0}Bn"],
+        "fr_CA": ["0\u{00A0}k", "00\u{00A0}k", "000\u{00A0}k", "0\u{00A0}M", "00\u{00A0}M", "000\u{00A0}M", "0\u{00A0}G", "00\u{00A0}G", "000\u{00A0}G", "0\u{00A0}T", "00\u{00A0}T", "000\u{00A0}T"],
+        "it": ["0", "0", "0", "0\u{00A0}Mln", "00\u{00A0}Mln", "000\u{00A0}Mln", "0\u{00A0}Mld", "00\u{00A0}Mld", "000\u{00A0}Mld", "0\u{00A0}Bln", "00\u{00A0}Bln", "000\u{00A0}Bln"],
+        "vi": ["0\u{00A0}N", "00\u{00A0}N", "000\u{00A0}N", "0\u{00A0}Tr", "00\u{00A0}Tr", "000\u{00A0}Tr", "0\u{00A0}T", "00\u{00A0}T", "000\u{00A0}T", "0\u{00A0}NT", "00\u{00A0}NT", "000\u{00A0}NT"],
+    ]
 }

@@ -46,10 +46,12 @@ public enum MoneyFormat {
         return ascii ? asciiSpaces(text) : text
     }
 
-    /// "1,2 k", "850", "−120": the year grid's cells (ICU's compact notation: the table has no
-    /// compact patterns).
+    /// "1,2 k", "850", "-120": the year grid's cells, in CLDR's short compact notation with at
+    /// most two significant digits, as ICU writes `.compactName` (the vectors are ICU's,
+    /// scripts/generate-compact-vectors.swift).
     public static func compact(_ money: Money, locale: Locale, ascii: Bool = false) -> String {
-        let text = money.decimal.formatted(.number.notation(.compactName).precision(.significantDigits(1...2)).locale(locale))
+        let conventions = MoneyConventions.of(locale)
+        let text = (money < .zero ? conventions.minus : "") + conventions.compact(money.cents.magnitude, patterns: MoneyConventions.compactPatterns(locale))
         return ascii ? asciiSpaces(text) : text
     }
 
@@ -84,16 +86,20 @@ struct MoneyConventions: Sendable {
 
     /// The locale's own entry, else its language's (a region CLDR does not list writes as its
     /// language does), else English's (the language the interface falls back to).
-    static func of(_ locale: Locale) -> MoneyConventions {
-        let language = language(locale)
-        if language == locale.language.languageCode?.identifier, let region = locale.region?.identifier,
-           let entry = table["\(language)_\(region)"] { return entry }
+    static func of(_ locale: Locale) -> MoneyConventions { entry(locale, in: table) }
+
+    /// The locale's compact patterns, found as its conventions are.
+    static func compactPatterns(_ locale: Locale) -> [String] { entry(locale, in: compactTable) }
+
+    static func entry<Entry>(_ locale: Locale, in table: [String: Entry]) -> Entry {
+        let language = language(locale), (code, region) = locale.languageAndRegion
+        if language == code, let region, let entry = table["\(language)_\(region)"] { return entry }
         return table[language]!
     }
 
     /// The locale's language when the table has it, else English.
     static func language(_ locale: Locale) -> String {
-        let code = locale.language.languageCode?.identifier ?? "en"
+        let code = locale.languageAndRegion.language
         return table[code] == nil ? "en" : code
     }
 
@@ -104,7 +110,46 @@ struct MoneyConventions: Sendable {
     /// The integer part grouped and the decimals, without a sign.
     func digits(_ money: Money, _ fractionDigits: Int) -> String {
         let cents = money.cents.magnitude
-        let integer = String(cents / 100)
+        let whole = grouped(String(cents / 100), minimumGrouping: minimumGrouping)
+        guard fractionDigits > 0 else { return whole }
+        let fraction = String(cents % 100)
+        return whole + decimal + String(repeating: "0", count: 2 - fraction.count) + fraction.prefix(fractionDigits)
+    }
+
+    /// An amount (cents, without a sign) rounded to two significant digits, half to even, and
+    /// written with the pattern of its power of ten: "0K" shows thousands with one digit before
+    /// the K, "0" the number in full, grouped from five digits (ICU's compact grouping).
+    func compact(_ cents: UInt64, patterns: [String]) -> String {
+        func power(_ exponent: Int) -> UInt64 { (0..<exponent).reduce(1) { product, _ in product * 10 } }
+        var value = cents
+        let digitCount = String(cents).count
+        if digitCount > 2 {
+            let unit = power(digitCount - 2)
+            var kept = cents / unit
+            let rest = cents % unit
+            if rest * 2 > unit || (rest * 2 == unit && kept % 2 == 1) { kept += 1 }
+            value = kept * unit
+        }
+        // The power of ten of the units' first digit (negative below one unit).
+        let magnitude = String(value).count - 3
+        var pattern = "0", shift = 0
+        if magnitude >= 3 {
+            let index = min(magnitude, patterns.count + 2) - 3
+            pattern = patterns[index]
+            if pattern != "0" { shift = index + 3 - (pattern.filter { $0 == "0" }.count - 1) }
+        }
+        let divisor = power(shift + 2)
+        var fraction = String(value % divisor)
+        fraction = String(repeating: "0", count: shift + 2 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        let number = grouped(String(value / divisor), minimumGrouping: max(2, minimumGrouping)) + (fraction.isEmpty ? "" : decimal + fraction)
+        let prefix = pattern.prefix { $0 != "0" }, suffix = pattern.reversed().prefix { $0 != "0" }.reversed()
+        return prefix + number + String(suffix)
+    }
+
+    /// The integer's digits in groups (3 then `grouping.secondary`), when it has at least
+    /// `minimumGrouping` digits above the first group.
+    func grouped(_ integer: String, minimumGrouping: Int) -> String {
         var groups: [Substring] = []
         var end = integer.endIndex
         if integer.count - grouping.primary >= minimumGrouping {
@@ -117,10 +162,7 @@ struct MoneyConventions: Sendable {
             }
         }
         groups.insert(integer[integer.startIndex..<end], at: 0)
-        let whole = groups.joined(separator: group)
-        guard fractionDigits > 0 else { return whole }
-        let fraction = String(cents % 100)
-        return whole + decimal + String(repeating: "0", count: 2 - fraction.count) + fraction.prefix(fractionDigits)
+        return groups.joined(separator: group)
     }
 
     /// The pattern's affixes around the digits, with CLDR's currencySpacing (root's, which
