@@ -32,13 +32,13 @@ public struct ReminderContext: Sendable {
     public let now: Date
     public let timeZone: Zone
     public let language: Language
-    public let locale: Locale
+    public let locale: FormattingLocale
     /// Names and amounts masked in the text (privacy mode).
     public let privacy: Bool
     /// The `[reminders]` keys the kinds declared (`pantry-days = 1`), at their defaults when unset.
     public let settings: WidgetSettings
 
-    public init(now: Date, timeZone: Zone, language: Language, locale: Locale, privacy: Bool, settings: WidgetSettings) {
+    public init(now: Date, timeZone: Zone, language: Language, locale: FormattingLocale, privacy: Bool, settings: WidgetSettings) {
         self.now = now
         self.timeZone = timeZone
         self.language = language

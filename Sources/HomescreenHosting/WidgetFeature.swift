@@ -211,13 +211,13 @@ public struct FeatureEnvironment: Sendable {
     public let now: Date
     public let timeZone: Zone
     public let language: Language
-    public let locale: Locale
+    public let locale: FormattingLocale
     public let privacy: Bool
     /// The selected row of the kind's full-screen view, when that view is open.
     public let selection: Int?
     private let loaded: [AnyEntry]
 
-    public init(now: Date, timeZone: Zone, language: Language, locale: Locale, privacy: Bool, selection: Int? = nil, entries: [AnyEntry]) {
+    public init(now: Date, timeZone: Zone, language: Language, locale: FormattingLocale, privacy: Bool, selection: Int? = nil, entries: [AnyEntry]) {
         self.selection = selection
         self.now = now
         self.timeZone = timeZone

@@ -139,7 +139,7 @@ measure("draw year systemLarge", runs: 200) { _ = yearWidget.render(yearEntry, i
 var config = DashboardConfig(catalog: .standard)
 config.home = [PaneSpec(.budget, .systemSmall), PaneSpec(.budget, .systemMedium), PaneSpec(.year, .systemMedium), PaneSpec(.year, .systemLarge)]
 config.lockScreen = [PaneSpec(.budget, .accessoryInline)]
-let settings = DashboardSettings(config: config, catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: zone)
+let settings = DashboardSettings(config: config, catalog: .standard, locale: FormattingLocale(identifier: "en_US"), timeZone: zone)
 let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 160, rows: 48)), store: store,
                                clock: ManualClock(now), asynchronousWrites: false)
 runtime.start()

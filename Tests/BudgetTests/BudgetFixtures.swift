@@ -19,7 +19,7 @@ enum BudgetFixtures {
 
     static func context(_ family: WidgetFamily, _ density: Density = .regular, _ language: Language = .english, locale: String? = nil,
                         ascii: Bool = false, privacy: Bool = false, detail: Bool = false, cursor: Int = 0) -> WidgetContext {
-        WidgetContext(family: family, density: density, language: language, locale: locale.map(Locale.init(identifier:)), timeZone: zurich,
+        WidgetContext(family: family, density: density, language: language, locale: locale.map(FormattingLocale.init(identifier:)), timeZone: zurich,
                       ascii: ascii, privacy: privacy, detail: detail, cursor: cursor)
     }
 

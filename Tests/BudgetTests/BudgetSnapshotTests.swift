@@ -75,7 +75,7 @@ struct BudgetSnapshotTests {
             #expect(!danger.isEmpty, "\(family)")
         }
         let lines = BudgetWidget.draw(entry, in: F.context(.systemMedium, locale: "en_US")).rowTexts().joined()
-        #expect(lines.contains("Over budget by " + MoneyFormat.full(F.money("150"), .currency(F.chf), locale: Locale(identifier: "en_US"))))
+        #expect(lines.contains("Over budget by " + MoneyFormat.full(F.money("150"), .currency(F.chf), locale: FormattingLocale(identifier: "en_US"))))
     }
 
     @Test func theCurrentMonthIsFramedAndEmptyMonthsShowADash() {

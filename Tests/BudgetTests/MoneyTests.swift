@@ -92,7 +92,7 @@ struct MoneyTests {
     @Test func numbersMatchCLDRReferenceVectors() {
         for vector in Self.vectors {
             let currency = Currency(code: vector.currency)!
-            let text = MoneyFormat.number(Self.cents(vector.amount), .currency(currency), locale: Locale(identifier: vector.locale))
+            let text = MoneyFormat.number(Self.cents(vector.amount), .currency(currency), locale: FormattingLocale(identifier: vector.locale))
             #expect(text == vector.number, "\(vector.locale) \(vector.currency) \(vector.amount)")
         }
     }
@@ -102,13 +102,13 @@ struct MoneyTests {
     @Test func currencyAmountsMatchCLDRReferenceVectors() {
         for vector in Self.vectors {
             let currency = Currency(code: vector.currency)!
-            let text = MoneyFormat.full(Self.cents(vector.amount), .currency(currency), locale: Locale(identifier: vector.locale))
+            let text = MoneyFormat.full(Self.cents(vector.amount), .currency(currency), locale: FormattingLocale(identifier: vector.locale))
             #expect(text == vector.currencyText, "\(vector.locale) \(vector.currency) \(vector.amount)")
         }
     }
 
     /// The year grid's compact amounts, character for character as ICU wrote them when the
-    /// program asked Foundation (scripts/generate-compact-vectors.swift): every power of ten
+    /// program asked Foundation (scripts/generate-icu-vectors.swift): every power of ten
     /// from a cent to 10^15, rounding half to even, carries into the next power ("999.5" → "1K"),
     /// Indian English's lakh and crore, Italian's thousands written in full and grouped from
     /// five digits.
@@ -122,14 +122,27 @@ struct MoneyTests {
         #expect(vectors.count > 5000)
         for vector in vectors {
             let money = Money(cents: try #require(Int64(vector.cents)))
-            #expect(MoneyFormat.compact(money, locale: Locale(identifier: vector.locale)) == vector.text, "\(vector.locale) \(vector.cents)")
+            #expect(MoneyFormat.compact(money, locale: FormattingLocale(identifier: vector.locale)) == vector.text, "\(vector.locale) \(vector.cents)")
         }
+    }
+
+    /// A budget without a currency takes its locale's region's, as ICU's `Locale.currency` gave
+    /// it (live here: the tests still link Foundation's ICU); a language alone and a currency
+    /// the budget does not know are the euro.
+    @Test func theDefaultCurrencyIsTheRegionsAsICUGivesIt() {
+        let identifiers = MoneyConventions.table.keys.sorted() + ["fr_US", "it_VN", "en_JP", "vi_CH", "en_RU", "fr_AQ", "it_GB"]
+        for identifier in identifiers {
+            let icu = Locale(identifier: identifier).currency.flatMap { Currency(code: $0.identifier) } ?? .euro
+            #expect(Currency.preferred(by: FormattingLocale(identifier: identifier)) == icu, "\(identifier)")
+        }
+        #expect(Currency.preferred(by: FormattingLocale(identifier: "vi_VN")).code == "VND")
+        #expect(Currency.preferred(by: FormattingLocale(identifier: "vi")).code == "EUR")
     }
 
     /// Swiss French writes the currency after the amount since CLDR 47 (Foundation's ICU 76,
     /// CLDR 46, put it first: "CHF 1 500,50"); CLDR 47 groups it with U+202F, as France does.
     @Test func swissFrenchPutsTheCurrencyAfterTheAmount() {
-        let fr = Locale(identifier: "fr_CH")
+        let fr = FormattingLocale(identifier: "fr_CH")
         #expect(MoneyFormat.full(Money(cents: 150_050), .currency(Self.chf), locale: fr) == "1\u{202F}500,50\u{00A0}CHF")
         #expect(MoneyFormat.full(Money(cents: 150_050), .currency(Self.chf), locale: fr, ascii: true) == "1 500,50 CHF")
         #expect(MoneyFormat.full(Money(cents: 0), .currency(Currency.euro), locale: fr) == "0,00\u{00A0}€")
@@ -139,12 +152,12 @@ struct MoneyTests {
     /// not speak writes as English.
     @Test func anUnlistedRegionFallsBackToItsLanguage() {
         let amount = Money(cents: -123_450)
-        #expect(MoneyFormat.full(amount, .currency(Self.chf), locale: Locale(identifier: "fr_AQ")) == MoneyFormat.full(amount, .currency(Self.chf), locale: Locale(identifier: "fr")))
-        #expect(MoneyFormat.full(amount, .currency(Self.chf), locale: Locale(identifier: "de_CH")) == "-CHF\u{00A0}1,234.50")
+        #expect(MoneyFormat.full(amount, .currency(Self.chf), locale: FormattingLocale(identifier: "fr_AQ")) == MoneyFormat.full(amount, .currency(Self.chf), locale: FormattingLocale(identifier: "fr")))
+        #expect(MoneyFormat.full(amount, .currency(Self.chf), locale: FormattingLocale(identifier: "de_CH")) == "-CHF\u{00A0}1,234.50")
     }
 
     @Test func asciiModeWritesCodesAndPlainSpaces() {
-        let text = MoneyFormat.full(Money(cents: 150_000_000), .currency(Self.vnd), locale: Locale(identifier: "vi_VN"), ascii: true)
+        let text = MoneyFormat.full(Money(cents: 150_000_000), .currency(Self.vnd), locale: FormattingLocale(identifier: "vi_VN"), ascii: true)
         #expect(text.allSatisfy { $0.isASCII }, "\(text)")
         #expect(text.contains("VND"))
     }

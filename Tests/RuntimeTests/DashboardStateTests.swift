@@ -21,7 +21,7 @@ struct DashboardStateTests {
             try PantryRepository(store).addProduct(name: name, amount: Quantity(units: amount), unit: "l", due: today.adding(days: days), at: start)
         }
         try BudgetRepository(store).setBudget(MonthlyBudget(month: YearMonth(today), limit: Money(cents: 80_000), currency: Currency(code: "CHF")!), at: start)
-        let settings = DashboardSettings(config: config, catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: zone,
+        let settings = DashboardSettings(config: config, catalog: .standard, locale: FormattingLocale(identifier: "en_US"), timeZone: zone,
                                          themes: [.builtInDark, Theme(name: "light", colors: [:])])
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: size), store: store,
                                        clock: ManualClock(start), asynchronousWrites: false)

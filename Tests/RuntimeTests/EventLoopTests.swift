@@ -28,7 +28,7 @@ import Testing
             self.store = store
             var config = DashboardConfig(catalog: .standard)
             config.home = [PaneSpec(.pantry, .systemMedium), PaneSpec(.card, .systemSmall)]
-            let settings = DashboardSettings(config: config, catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: zone)
+            let settings = DashboardSettings(config: config, catalog: .standard, locale: FormattingLocale(identifier: "en_US"), timeZone: zone)
             let wake = EventLoop.makeWakePipe()
             let started = DispatchSemaphore(value: 0)
             let worker = Thread { [unowned self] in

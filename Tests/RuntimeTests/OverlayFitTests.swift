@@ -17,7 +17,7 @@ struct OverlayFitTests {
     func runtime(_ columns: Int, _ rows: Int) throws -> (DashboardRuntime, Store) {
         let store = try Store.prepared(at: folder.path("store.sqlite"))
         try PantryRepository(store).addProduct(name: "Milk", amount: .one, unit: "l", due: LocalDate(start, in: zone), at: start)
-        let settings = DashboardSettings(config: DashboardConfig(catalog: .standard), catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: zone)
+        let settings = DashboardSettings(config: DashboardConfig(catalog: .standard), catalog: .standard, locale: FormattingLocale(identifier: "en_US"), timeZone: zone)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: columns, rows: rows)), store: store,
                                        clock: ManualClock(start), asynchronousWrites: false)
         runtime.start()

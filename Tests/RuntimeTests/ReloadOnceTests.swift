@@ -22,7 +22,7 @@ struct ReloadOnceTests {
         try PantryRepository(store).addProducts([("Milk", Quantity(units: 3), "l", today), ("Rice", Quantity(units: 2), "kg", today.adding(days: 30))], at: start)
         var config = DashboardConfig(catalog: .standard)
         config.home = [PaneSpec(.pantry, .systemMedium), PaneSpec(.budget, .systemSmall)]
-        let settings = DashboardSettings(config: config, catalog: .standard, locale: Locale(identifier: "en_US"), timeZone: .utc)
+        let settings = DashboardSettings(config: config, catalog: .standard, locale: FormattingLocale(identifier: "en_US"), timeZone: .utc)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 120, rows: 40)), store: store,
                                        clock: ManualClock(start), asynchronousWrites: false)
         runtime.start()

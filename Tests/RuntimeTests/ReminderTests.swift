@@ -19,7 +19,7 @@ struct ReminderTests {
                         rules: String = "") throws -> ReminderContext {
         let settings = try DashboardConfig.parse(toml: "[reminders]\n" + rules, catalog: .standard).reminders.settings
         return ReminderContext(now: day.start(in: zone).addingTimeInterval(Double(hour) * 3600), timeZone: zone, language: language,
-                               locale: Locale(identifier: language == .english ? "en_US" : "fr_CH"), privacy: privacy, settings: settings)
+                               locale: FormattingLocale(identifier: language == .english ? "en_US" : "fr_CH"), privacy: privacy, settings: settings)
     }
 
     static func due(_ store: any StoreBackend, _ context: ReminderContext) throws -> [Reminder] {

@@ -22,7 +22,7 @@ struct SixthKindTests {
         let made = try backend.make()
         try made.store.prepare(Self.catalog.data)
         try Self.catalog.feature(.note)!.fillDemo(made.store, today: LocalDate(start, in: .utc), at: start)
-        let settings = DashboardSettings(config: DashboardConfig(catalog: Self.catalog), catalog: Self.catalog, locale: Locale(identifier: "en_US"),
+        let settings = DashboardSettings(config: DashboardConfig(catalog: Self.catalog), catalog: Self.catalog, locale: FormattingLocale(identifier: "en_US"),
                                          timeZone: .utc)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 200, rows: 60)), store: made.store,
                                        clock: ManualClock(start), asynchronousWrites: false)

@@ -15,7 +15,7 @@ struct ShortDateTests {
         #expect(vectors.count > 500)
         for vector in vectors {
             let day = try #require(LocalDate(iso: vector.day))
-            #expect(ShortDate.of(Locale(identifier: vector.locale)).text(day) == vector.text, "\(vector.locale) \(vector.day)")
+            #expect(ShortDate.of(FormattingLocale(identifier: vector.locale)).text(day) == vector.text, "\(vector.locale) \(vector.day)")
         }
     }
 
@@ -23,9 +23,9 @@ struct ShortDateTests {
         let zurich = try #require(Zone(identifier: "Europe/Zurich"))
         // 23:30 UTC on Wednesday 25 November is Thursday 26 November in Zurich.
         let late = Date(timeIntervalSince1970: 1_795_649_400)
-        #expect(ShortDate.text(late, locale: Locale(identifier: "en_US"), timeZone: .utc) == "Wed, Nov 25")
-        #expect(ShortDate.text(late, locale: Locale(identifier: "en_US"), timeZone: zurich) == "Thu, Nov 26")
-        #expect(ShortDate.text(late, locale: Locale(identifier: "de_DE"), timeZone: zurich) == "Thu, Nov 26")
-        #expect(ShortDate.text(late, locale: Locale(identifier: "fr_AQ"), timeZone: zurich) == "jeu. 26 nov.")
+        #expect(ShortDate.text(late, locale: FormattingLocale(identifier: "en_US"), timeZone: .utc) == "Wed, Nov 25")
+        #expect(ShortDate.text(late, locale: FormattingLocale(identifier: "en_US"), timeZone: zurich) == "Thu, Nov 26")
+        #expect(ShortDate.text(late, locale: FormattingLocale(identifier: "de_DE"), timeZone: zurich) == "Thu, Nov 26")
+        #expect(ShortDate.text(late, locale: FormattingLocale(identifier: "fr_AQ"), timeZone: zurich) == "jeu. 26 nov.")
     }
 }

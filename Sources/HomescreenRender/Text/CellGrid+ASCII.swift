@@ -35,7 +35,7 @@ extension CellGrid {
         case "“", "”": return "\""
         case "–", "—": return "-"
         default:
-            let folded = text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+            let folded = text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
             return folded.count == 1 && folded.allSatisfy(\.isASCII) ? folded : "?"
         }
     }

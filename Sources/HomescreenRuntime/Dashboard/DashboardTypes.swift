@@ -19,7 +19,7 @@ public struct DashboardSettings: Sendable {
     public var catalog: WidgetCatalog
     public var lockScreen: Bool
     public var language: Language
-    public var locale: Locale
+    public var locale: FormattingLocale
     public var timeZone: Zone
     public var ascii: Bool
     /// No color at all (`NO_COLOR`, `--colors none`, a terminal without colors): what color
@@ -37,7 +37,7 @@ public struct DashboardSettings: Sendable {
     public var notice: String?
 
     public init(config: DashboardConfig, catalog: WidgetCatalog, lockScreen: Bool = false, language: Language = .english,
-                locale: Locale? = nil, timeZone: Zone, ascii: Bool = false, monochrome: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
+                locale: FormattingLocale? = nil, timeZone: Zone, ascii: Bool = false, monochrome: Bool = false, privacy: Bool = false, themes: [Theme] = [.builtInDark],
                 themeIndex: Int = 0, simulatedClock: Bool = false, background: DetectedBackground = .unknown, notice: String? = nil) {
         self.simulatedClock = simulatedClock
         self.monochrome = monochrome

@@ -21,14 +21,14 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     }
 
     /// The locale for formatting when only the language is known.
-    public var defaultLocale: Locale { Locale(identifier: rawValue) }
+    public var defaultLocale: FormattingLocale { FormattingLocale(identifier: rawValue) }
 
     /// The formatting locale a tag names ("fr_CH.UTF-8" → fr_CH), when its language is one
     /// the interface speaks; English otherwise (also without a tag).
-    public static func formattingLocale(tag: String?) -> Locale {
+    public static func formattingLocale(tag: String?) -> FormattingLocale {
         guard let tag, Language(localeTag: tag) != nil else { return Language.english.defaultLocale }
         let identifier = tag.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? tag
-        return Locale(identifier: identifier.replacingOccurrences(of: "-", with: "_"))
+        return FormattingLocale(identifier: identifier.replacingOccurrences(of: "-", with: "_"))
     }
 
     /// The tag the environment names, as `fromEnvironment` reads it.
@@ -37,19 +37,28 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     }
 }
 
-extension Locale {
-    /// The language and region of the identifier (`fr_CH` → fr, CH; `en_150`; `vi`), read from
-    /// the identifier itself: asking the locale for them wakes ICU's locale data (BENCHMARKS.md,
-    /// issue 36), and the formatting locales are built from such identifiers
-    /// (`Language.formattingLocale`).
-    public var languageAndRegion: (language: String, region: String?) {
+/// The locale amounts and dates are written for: a language of the interface and a region
+/// (`fr_CH`, `en_150`, `vi`), read from the identifier. The program's own CLDR tables
+/// (`MoneyConventions`, `ShortDate`) answer for it; Foundation's `Locale` is ICU's on Linux,
+/// and making one woke ICU's locale data in every dashboard (BENCHMARKS.md, issue 36).
+public struct FormattingLocale: Hashable, Sendable, CustomStringConvertible {
+    public let identifier: String
+    /// Lowercased: "fr".
+    public let language: String
+    /// Uppercased, two letters or three digits: "CH", "150"; nil without one.
+    public let region: String?
+
+    public init(identifier: String) {
+        self.identifier = identifier
         let parts = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "." || $0 == "@" })
-        let language = parts.first.map { $0.lowercased() } ?? ""
-        let region = parts.dropFirst().prefix(2).first { part in
+        language = parts.first.map { $0.lowercased() } ?? ""
+        // The region follows the language, or a four-letter script (zh_Hant_TW).
+        region = parts.dropFirst().prefix(2).first { part in
             (part.count == 2 && part.allSatisfy { $0.isASCII && $0.isLetter }) || (part.count == 3 && part.allSatisfy { $0.isASCII && $0.isNumber })
-        }
-        return (language, region.map { $0.uppercased() })
+        }.map { $0.uppercased() }
     }
+
+    public var description: String { identifier }
 }
 
 /// Locale variables ICU cannot take. ICU reads the default locale from the environment the

@@ -36,7 +36,7 @@ public struct WidgetContext: Sendable {
     public var language: Language
     /// How numbers, money and dates are written (fr_CH: "CHF 1 500,00"); its language may
     /// carry a region the interface language does not.
-    public var locale: Locale
+    public var locale: FormattingLocale
     public var timeZone: Zone
     /// Draw with ASCII only (no UTF-8 locale on the terminal).
     public var ascii: Bool
@@ -54,7 +54,7 @@ public struct WidgetContext: Sendable {
     public var keys: [String: String] = [:]
 
     public init(family: WidgetFamily, density: Density = .regular, size: CellSize? = nil,
-                language: Language = .english, locale: Locale? = nil, timeZone: Zone = .utc, ascii: Bool = false,
+                language: Language = .english, locale: FormattingLocale? = nil, timeZone: Zone = .utc, ascii: Bool = false,
                 privacy: Bool = false, detail: Bool = false, scroll: Int = 0, cursor: Int = 0) {
         self.family = family
         self.density = density

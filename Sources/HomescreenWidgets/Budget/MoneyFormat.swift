@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgetCore
 import HomescreenStore
 
 /// How an amount's currency is written: an ISO currency, or the symbol a publisher sent ("€").
@@ -28,7 +29,7 @@ public enum Denomination: Hashable, Sendable {
 /// U+00A0 and U+202F are kept as they are; the ASCII mode makes them spaces.
 public enum MoneyFormat {
     /// "1 500,50 CHF", with the currency.
-    public static func full(_ money: Money, _ denomination: Denomination, locale: Locale, ascii: Bool = false) -> String {
+    public static func full(_ money: Money, _ denomination: Denomination, locale: FormattingLocale, ascii: Bool = false) -> String {
         let conventions = MoneyConventions.of(locale)
         let symbol: String
         switch denomination {
@@ -40,7 +41,7 @@ public enum MoneyFormat {
     }
 
     /// "1 500,50", without the currency (the big number of the small pane).
-    public static func number(_ money: Money, _ denomination: Denomination, locale: Locale, ascii: Bool = false) -> String {
+    public static func number(_ money: Money, _ denomination: Denomination, locale: FormattingLocale, ascii: Bool = false) -> String {
         let conventions = MoneyConventions.of(locale)
         let text = (money < .zero ? conventions.minus : "") + conventions.digits(money, denomination.fractionDigits)
         return ascii ? asciiSpaces(text) : text
@@ -48,8 +49,8 @@ public enum MoneyFormat {
 
     /// "1,2 k", "850", "-120": the year grid's cells, in CLDR's short compact notation with at
     /// most two significant digits, as ICU writes `.compactName` (the vectors are ICU's,
-    /// scripts/generate-compact-vectors.swift).
-    public static func compact(_ money: Money, locale: Locale, ascii: Bool = false) -> String {
+    /// scripts/generate-icu-vectors.swift).
+    public static func compact(_ money: Money, locale: FormattingLocale, ascii: Bool = false) -> String {
         let conventions = MoneyConventions.of(locale)
         let text = (money < .zero ? conventions.minus : "") + conventions.compact(money.cents.magnitude, patterns: MoneyConventions.compactPatterns(locale))
         return ascii ? asciiSpaces(text) : text
@@ -86,20 +87,20 @@ struct MoneyConventions: Sendable {
 
     /// The locale's own entry, else its language's (a region CLDR does not list writes as its
     /// language does), else English's (the language the interface falls back to).
-    static func of(_ locale: Locale) -> MoneyConventions { entry(locale, in: table) }
+    static func of(_ locale: FormattingLocale) -> MoneyConventions { entry(locale, in: table) }
 
     /// The locale's compact patterns, found as its conventions are.
-    static func compactPatterns(_ locale: Locale) -> [String] { entry(locale, in: compactTable) }
+    static func compactPatterns(_ locale: FormattingLocale) -> [String] { entry(locale, in: compactTable) }
 
-    static func entry<Entry>(_ locale: Locale, in table: [String: Entry]) -> Entry {
-        let language = language(locale), (code, region) = locale.languageAndRegion
+    static func entry<Entry>(_ locale: FormattingLocale, in table: [String: Entry]) -> Entry {
+        let language = language(locale), code = locale.language, region = locale.region
         if language == code, let region, let entry = table["\(language)_\(region)"] { return entry }
         return table[language]!
     }
 
     /// The locale's language when the table has it, else English.
-    static func language(_ locale: Locale) -> String {
-        let code = locale.languageAndRegion.language
+    static func language(_ locale: FormattingLocale) -> String {
+        let code = locale.language
         return table[code] == nil ? "en" : code
     }
 

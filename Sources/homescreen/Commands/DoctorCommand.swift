@@ -127,7 +127,7 @@ struct DoctorCommand: ParsableCommand {
         }
         let timeZone = storeOptions.timeZone, now = Date()
         let context = { (date: Date) in
-            ReminderContext(now: date, timeZone: timeZone, language: Language.fromEnvironment(environment), locale: Locale(identifier: "en_US_POSIX"),
+            ReminderContext(now: date, timeZone: timeZone, language: Language.fromEnvironment(environment), locale: FormattingLocale(identifier: "en_US_POSIX"),
                             privacy: false, settings: reminders.settings)
         }
         do {

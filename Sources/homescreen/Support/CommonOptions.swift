@@ -114,7 +114,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The locale of the environment (LC_ALL, LC_MESSAGES, LANG) for formatting.
-    var locale: Locale { Language.formattingLocale(tag: Language.environmentTag(environment)) }
+    var locale: FormattingLocale { Language.formattingLocale(tag: Language.environmentTag(environment)) }
 
     /// The currency of the environment's region (fr_CH: CHF), else EUR.
     var localeCurrency: Currency { Currency.preferred(by: locale) }
@@ -178,7 +178,7 @@ struct ViewOptions: ParsableArguments {
 
     /// The formatting locale: the region of `--locale`, else of the environment's tag (fr_CH
     /// writes "CHF 1 500,00"), for a language the interface speaks.
-    func formattingLocale(environment: [String: String], configured: String? = nil) -> Locale {
+    func formattingLocale(environment: [String: String], configured: String? = nil) -> FormattingLocale {
         Language.formattingLocale(tag: locale ?? configured ?? Language.environmentTag(environment))
     }
 

@@ -39,7 +39,7 @@ enum Display {
 
     /// Money in a message or a listing, the one way the widgets write it: the locale's CLDR
     /// format ("CHF 1,416.80" in English, "CHF 1 416,80" in fr_CH, "12,50 €" in it_IT).
-    static func money(_ money: Money, _ currency: Currency, locale: Locale) -> String {
+    static func money(_ money: Money, _ currency: Currency, locale: FormattingLocale) -> String {
         MoneyFormat.full(money, .currency(currency), locale: locale)
     }
 

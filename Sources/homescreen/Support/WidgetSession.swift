@@ -13,7 +13,7 @@ struct WidgetSession {
     private(set) var store: any StoreBackend
     let date: Date
     let language: Language
-    let locale: Locale
+    let locale: FormattingLocale
     let timeZone: Zone
     let settings: WidgetSettings
     let ascii: Bool

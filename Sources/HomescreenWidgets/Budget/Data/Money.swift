@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenWidgetCore
 
 /// A currency of ISO 4217 and how many decimals its amounts have.
 public struct Currency: Hashable, Sendable, CustomStringConvertible {
@@ -28,9 +29,10 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
     public static let euro = Currency(code: "EUR")!
 
-    /// The currency of a locale's region (fr_CH: CHF) when it is one of ours, else EUR.
-    public static func preferred(by locale: Locale) -> Currency {
-        locale.currency.flatMap { Currency(code: $0.identifier) } ?? .euro
+    /// The currency of a locale's region (fr_CH: CHF) when it is one of ours, else EUR (also
+    /// for a locale without a region, as ICU's `Locale.currency` had it).
+    public static func preferred(by locale: FormattingLocale) -> Currency {
+        locale.region.flatMap { MoneyConventions.regionCurrencies[$0] }.flatMap(Currency.init(code:)) ?? .euro
     }
     public var description: String { code }
 }

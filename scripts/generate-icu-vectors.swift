@@ -2,9 +2,13 @@
 // (`.number.notation(.compactName).precision(.significantDigits(1...2))`) until issue 36 moved
 // them to its own CLDR table, `MoneyFormat.compact` (ICU's data stayed resident in every
 // dashboard), for the tests to compare with: Tests/BudgetTests/Vectors/money-compact.json.
-// ICU is the reference nobody here wrote. Run once from the checkout (the file is committed):
+// ICU is the reference nobody here wrote.
+// Also writes Sources/HomescreenWidgets/Budget/RegionCurrencies+ICU.swift: the currency ICU
+// gives each region (`Locale.currency`), which a budget without one takes
+// (`Currency.preferred`); where a region has several (Haiti, Zimbabwe), ICU's choice follows
+// CLDR's order, which Babel does not keep. Run once from the checkout (the files are committed):
 //
-//     swift scripts/generate-compact-vectors.swift
+//     swift scripts/generate-icu-vectors.swift
 import Foundation
 
 let locales = ["en", "en_US", "en_GB", "en_IN", "fr", "fr_FR", "fr_CH", "fr_CA", "it", "it_IT", "it_CH", "vi", "vi_VN"]
@@ -31,3 +35,24 @@ let data = try JSONSerialization.data(withJSONObject: document, options: [.prett
 try data.write(to: URL(fileURLWithPath: "Tests/BudgetTests/Vectors/money-compact.json"))
 print(vectors.count, "compact vectors")
 
+
+// Each region's currency, where it is one the budget knows and not the euro (the default).
+let known = ["AUD", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "GBP", "HKD", "INR", "JPY", "KRW", "MXN", "NOK", "NZD", "PLN",
+             "SEK", "SGD", "THB", "USD", "VND"]
+let regions = Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 }.sorted().compactMap { region -> String? in
+    guard let code = Locale(identifier: "en_" + region).currency?.identifier, known.contains(code) else { return nil }
+    return "        \"\(region)\": \"\(code)\","
+}
+let source = """
+// Written by scripts/generate-icu-vectors.swift from ICU (Foundation, Swift 6.3.1); do not edit.
+
+extension MoneyConventions {
+    /// Each region's currency as ICU gives it, where it is one of `Currency.known` and not the euro.
+    static let regionCurrencies: [String: String] = [
+\(regions.joined(separator: "\n"))
+    ]
+}
+
+"""
+try source.write(toFile: "Sources/HomescreenWidgets/Budget/RegionCurrencies+ICU.swift", atomically: true, encoding: .utf8)
+print(regions.count, "regions")
