@@ -15,6 +15,7 @@ missing=()
 need() { local package=$1; shift; "$@" >/dev/null 2>&1 || missing+=("$package"); }
 need tmux command -v tmux                                   # the dashboard's end-to-end tests
 need sqlite3 command -v sqlite3                             # another program's plain SQL
+need tzdata test -e /usr/share/zoneinfo/tzdata.zi            # time zones (Zone reads the system's)
 need zbar-tools command -v zbarimg                          # the QR codes, read by a real decoder
 need man-db command -v man                                  # the manual, as man shows it
 need bsdextrautils command -v col
