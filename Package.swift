@@ -32,8 +32,10 @@ let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configurati
 let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld", "-L\(Context.packageDirectory)/linker/static-libstdc++",
                    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/homescreen.order",
                    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic"]
-// Each function in a section of its own, so the linker can place it (the order above).
-let functionSections = SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections"], releaseOnLinux)
+// Each function in a section of its own and under its own name, so the linker can place it (the
+// order above): LLVM's function merging gives the bodies it shares no symbol (.L__unnamed_N), so
+// no list can name them, and the dashboard ran 25 of them spread over 1.6 MB of unordered code.
+let functionSections = SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections", "-Xfrontend", "-disable-llvm-merge-functions-pass"], releaseOnLinux)
 
 let package = Package(
     name: "Homescreen",
