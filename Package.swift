@@ -31,7 +31,8 @@ import PackageDescription
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld", "-L\(Context.packageDirectory)/linker/static-libstdc++",
                    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/homescreen.order",
-                   "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic"]
+                   "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
+                   "-Xlinker", "--script=\(Context.packageDirectory)/linker/private-functions.ld"]
 // Each function in a section of its own and under its own name, so the linker can place it (the
 // order above): LLVM's function merging gives the bodies it shares no symbol (.L__unnamed_N), so
 // no list can name them, and the dashboard ran 25 of them spread over 1.6 MB of unordered code.

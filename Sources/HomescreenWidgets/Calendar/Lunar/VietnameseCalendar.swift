@@ -52,12 +52,21 @@ public enum VietnameseCalendar {
 
     // MARK: - The table of months
 
+    /// Eight bytes a month (the table's 4,950 months are resident in every dashboard).
     struct Month: Sendable {
-        /// Julian day number of the first day.
-        let start: Int
-        let year: Int
-        let number: Int
+        private let startDay: Int32, yearNumber: Int16, monthNumber: Int8
         let isLeap: Bool
+        /// Julian day number of the first day.
+        var start: Int { Int(startDay) }
+        var year: Int { Int(yearNumber) }
+        var number: Int { Int(monthNumber) }
+
+        init(start: Int, year: Int, number: Int, isLeap: Bool) {
+            startDay = Int32(start)
+            yearNumber = Int16(year)
+            monthNumber = Int8(number)
+            self.isLeap = isLeap
+        }
         /// Orders months the way `LunarDate` does.
         var key: Int { year * 100 + number * 2 + (isLeap ? 1 : 0) }
     }
@@ -68,6 +77,7 @@ public enum VietnameseCalendar {
 
         init(years: ClosedRange<Int>) {
             var months: [Month] = []
+            months.reserveCapacity((years.count + 2) * 13)
             // From the month 11 of the year before the range to the one of its last year.
             var start = Astronomy.month11(solarYear: years.lowerBound - 1)
             for year in (years.lowerBound - 1)...years.upperBound {
