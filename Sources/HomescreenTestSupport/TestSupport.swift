@@ -125,6 +125,9 @@ public enum SQLiteShell {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["-bail", store, sql]
+        // On the clock the Homescreen commands of the tests keep (`environment`'s TZ), so a day
+        // SQL writes as `date('now', 'localtime')` is their today, also between 23:00 and midnight UTC.
+        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Europe/Zurich"]) { $1 }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

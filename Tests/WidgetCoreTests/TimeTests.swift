@@ -81,8 +81,25 @@ struct TimeTests {
         #expect(InstantParser.parse("2026-02-16T23:59:50Z", timeZone: Self.zurich) == Self.instant("2026-02-16T23:59:50Z"))
         #expect(InstantParser.parse("2026-02-16T23:59:50", timeZone: Self.saigon) == Self.instant("2026-02-16T23:59:50+07:00"))
         #expect(InstantParser.parse("2026-02-16", timeZone: Self.saigon) == Self.instant("2026-02-16T00:00:00+07:00"))
-        for bad in ["yesterday", "2026-02-30", "2026-02-16T25:00:00", "2026-02-16T23:60", "", "1700000000", "2026-02-16 10:00"] {
+        // ISO 8601's basic offsets, and fractions of a second.
+        #expect(InstantParser.parse("2026-02-16T23:59:50+0700", timeZone: Self.zurich) == Self.instant("2026-02-16T16:59:50Z"))
+        #expect(InstantParser.parse("2026-02-16T23:59:50-07", timeZone: Self.zurich) == Self.instant("2026-02-17T06:59:50Z"))
+        #expect(InstantParser.parse("2026-02-16T23:59:50.250Z", timeZone: Self.zurich) == Self.instant("2026-02-16T23:59:50Z").addingTimeInterval(0.25))
+        for bad in ["yesterday", "2026-02-30", "2026-02-16T25:00:00", "2026-02-16T23:60", "", "1700000000", "2026-02-16 10:00",
+                    "2026-02-16T23:59:50+7", "2026-02-16T23:59:50+07:0", "2026-02-16T23:59:50+0760", "2026-02-16T10:00:٣٣", "2026-02-16T23:59:50."] {
             #expect(InstantParser.parse(bad, timeZone: Self.zurich) == nil, "\(bad)")
         }
+    }
+
+    /// What `ISO8601DateFormatter` wrote: the zone's offset, `Z` in UTC; an offset with seconds
+    /// (local mean time, New York before 1883) is written in UTC, which reads back the same.
+    @Test func stampsAreRFC3339AndReadBack() throws {
+        let date = Self.instant("2026-07-01T12:00:00Z")
+        #expect(InstantParser.internet(date) == "2026-07-01T12:00:00Z")
+        #expect(InstantParser.internet(date, in: Self.zurich) == "2026-07-01T14:00:00+02:00")
+        let newYork = try #require(Zone(identifier: "America/New_York"))
+        let early = Date(timeIntervalSince1970: -3_000_000_000)
+        let text = InstantParser.internet(early, in: newYork)
+        #expect(text.hasSuffix("Z") && InstantParser.parse(text, timeZone: Self.zurich) == early, "\(text)")
     }
 }

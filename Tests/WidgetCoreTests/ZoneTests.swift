@@ -110,4 +110,45 @@ struct ZoneTests {
             _ = Zone(identifier: "damaged", tzif: damaged).map { ($0.secondsFromGMT(for: Date()), $0.nextDaylightSavingTimeTransition(after: Date())) }
         }
     }
+
+    /// Foundation's offset names, which stored events and `TZ` may hold; `init(secondsFromGMT:)`'s
+    /// names read back.
+    @Test func offsetNamesAreZones() throws {
+        #expect(Zone(identifier: "GMT+7")?.secondsFromGMT(for: Date()) == 25_200)
+        #expect(Zone(identifier: "UTC-05:30")?.secondsFromGMT(for: Date()) == -19_800)
+        let named = try #require(Zone(secondsFromGMT: 3600))
+        #expect(named.identifier == "GMT+0100" && Zone(identifier: named.identifier) == named)
+        for refused in ["GMT+", "GMT+123", "GMT+19", "UTC+05:3", "GMT+٣", "GMT*5"] { #expect(Zone(identifier: refused) == nil, "\(refused)") }
+    }
+
+    /// `TZ` may be a POSIX rule rather than a name, as glibc reads it.
+    @Test func aPOSIXRuleInTZIsTheLocalZone() {
+        let zone = Zone.current(environment: ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"])
+        #expect(zone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_768_000_000)) == 3600)   // January 2026
+        #expect(zone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_783_000_000)) == 7200)   // July 2026
+        #expect(zone.isDaylightSavingTime(for: Date(timeIntervalSince1970: 1_783_000_000)))
+        // Daylight saving time all year (RFC 8536 §3.3.1's form): no change ever comes.
+        let always = Zone.current(environment: ["TZ": "EST5EDT,0/0,J365/25"])
+        #expect(always.secondsFromGMT(for: Date(timeIntervalSince1970: 1_783_000_000)) == -14_400)
+        #expect(always.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: 1_783_000_000)) == nil)
+    }
+
+    /// Europe/Dublin's file marks winter as daylight saving time (negative DST); summer is the
+    /// daylight time, as ICU and calendars mean it.
+    @Test func summerIsDaylightTimeWhereWinterIsMarked() throws {
+        let dublin = try Self.zone("Europe/Dublin")
+        #expect(dublin.isDaylightSavingTime(for: Date(timeIntervalSince1970: 1_783_000_000)))    // July 2026, IST
+        #expect(!dublin.isDaylightSavingTime(for: Date(timeIntervalSince1970: 1_768_000_000)))   // January 2026, GMT
+    }
+
+    /// Where clocks once went back across midnight (St. John's, 24-25 October 1987), the next
+    /// midnight is still ahead.
+    @Test func theNextMidnightIsAlwaysAhead() throws {
+        let stJohns = try Self.zone("America/St_Johns")
+        for seconds in stride(from: 561_500_000, to: 563_000_000, by: 600) {
+            let date = Self.date(seconds)
+            #expect(TimeBoundaries.nextMidnight(after: date, in: stJohns) > date, "\(seconds)")
+        }
+    }
 }
+

@@ -13,7 +13,7 @@ public enum InstantParser {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, then fractions of a second (1 to 9 digits) when `fraction` allows,
-    /// then `Z` or `±HH:MM` (RFC 3339's internet date-time). Without an offset the time is on
+    /// then `Z` or `±HH:MM` (RFC 3339's internet date-time; also `±HHMM` and `±HH`). Without an offset the time is on
     /// `localIn`'s wall clock, or refused when it is nil. Written by hand: Foundation's
     /// `ISO8601DateFormatter` is ICU's on Linux (BENCHMARKS.md, issue 36).
     public static func internetInstant(_ text: String, fraction: Bool, localIn zone: Zone?) -> Date? {
@@ -54,8 +54,10 @@ public enum InstantParser {
         let offset: Int
         if bytes[at] == UInt8(ascii: "Z") || bytes[at] == UInt8(ascii: "z"), at + 1 == bytes.count {
             offset = 0
-        } else if bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-"), bytes.count == at + 6, bytes[at + 3] == UInt8(ascii: ":"),
-                  let hours = number(at + 1, 2), let minutes = number(at + 4, 2), hours < 24, minutes < 60 {
+        } else if bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-"), let hours = number(at + 1, 2), hours < 24,
+                  // ±HH:MM, and ISO 8601's basic ±HHMM and ±HH.
+                  let minutes = bytes.count == at + 6 && bytes[at + 3] == UInt8(ascii: ":") ? number(at + 4, 2)
+                      : bytes.count == at + 5 ? number(at + 3, 2) : bytes.count == at + 3 ? 0 : nil, minutes < 60 {
             offset = (bytes[at] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
         } else {
             return nil
@@ -66,6 +68,9 @@ public enum InstantParser {
     /// RFC 3339's internet date-time of an instant on a zone's clock, to the second:
     /// `2026-11-22T10:00:00+01:00`, `…Z` in UTC (what `ISO8601DateFormatter` writes).
     public static func internet(_ date: Date, in zone: Zone = .utc) -> String {
+        // An offset with seconds (local mean time before 1900: Monrovia's -00:44:30) has no
+        // ±HH:MM: that instant is written in UTC.
+        let zone = zone.secondsFromGMT(for: date) % 60 == 0 ? zone : .utc
         let (day, seconds) = zone.wallClock(date)
         let offset = zone.secondsFromGMT(for: date)
         let time = (seconds / 3600).zeroPadded(2) + ":" + (seconds / 60 % 60).zeroPadded(2) + ":" + (seconds % 60).zeroPadded(2)

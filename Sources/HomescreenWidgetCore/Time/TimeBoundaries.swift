@@ -5,7 +5,10 @@ import Foundation
 public enum TimeBoundaries {
     /// The first instant of the next local day.
     public static func nextMidnight(after date: Date, in timeZone: Zone) -> Date {
-        timeZone.start(of: timeZone.wallClock(date).day.adding(days: 1))
+        let day = timeZone.wallClock(date).day
+        // Where clocks once went back across midnight, the day after's start can be behind us.
+        let next = timeZone.start(of: day.adding(days: 1))
+        return next > date ? next : timeZone.start(of: day.adding(days: 2))
     }
 
     /// The first instant of the next local hour (or the change of offset, when that comes first).

@@ -26,6 +26,14 @@ extension Zone {
             footer = nil
         }
 
+        /// A POSIX rule alone (`TZ=CET-1CEST,M3.5.0,M10.5.0/3`).
+        init(rule: PosixRule) {
+            initial = rule.standard
+            transitions = []
+            after = []
+            footer = rule
+        }
+
         /// Reads a TZif file (RFC 8536, versions 1 to 4): the 64-bit data block when there is
         /// one, and the footer's rule.
         init?(tzif data: Data) {
@@ -112,7 +120,8 @@ extension Zone {
             let from = max(time, transitions.last ?? Int64.min)
             let year = PosixRule.year(of: from + Int64(footer.standard.offset))
             for candidate in year - 1...year + 2 {
-                for change in footer.changes(in: candidate) where change.time > from && !change.type.sameClock(previous) {
+                // The clock after the change (an all-year rule ends one year where the next begins).
+                for change in footer.changes(in: candidate) where change.time > from && !footer.type(at: change.time).sameClock(previous) {
                     return change.time
                 }
             }

@@ -33,10 +33,31 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     /// The zone of a database name ("Europe/Zurich", "UTC", "EST5EDT"), or nil when the
     /// database has no such zone or the name is not one (a path, "..", a control character).
+    /// Also Foundation's offset names, `GMT+7`, `UTC-05:30`, `GMT+0100` (what
+    /// `init(secondsFromGMT:)` names its zones).
     public init?(identifier: String) {
         if identifier == "UTC" || identifier == "GMT" { self = .utc; return }
+        if let seconds = Self.offsetName(identifier) { self.init(secondsFromGMT: seconds); return }
         guard Self.isName(identifier), let rules = Self.cache.rules(identifier) else { return nil }
         self.init(identifier: identifier, rules: rules)
+    }
+
+    /// The seconds `GMT+7`, `UTC-05:30`, `GMT+0100` stand for (east of UTC is positive, unlike
+    /// POSIX TZ strings), or nil for anything else.
+    static func offsetName(_ name: String) -> Int? {
+        guard name.hasPrefix("GMT") || name.hasPrefix("UTC"), name.count > 4, name.allSatisfy(\.isASCII) else { return nil }
+        let sign = name.dropFirst(3).first, rest = name.dropFirst(4)
+        guard sign == "+" || sign == "-", rest.allSatisfy({ $0.isNumber || $0 == ":" }) else { return nil }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        let hours: Int?, minutes: Int?
+        switch (parts.count, parts[0].count) {
+        case (1, 1...2): (hours, minutes) = (Int(parts[0]), 0)
+        case (1, 4): (hours, minutes) = (Int(parts[0].prefix(2)), Int(parts[0].suffix(2)))
+        case (2, 2) where parts[1].count == 2: (hours, minutes) = (Int(parts[0]), Int(parts[1]))
+        default: return nil
+        }
+        guard let hours, let minutes, hours <= 18, minutes < 60 else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     /// A zone from a TZif file's contents, named `identifier` (the tests' copies of the database).
@@ -45,28 +66,38 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         self.init(identifier: identifier, rules: rules)
     }
 
-    /// The local zone: `TZ` when it names a zone (POSIX allows a leading ':'), else the one
-    /// `/etc/localtime` links to, else UTC.
+    /// The local zone: `TZ` when it names a zone (POSIX allows a leading ':') or is a POSIX
+    /// rule (`CET-1CEST,M3.5.0,M10.5.0/3`, `UTC0`), else the system's, else UTC.
     public static func current(environment: [String: String]) -> Zone {
-        if let name = environment["TZ"].map({ String($0.drop { $0 == ":" }) }), !name.isEmpty,
-           let zone = Zone(identifier: name) { return zone }
+        if let name = environment["TZ"].map({ String($0.drop { $0 == ":" }) }), !name.isEmpty {
+            if let zone = Zone(identifier: name) { return zone }
+            if let rule = PosixRule(name) { return Zone(identifier: name, rules: Rules(rule: rule)) }
+        }
         return system
     }
 
-    /// The zone `/etc/localtime` names, or UTC.
+    /// The zone `/etc/localtime` links to; a copied file (as in many containers) by the name
+    /// `/etc/timezone` gives, else as "localtime"; UTC without either.
     public static var system: Zone {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
-        guard count > 0 else { return .utc }
-        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let range = target.range(of: "zoneinfo/") else { return .utc }
-        var name = String(target[range.upperBound...])
-        for prefix in ["posix/", "right/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
-        return Zone(identifier: name) ?? .utc
+        if count > 0 {
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let range = target.range(of: "zoneinfo/") {
+                var name = String(target[range.upperBound...])
+                for prefix in ["posix/", "right/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+                if let zone = Zone(identifier: name) { return zone }
+            }
+        }
+        guard let data = FileManager.default.contents(atPath: "/etc/localtime"), let rules = Rules(tzif: data) else { return .utc }
+        let named = (try? String(contentsOfFile: "/etc/timezone", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return named.flatMap { Zone(identifier: $0) } ?? Zone(identifier: "localtime", rules: rules)
     }
 
-    /// Every zone name the database has (its `tzdata.zi` zones and links), sorted.
-    public static var knownIdentifiers: [String] {
+    /// Every zone name the database has (its `tzdata.zi` zones and links), sorted; read once.
+    public static var knownIdentifiers: [String] { known }
+
+    private static let known: [String] = {
         guard let text = try? String(contentsOfFile: directory + "/tzdata.zi", encoding: .utf8) else { return ["UTC"] }
         var names: Set<String> = []
         for line in text.split(separator: "\n") {
@@ -75,14 +106,23 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
             if fields.first == "L", fields.count > 2 { names.insert(String(fields[2])) }
         }
         return names.sorted()
-    }
+    }()
 
     // MARK: - Offsets
 
     /// Seconds ahead of UTC at an instant (daylight saving time included).
     public func secondsFromGMT(for date: Date) -> Int { rules.type(at: Self.seconds(date)).offset }
 
-    public func isDaylightSavingTime(for date: Date) -> Bool { rules.type(at: Self.seconds(date)).isDST }
+    /// Summer time, as iCalendar and ICU mean it: where the database marks winter as daylight
+    /// saving time (Europe/Dublin's negative DST), the higher of the two offsets is.
+    public func isDaylightSavingTime(for date: Date) -> Bool {
+        let time = Self.seconds(date), here = rules.type(at: time)
+        if let next = rules.nextChange(after: time) {
+            let there = rules.type(at: next)
+            if there.isDST != here.isDST { return here.offset > there.offset }
+        }
+        return here.isDST
+    }
 
     /// The abbreviation the database gives the local time at an instant ("CET", "CEST", "+07").
     public func abbreviation(for date: Date) -> String? {

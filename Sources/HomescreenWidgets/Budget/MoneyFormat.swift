@@ -95,7 +95,7 @@ struct MoneyConventions: Sendable {
     static func entry<Entry>(_ locale: FormattingLocale, in table: [String: Entry]) -> Entry {
         let language = language(locale), code = locale.language, region = locale.region
         if language == code, let region, let entry = table["\(language)_\(region)"] { return entry }
-        return table[language]!
+        return table[language] ?? table["en"]!
     }
 
     /// The locale's language when the table has it, else English.

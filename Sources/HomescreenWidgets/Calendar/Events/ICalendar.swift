@@ -347,7 +347,7 @@ public enum ICalendar {
                 let before = changes.last { $0.instant <= start }?.to ?? changes.first?.from ?? fixed
                 let samples = [(start, before)] + inWindow.flatMap { [($0.instant, $0.to), ($0.instant.addingTimeInterval(-1), $0.from)] }
                     + zip(inWindow, inWindow.dropFirst()).map { ($0.instant.addingTimeInterval($1.instant.timeIntervalSince($0.instant) / 2), $0.to) }
-                let matching = Zone.knownIdentifiers.sorted().compactMap(Zone.init(identifier:)).filter { zone in
+                let matching = Zone.knownIdentifiers.compactMap(Zone.init(identifier:)).filter { zone in
                     samples.allSatisfy { zone.secondsFromGMT(for: $0.0) == $0.1 }
                         && (inWindow.isEmpty ? zone.nextDaylightSavingTimeTransition(after: start).map { $0 > end } ?? true : true)
                 }
