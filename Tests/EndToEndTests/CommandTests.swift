@@ -103,5 +103,11 @@ struct CommandTests {
         for word in ["terminal", "colors", "locale", "themes", "dark, ", "high-contrast", "schema \(Store.currentSchema)", "mode 600", "2 events (1 lunar)", "integrity ok", "14 products", "10 monthly budgets", "3 cards, 2 active; shown: card 1 (the first active one"] {
             #expect(doctor.stdout.contains(word), "\(word)")
         }
+        #expect(doctor.stdout.contains("timezone  Europe/Zurich") && !doctor.stdout.contains("names no zone"), "\(doctor.stdout)")
+        // A TZ that is no zone is said, with the zone used instead.
+        let unknown = try Homescreen.run(["doctor"], store: store, environment: ["TZ": "Nowhere/City"])
+        #expect(unknown.stdout.contains("TZ 'Nowhere/City' names no zone of /usr/share/zoneinfo"), "\(unknown.stdout)")
+        let rule = try Homescreen.run(["doctor"], store: store, environment: ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"])
+        #expect(rule.stdout.contains("timezone  CET-1CEST,M3.5.0,M10.5.0/3") && !rule.stdout.contains("names no zone"), "\(rule.stdout)")
     }
 }

@@ -69,11 +69,19 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// The local zone: `TZ` when it names a zone (POSIX allows a leading ':') or is a POSIX
     /// rule (`CET-1CEST,M3.5.0,M10.5.0/3`, `UTC0`), else the system's, else UTC.
     public static func current(environment: [String: String]) -> Zone {
-        if let name = environment["TZ"].map({ String($0.drop { $0 == ":" }) }), !name.isEmpty {
-            if let zone = Zone(identifier: name) { return zone }
-            if let rule = PosixRule(name) { return Zone(identifier: name, rules: Rules(rule: rule)) }
+        environment["TZ"].flatMap(Zone.init(tz:)) ?? system
+    }
+
+    /// The zone a `TZ` value names (POSIX allows a leading ':'), or nil (empty, no such zone).
+    public init?(tz value: String) {
+        let name = String(value.drop { $0 == ":" })
+        if let zone = Zone(identifier: name) {
+            self = zone
+        } else if let rule = PosixRule(name) {
+            self.init(identifier: name, rules: Rules(rule: rule))
+        } else {
+            return nil
         }
-        return system
     }
 
     /// The zone `/etc/localtime` links to; a copied file (as in many containers) by the name
@@ -98,7 +106,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     public static var knownIdentifiers: [String] { known }
 
     private static let known: [String] = {
-        guard let text = try? String(contentsOfFile: directory + "/tzdata.zi", encoding: .utf8) else { return ["UTC"] }
+        guard let text = try? String(contentsOfFile: databaseDirectory + "/tzdata.zi", encoding: .utf8) else { return ["UTC"] }
         var names: Set<String> = []
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ")
@@ -182,7 +190,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - The database
 
-    static var directory: String {
+    /// Where the zones are read from: `TZDIR`, else /usr/share/zoneinfo.
+    public static var databaseDirectory: String {
         if let value = getenv("TZDIR"), let text = String(validatingCString: value), text.hasPrefix("/") { return text }
         return "/usr/share/zoneinfo"
     }
@@ -205,7 +214,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         func rules(_ name: String) -> Rules? {
             lock.withLock {
                 if let known = zones[name] { return known }
-                let path = Zone.directory + "/" + name
+                let path = Zone.databaseDirectory + "/" + name
                 let rules = FileManager.default.contents(atPath: path).flatMap(Rules.init(tzif:))
                 zones[name] = .some(rules)
                 return rules

@@ -37,7 +37,14 @@ struct DoctorCommand: ParsableCommand {
             report("", "\(LocaleEnvironment.replaced.joined(separator: ", ")) is not a locale name; C.UTF-8 is used instead")
         }
         report("language", Language.fromEnvironment(environment).rawValue + " (en, fr, it, vi; --locale to choose)")
-        report("timezone", storeOptions.timeZone.identifier)
+        let zone = storeOptions.timeZone
+        report("timezone", zone.identifier)
+        if let named = environment["TZ"], !named.isEmpty, Zone(tz: named) == nil {
+            report("", "TZ '\(SafeText.clean(named))' names no zone of \(Zone.databaseDirectory) and is no POSIX rule; the system's zone is used instead (set TZ to a name such as Europe/Zurich)")
+        }
+        if Zone.knownIdentifiers == ["UTC"] {
+            report("", "no time zone database in \(Zone.databaseDirectory): every time is UTC (install tzdata)")
+        }
         report("themes", storeOptions.themeLibrary.names().joined(separator: ", "))
         let configPath = DashboardConfig.defaultPath(environment: environment)
         var loadedConfig: DashboardConfig?
