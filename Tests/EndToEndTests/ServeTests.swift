@@ -281,11 +281,16 @@ import Testing
         let watched = [server.process.processIdentifier] + Processes.children(of: server.process.processIdentifier)
         #expect(watched.count == 3)
         var counts: [Int] = []
-        repeat {
-            let before = watched.map(Processes.contextSwitches(of:))
+        for _ in 0..<4 {
+            let start = Date(), before = watched.map(Processes.contextSwitches(of:))
             sleep(10)
-            counts.append(zip(watched.map(Processes.contextSwitches(of:)), before).map { $0 - $1 }.reduce(0, +))
-        } while counts.count < 2 && counts.last != 0
+            let count = zip(watched.map(Processes.contextSwitches(of:)), before).map { $0 - $1 }.reduce(0, +)
+            // A window across the start of an hour (midnight among them) may hold the timelines'
+            // reload, which is due then: it is measured again (CI failed at 00:00 UTC).
+            if Int(start.timeIntervalSince1970) / 3600 != Int(Date().timeIntervalSince1970) / 3600 { continue }
+            counts.append(count)
+            if count == 0 || counts.count == 2 { break }
+        }
         #expect(counts.last == 0, "wake-ups of the server and its children in windows of 10 idle seconds: \(counts)")
     }
 
