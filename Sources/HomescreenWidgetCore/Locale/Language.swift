@@ -59,6 +59,12 @@ public struct FormattingLocale: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { identifier }
+
+    /// A CLDR table's entry for the locale (its keys `fr_CH`, `fr`): its own, else its
+    /// language's, else English's (the language the interface falls back to).
+    public func entry<Entry>(in table: [String: Entry]) -> Entry? {
+        region.flatMap { table[language + "_" + $0] } ?? table[language] ?? table["en"]
+    }
 }
 
 /// Locale variables ICU cannot take. ICU reads the default locale from the environment the

@@ -13,11 +13,7 @@ public struct ShortDate: Sendable {
     let months: [String]
 
     /// The locale's own entry, else its language's, else English's (as `MoneyConventions`).
-    public static func of(_ locale: FormattingLocale) -> ShortDate {
-        let language = locale.language, region = locale.region
-        if let region, let entry = table[language + "_" + region] { return entry }
-        return table[language] ?? table["en"]!
-    }
+    public static func of(_ locale: FormattingLocale) -> ShortDate { locale.entry(in: table)! }
 
     /// The day an instant falls on in a zone, written with the locale's pattern.
     public static func text(_ date: Date, locale: FormattingLocale, timeZone: Zone) -> String {

@@ -32,10 +32,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The day an instant falls on in a time zone: the local time's whole days since 1970
     /// (the zone's offset at that instant handles daylight saving time).
-    public init(_ date: Date, in timeZone: Zone) {
-        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
-        self.init(dayNumber: Int((local / 86_400).rounded(.down)))
-    }
+    public init(_ date: Date, in timeZone: Zone) { self = timeZone.wallClock(date).day }
 
     /// `2026-11-23` (written by hand: `String(format:)` costs a status line a tenth of a millisecond).
     public var iso: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2) }

@@ -92,11 +92,7 @@ struct MoneyConventions: Sendable {
     /// The locale's compact patterns, found as its conventions are.
     static func compactPatterns(_ locale: FormattingLocale) -> [String] { entry(locale, in: compactTable) }
 
-    static func entry<Entry>(_ locale: FormattingLocale, in table: [String: Entry]) -> Entry {
-        let language = language(locale), code = locale.language, region = locale.region
-        if language == code, let region, let entry = table["\(language)_\(region)"] { return entry }
-        return table[language] ?? table["en"]!
-    }
+    static func entry<Entry>(_ locale: FormattingLocale, in table: [String: Entry]) -> Entry { locale.entry(in: table)! }
 
     /// The locale's language when the table has it, else English.
     static func language(_ locale: FormattingLocale) -> String {

@@ -79,7 +79,7 @@ extension CalendarEvent {
             let days = rule?.days(from: start, in: wide, except: Set(except)) ?? (wide.contains(start) && !except.contains(start) ? [start] : [])
             let until = rule.flatMap { rule in
                 rule.until.flatMap { day in rule.untilClock.map { $0.utc ? Date(timeIntervalSince1970: Double(day.dayNumber * 86_400 + $0.seconds))
-                                                                          : ICalendar.instant(day, seconds: $0.seconds, in: clock) } }
+                                                                          : clock.instant(day, seconds: $0.seconds) } }
             }
             return days.compactMap { day -> EventOccurrence? in
                 let instant = ICalendar.instant(day, time, in: clock)

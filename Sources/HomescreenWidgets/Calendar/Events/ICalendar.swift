@@ -61,7 +61,7 @@ public enum ICalendar {
                     lines.append(property("DTSTART") + at(start))
                     if case .minutes(let minutes)? = event.length { lines.append("DURATION:PT\(minutes)M") }
                     if var parsed = try? RecurrenceRule(parsing: rule), let until = parsed.until, parsed.untilClock?.utc != true {
-                        let end = instant(until, seconds: parsed.untilClock?.seconds ?? 86_399, in: clock)
+                        let end = clock.instant(until, seconds: parsed.untilClock?.seconds ?? 86_399)
                         let day = LocalDate(end, in: Zone.utc)
                         parsed.until = day
                         parsed.untilClock = RecurrenceRule.UntilClock(seconds: Int(end.timeIntervalSince1970) - day.dayNumber * 86_400, utc: true)
@@ -153,11 +153,8 @@ public enum ICalendar {
 
     /// The instant of a local day and time in a zone.
     static func instant(_ day: LocalDate, _ time: EventTime, in zone: Zone) -> Date {
-        instant(day, seconds: time.minutes * 60, in: zone)
+        zone.instant(day, seconds: time.minutes * 60)
     }
-
-    /// The instant of a day and `seconds` into it on a zone's wall clock (`Zone.instant`).
-    static func instant(_ day: LocalDate, seconds: Int, in zone: Zone) -> Date { zone.instant(day, seconds: seconds) }
 
     /// The day and time (to the minute) of an instant on a zone's wall clock.
     static func wallClock(_ instant: Date, in zone: Zone) -> (LocalDate, EventTime) {
