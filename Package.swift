@@ -25,11 +25,11 @@ import PackageDescription
 //   fault, so code spread over 20 MB kept 16 MB of it resident.
 // - Without exporting its 11,000 symbols to the dynamic loader (nothing loads the executable's
 //   symbols by name; backtraces read the symbol table from the file).
-// - With the C++ runtime the Swift runtime needs linked in (linker/static-libstdc++: a linker
-//   script found before the shared libstdc++.so): no libstdc++.so to load, bind and keep
-//   resident (issue 36).
+// - With the C++ runtime the Swift runtime needs, and SQLite, linked in from their static archives
+//   (linker/static: linker scripts found before the shared libstdc++.so and libsqlite3.so): no
+//   shared library to load, bind and keep resident for them (issue 36).
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
-let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld", "-L\(Context.packageDirectory)/linker/static-libstdc++",
+let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld", "-L\(Context.packageDirectory)/linker/static",
                    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/homescreen.order",
                    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
                    "-Xlinker", "--script=\(Context.packageDirectory)/linker/private-functions.ld"]
@@ -73,6 +73,7 @@ let package = Package(
         ),
         // libpq's functions, loaded with dlopen on the first use of a PostgreSQL store.
         .target(name: "CLibpq", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CSQLiteFootprint"),
         .target(
             name: "HomescreenPostgres",
             dependencies: ["HomescreenWidgetCore", "HomescreenStore", "CLibpq"],
@@ -105,7 +106,7 @@ let package = Package(
             name: "homescreen",
             dependencies: [
                 "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenWidgets",
-                "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions",
+                "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions", "CSQLiteFootprint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [functionSections],

@@ -22,8 +22,9 @@ if [ "${1:-}" = "--check" ]; then
   fi
   exit 0
 fi
-swift build -c release --static-swift-stdlib --product homescreen >/dev/null
 work=$(mktemp -d)
+# The link map says which functions share a section: see the filter at the end.
+swift build -c release --static-swift-stdlib --product homescreen -Xlinker -Map="$work/map" >/dev/null
 socket="hs-order-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 chmod 700 "$work"
@@ -98,7 +99,35 @@ both = set(dashboard) & set(commands)
 order = [f for f in dashboard if f in both] + [f for f in dashboard if f not in both] + [f for f in commands if f not in both]
 print("\n".join(order))
 PY
-mv "$work/order" linker/homescreen.order
+# A listed function brings its whole section to the front. The prebuilt archives have one
+# section per source file (Swift's standard library, regex parser and string processing, the
+# static SQLite's files): a large section of which a few functions run, close together, costs
+# less where it is (a 64 KB window of code around each page touched) than all of it at the
+# front. Such sections' functions are left out of the list.
+python3 - "$work/map" "$work/order" > "$work/kept" <<'PY'
+import re, sys
+listed = open(sys.argv[2]).read().split()
+wanted = set(listed)
+line = re.compile(r"^\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+( +)(.*)$")
+sections, section, in_text = [], None, False
+for text in open(sys.argv[1], errors="replace"):
+    match = line.match(text)
+    if not match: continue
+    address, size, indent, name = int(match.group(1), 16), int(match.group(2), 16), len(match.group(3)), match.group(4)
+    if indent <= 1:
+        in_text = name == ".text"
+    elif in_text and indent <= 9:
+        section = (address, size, []); sections.append(section)
+    elif in_text and section is not None and name in wanted:
+        section[2].append((address - section[0], name))
+window, dropped = 65536, set()
+for _, size, functions in sections:
+    windows = {offset // window for offset, _ in functions}
+    if functions and size >= 48 * 1024 and len(windows) * window < 0.6 * size:
+        dropped.update(name for _, name in functions)
+print("\n".join(name for name in listed if name not in dropped))
+PY
+mv "$work/kept" linker/homescreen.order
 # The link does not depend on the list: drop the executable so the next build links it again.
 rm -f .build/release/homescreen
 echo "linker/homescreen.order: $(wc -l < linker/homescreen.order) functions from $n runs"

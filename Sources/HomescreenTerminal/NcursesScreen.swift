@@ -7,14 +7,16 @@ import HomescreenWidgetCore
 /// The terminal through ncursesw: the only code that talks to ncurses. It owns the screen from
 /// `init` to `end()`, draws only the cells that changed since the last frame, and decodes keys.
 ///
-/// A repaint goes through ncurses. A change in place is written by `ChangeWriter` with the
-/// sequences of the terminal's terminfo entry: ncurses's optimiser moves the cursor absolutely
-/// whenever the target is more than a few cells away, never goes down with a line feed, and
-/// resets the pen after every refresh, where the writer takes the shortest move and keeps the
-/// pen (issue 36: the demo's consume at 160×48 went from 1.28× to 1.14× of its lower bound,
-/// BENCHMARKS.md). ncurses's own copy of the screen is then behind,
-/// so the next repaint it makes clears the screen first. Terminals the writer does not serve
-/// (not UTF-8, padding, no `cup`, writing the last cell scrolls) stay with ncurses throughout.
+/// Where it can, the dashboard writes every frame itself, with the sequences of the terminal's
+/// terminfo entry (`ChangeWriter`): a change in place by the shortest cursor moves and pen
+/// changes (ncurses's optimiser moves the cursor absolutely whenever the target is more than a
+/// few cells away, never goes down with a line feed, and resets the pen after every refresh:
+/// issue 36, the demo's consume at 160×48 went from 1.28× to 1.14× of its lower bound), and a
+/// repaint as a cleared screen and the cells that are not blank. ncurses then only sets the
+/// terminal up, reads keys and gives the terminal back, with a screen of one cell: its three
+/// copies of a 160×48 screen were 0.65 MB of the dashboard's memory (BENCHMARKS.md). Terminals
+/// the writer does not serve (not UTF-8, padding, no `cup`, writing the last cell scrolls) are
+/// drawn by ncurses throughout.
 public final class NcursesScreen: TerminalScreen {
     /// The largest terminal the dashboard draws (README: "Terminal size").
     public static let maximumSize = CellSize(columns: 1000, rows: 500)
@@ -29,10 +31,8 @@ public final class NcursesScreen: TerminalScreen {
     private var ended = false
     private let attributeBits: [(TextAttributes, attr_t)]
     private let directColor: Bool
-    /// The terminal's sequences, when the changes in place are written directly.
+    /// The terminal's sequences, when the frames are written directly (ncurses does not draw).
     private let controls: TerminalControls?
-    /// Whether cells were written since ncurses last drew: its idea of the screen is stale.
-    private var ncursesBehind = false
 
     private struct PairKey: Hashable {
         let foreground: TerminalColor
@@ -107,6 +107,12 @@ public final class NcursesScreen: TerminalScreen {
                          (.underline, hs_attr_underline()), (.reverse, hs_attr_reverse())]
         size = CellSize(columns: Int(hs_cols()), rows: Int(hs_lines()))
         controls = Self.isUTF8(String(cString: hs_codeset())) ? Self.terminfoControls(direct: depth == .truecolor) : nil
+        if controls != nil {
+            // ncurses draws nothing from here: a screen of one cell, drawn once now, so that its
+            // first refresh (which clears the terminal) never comes after a frame of ours.
+            resize_term(1, 1)
+            refresh()
+        }
         self.mouse = mouse
         if mouse { Self.send(Mouse.enable) }
     }
@@ -165,6 +171,7 @@ public final class NcursesScreen: TerminalScreen {
         // A line feed goes down only when the driver adds no carriage return to it.
         if let down = string("cud1"), down != [10] || hs_output_adds_return(1) == 0 { controls.downOne = down }
         controls.carriageReturn = string("cr")
+        controls.clearScreen = string("clear")
         let notWithColor = hs_terminfo_number("ncv")
         for (flag, name, bit) in [(TextAttributes.bold, "bold", 32), (.dim, "dim", 16), (.italic, "sitm", 0x8000), (.underline, "smul", 2), (.reverse, "rev", 4)] {
             controls.attributes[flag] = string(name)
@@ -213,6 +220,9 @@ public final class NcursesScreen: TerminalScreen {
         ended = true
         if mouse { Self.send(Mouse.disable) }
         curs_set(1)
+        // At its real size, so that endwin leaves the cursor on the last line (where a terminal
+        // without an alternate screen shows the shell's prompt next).
+        if controls != nil { resize_term(Int32(size.rows), Int32(size.columns)) }
         endwin()
         hs_forget_crash_restore()
     }
@@ -225,18 +235,20 @@ public final class NcursesScreen: TerminalScreen {
         }
         let depth = self.depth
         let looks: @Sendable (Style) -> ResolvedStyle = { ResolvedStyle($0, theme: theme, depth: depth) }
-        if let controls, let previous, previous.width == grid.width, previous.height == grid.height {
+        if let controls {
             let writer = ChangeWriter(controls: controls, resolve: looks)
-            let counter = ChangeWriter.Counter(writer, grid: grid, previous: previous)
-            let plan = PaintPlan(grid, from: previous, looks: writer.resolve, cost: counter.bytes)
-            ncursesBehind = true
-            // Part of a change lost: what the terminal shows is unknown, so the next frame repaints.
-            if Self.send(writer.bytes(plan.passes, grid: grid, previous: previous)) { self.previous = grid } else { invalidate() }
+            let bytes: [UInt8]
+            if let previous, previous.width == grid.width, previous.height == grid.height {
+                let counter = ChangeWriter.Counter(writer, grid: grid, previous: previous)
+                let plan = PaintPlan(grid, from: previous, looks: writer.resolve, cost: counter.bytes)
+                bytes = writer.bytes(plan.passes, grid: grid, previous: previous)
+            } else {
+                bytes = writer.repaint(grid)
+            }
+            // Part of a frame lost: what the terminal shows is unknown, so the next one repaints.
+            if Self.send(bytes) { self.previous = grid } else { invalidate() }
             return
         }
-        // ncurses's copy of the screen is older than the terminal's: a clean slate.
-        if ncursesBehind { clearok(hs_curscr(), true) }
-        ncursesBehind = false
         // A repaint goes in row order; a change in place may go one style at a time (PaintPlan).
         let plan = PaintPlan(grid, from: previous, penCost: { self.penBytes($0, from: $1, theme: theme) }, looks: looks)
         for pass in plan.passes {
@@ -364,6 +376,13 @@ public final class NcursesScreen: TerminalScreen {
 
     public func refreshSize() -> CellSize {
         var rows: Int32 = 0, columns: Int32 = 0
+        if controls != nil {
+            if hs_terminal_size(1, &rows, &columns) == 0, rows > 0, columns > 0 {
+                size = CellSize(columns: min(Int(columns), Self.maximumSize.columns), rows: min(Int(rows), Self.maximumSize.rows))
+            }
+            invalidate()
+            return size
+        }
         if hs_terminal_size(1, &rows, &columns) == 0, rows > 0, columns > 0 {
             // A window grown past the maximum is drawn in its top-left corner, at the maximum:
             // ncurses's buffers never grow without bound.
@@ -376,7 +395,9 @@ public final class NcursesScreen: TerminalScreen {
 
     public func invalidate() {
         previous = nil
-        clearok(hs_stdscr(), true)
+        // Only where ncurses draws: a one-cell screen marked for clearing would clear the terminal
+        // at the next key read.
+        if controls == nil { clearok(hs_stdscr(), true) }
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSQLiteFootprint
 import Foundation
 import HomescreenRender
 import HomescreenWidgetCore
@@ -12,6 +13,9 @@ LocaleEnvironment.sanitize()
 var unblocked = sigset_t()
 sigemptyset(&unblocked)
 sigprocmask(SIG_SETMASK, &unblocked, nil)
+
+// Before the first store connection opens.
+_ = hs_sqlite_small_footprint()
 
 // The man page's sections that the parser's generator cannot write (scripts/install.sh).
 if Array(CommandLine.arguments.dropFirst()) == ["--experimental-manual-sections"] {

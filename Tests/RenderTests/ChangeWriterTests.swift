@@ -54,6 +54,41 @@ struct ChangeWriterTests {
         #expect(text == "\u{1B}[1;1H\(color(danger))B\u{1B}[1mC\(color(warning))D\u{1B}[m\(text256)E\u{1B}[m")
     }
 
+    /// A repaint (first frame, new size, SIGCONT) is written by the writer too: the screen
+    /// cleared in the normal pen, then only the cells a cleared screen does not already show.
+    @Test func aRepaintClearsTheScreenAndDrawsOnlyWhatIsNotBlank() {
+        let grid = Self.grid(["ab   c", "", "   d"], width: 8)
+        let text = String(decoding: Self.plain.repaint(grid), as: UTF8.self)
+        // Reset, clear; the blanks between b and c are written again (shorter than a move), the
+        // empty row is skipped.
+        #expect(text == "\u{1B}[m\u{1B}[H\u{1B}[2J\u{1B}[1;1Hab   c\u{1B}[3;4Hd")
+    }
+
+    @Test func aRepaintDrawsBlanksThatDoNotLookCleared() {
+        var grid = Self.grid(["a  b"], width: 4)
+        grid.write(" ", x: 1, y: 0, style: Style(.text, [.reverse]))
+        grid.write(" ", x: 2, y: 0, style: Style(.text, [.bold]))
+        let text = String(decoding: Self.plain.repaint(grid), as: UTF8.self)
+        // The reversed blank is drawn; the bold one looks like any blank and is left as cleared.
+        #expect(text.contains("\u{1B}[7m "), "\(text.debugDescription)")
+        #expect(!text.contains("\u{1B}[1m"), "\(text.debugDescription)")
+        // On a colored background every blank is drawn.
+        var colored = Self.grid(["x"], width: 3)
+        colored.fill(Rect(x: 0, y: 0, width: 3, height: 1), with: Cell(" ", style: Style(.text, background: .danger)))
+        colored.write("x", x: 0, y: 0, style: Style(.text, background: .danger))
+        let painted = String(decoding: Self.colored.repaint(colored), as: UTF8.self)
+        #expect(painted.hasSuffix("x  \u{1B}[m"), "\(painted.debugDescription)")
+    }
+
+    @Test func withoutClearARepaintWritesEveryCell() {
+        var controls = TerminalControls.ecma48
+        controls.clearScreen = nil
+        let writer = ChangeWriter(controls: controls) { ResolvedStyle($0, theme: Self.theme, depth: .monochrome) }
+        let text = String(decoding: writer.repaint(Self.grid(["a", ""], width: 3)), as: UTF8.self)
+        // Each row whole; after the last column, the next row is reached absolutely.
+        #expect(text == "\u{1B}[m\u{1B}[1;1Ha  \u{1B}[2;1H   ")
+    }
+
     @Test func afterTheLastColumnTheCursorIsPlacedAbsolutely() {
         let before = Self.grid(["abc", "def"], width: 3), after = Self.grid(["abX", "Yef"], width: 3)
         // Writing column 3 leaves the cursor waiting to wrap: the next span starts with CUP.

@@ -35,6 +35,33 @@ public struct ChangeWriter: Sendable {
         return output
     }
 
+    /// Draws all of `grid` on a terminal whose screen is unknown (the first frame, a new size,
+    /// after SIGCONT or a write that was lost): the screen cleared in the normal pen, then, in
+    /// row order, every cell that does not look like a cleared one. Without `clear`, every cell.
+    public func repaint(_ grid: CellGrid) -> [UInt8] {
+        let cleared = clearedScreen(for: grid)
+        let plan = PaintPlan(grid.changes(from: cleared), in: grid, allowPasses: false, looks: resolve)
+        return controls.reset + (controls.clearScreen ?? []) + bytes(plan.passes, grid: grid, previous: cleared)
+    }
+
+    /// The grid a cleared screen is to `grid`: its cells that look like a cleared cell (a blank
+    /// on the terminal's own background, without underline or reverse) as they are, every other
+    /// cell one that differs from it. Without `clear`, nothing is known: every cell differs.
+    func clearedScreen(for grid: CellGrid) -> CellGrid {
+        let unknown = Cell("\u{0}")
+        var cleared = CellGrid(width: grid.width, height: grid.height, fill: unknown)
+        guard controls.clearScreen != nil else { return cleared }
+        for y in 0..<grid.height {
+            for x in 0..<grid.width {
+                let cell = grid[x, y], look = resolve(cell.style)
+                if cell.text == " ", look.background == .terminalDefault, look.attributes.isDisjoint(with: [.underline, .reverse]) {
+                    cleared.fillCell(cell, x: x, y: y)
+                }
+            }
+        }
+        return cleared
+    }
+
     /// What `bytes` would send for some passes, counted: each step from one segment to the
     /// next depends only on the two, so a plan weighing many orders of the same segments asks
     /// for each step once.

@@ -16,6 +16,8 @@ public struct TerminalControls: Sendable {
     public var forwardOne: [UInt8]?, backwardOne: [UInt8]?, downOne: [UInt8]?, upOne: [UInt8]?
     /// `cr`: to column 0 of the same row.
     public var carriageReturn: [UInt8]?
+    /// `clear`: every cell blank in the current pen's background, the cursor at the top left.
+    public var clearScreen: [UInt8]?
     /// `sgr0`: the normal pen.
     public var reset: [UInt8]
     /// Turning one attribute on (`bold`, `dim`, `sitm`, `smul`, `rev`); there is no "off".
@@ -62,6 +64,7 @@ public struct TerminalControls: Sendable {
         controls.downOne = [10]
         controls.upOne = csi("A")
         controls.carriageReturn = [13]
+        controls.clearScreen = csi("H") + csi("2J")
         controls.attributes = [.bold: csi("1m"), .dim: csi("2m"), .italic: csi("3m"), .underline: csi("4m"), .reverse: csi("7m")]
         return controls
     }()
