@@ -141,6 +141,4 @@ static inline int hs_output_adds_return(int fd) {
     return (settings.c_oflag & OPOST) != 0 && (settings.c_oflag & ONLCR) != 0;
 }
 
-static inline WINDOW *hs_curscr(void) { return curscr; }
-
 #endif

@@ -4,7 +4,8 @@ import Testing
 
 /// Issue 36, point 5: a change in place is written by `ChangeWriter` with the terminal's own
 /// sequences, not by ncurses's optimiser. tmux is the terminal that judges it: after every kind
-/// of change, what the pane shows must be what a full repaint (SIGCONT, drawn by ncurses) shows,
+/// of change, what the pane shows must be what a full repaint (SIGCONT: the screen cleared and
+/// every cell that is not blank drawn again, from the frame alone) shows,
 /// under each terminal type's sequences; and the consume that empties the first product sends
 /// at most 1.25× the lower bound of its changed cells (`scripts/bytes-bound.py`): bytes, counted.
 @Suite(.serialized)
