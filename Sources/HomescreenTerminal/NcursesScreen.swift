@@ -376,19 +376,18 @@ public final class NcursesScreen: TerminalScreen {
 
     public func refreshSize() -> CellSize {
         var rows: Int32 = 0, columns: Int32 = 0
-        if controls != nil {
-            if hs_terminal_size(1, &rows, &columns) == 0, rows > 0, columns > 0 {
-                size = CellSize(columns: min(Int(columns), Self.maximumSize.columns), rows: min(Int(rows), Self.maximumSize.rows))
-            }
-            invalidate()
-            return size
-        }
         if hs_terminal_size(1, &rows, &columns) == 0, rows > 0, columns > 0 {
             // A window grown past the maximum is drawn in its top-left corner, at the maximum:
-            // ncurses's buffers never grow without bound.
-            resizeterm(min(rows, Int32(Self.maximumSize.rows)), min(columns, Int32(Self.maximumSize.columns)))
+            // no buffer grows without bound.
+            let fitted = CellSize(columns: min(Int(columns), Self.maximumSize.columns), rows: min(Int(rows), Self.maximumSize.rows))
+            // Where ncurses draws, its screen follows; elsewhere it keeps its one cell.
+            if controls == nil {
+                resizeterm(Int32(fitted.rows), Int32(fitted.columns))
+                size = CellSize(columns: Int(hs_cols()), rows: Int(hs_lines()))
+            } else {
+                size = fitted
+            }
         }
-        size = CellSize(columns: Int(hs_cols()), rows: Int(hs_lines()))
         invalidate()
         return size
     }

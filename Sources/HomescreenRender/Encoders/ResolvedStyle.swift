@@ -13,9 +13,15 @@ public struct ResolvedStyle: Hashable, Sendable {
         self.attributes = attributes
     }
 
-    /// A blank in this style looks like nothing at all, so trailing ones can be dropped.
-    var isInvisibleOnBlank: Bool {
-        background == .terminalDefault && attributes.isDisjoint(with: [.reverse, .underline])
+    /// A blank in this style looks like nothing at all (as on a cleared screen), so trailing
+    /// ones can be dropped.
+    var isInvisibleOnBlank: Bool { blankLooksTheSame(as: .reset) }
+
+    /// Whether a blank in this style shows the same as one drawn with `pen`: the same background,
+    /// and neither underlined nor reversed (a space shows no foreground, weight or slant).
+    func blankLooksTheSame(as pen: ResolvedStyle) -> Bool {
+        let visibleOnBlank: TextAttributes = [.underline, .reverse]
+        return background == pen.background && attributes.isDisjoint(with: visibleOnBlank) && pen.attributes.isDisjoint(with: visibleOnBlank)
     }
 
     public init(_ style: Style, theme: Theme, depth: ColorDepth) {

@@ -161,8 +161,7 @@ public struct PaintPlan: Sendable {
             return cell.style.background == style.background
                 && cell.style.attributes.isDisjoint(with: visibleOnBlank) && style.attributes.isDisjoint(with: visibleOnBlank)
         }
-        let own = looks(cell.style), pen = looks(style)
-        return own.background == pen.background && own.attributes.isDisjoint(with: visibleOnBlank) && pen.attributes.isDisjoint(with: visibleOnBlank)
+        return looks(cell.style).blankLooksTheSame(as: looks(style))
     }
 
     static func onlyBlanks(_ segment: PaintSegment, fit style: Style, looks: Looks? = nil) -> Bool {

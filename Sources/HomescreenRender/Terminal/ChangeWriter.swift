@@ -53,10 +53,8 @@ public struct ChangeWriter: Sendable {
         guard controls.clearScreen != nil else { return cleared }
         for y in 0..<grid.height {
             for x in 0..<grid.width {
-                let cell = grid[x, y], look = resolve(cell.style)
-                if cell.text == " ", look.background == .terminalDefault, look.attributes.isDisjoint(with: [.underline, .reverse]) {
-                    cleared.fillCell(cell, x: x, y: y)
-                }
+                let cell = grid[x, y]
+                if cell.text == " ", resolve(cell.style).isInvisibleOnBlank { cleared.fillCell(cell, x: x, y: y) }
             }
         }
         return cleared
@@ -205,8 +203,7 @@ public struct ChangeWriter: Sendable {
             if cell.isContinuation { continue }
             if Self.widthInDoubt(cell) { return nil }
             let own = resolve(cell.style)
-            let looksSame = own == pen || (cell.text == " " && own.background == pen.background
-                && own.attributes.isDisjoint(with: [.underline, .reverse]) && pen.attributes.isDisjoint(with: [.underline, .reverse]))
+            let looksSame = own == pen || (cell.text == " " && own.blankLooksTheSame(as: pen))
             guard looksSame else { return nil }
             Self.append(cell, to: &output)
         }

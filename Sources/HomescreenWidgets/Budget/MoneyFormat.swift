@@ -87,12 +87,10 @@ struct MoneyConventions: Sendable {
 
     /// The locale's own entry, else its language's (a region CLDR does not list writes as its
     /// language does), else English's (the language the interface falls back to).
-    static func of(_ locale: FormattingLocale) -> MoneyConventions { entry(locale, in: table) }
+    static func of(_ locale: FormattingLocale) -> MoneyConventions { locale.entry(in: table)! }
 
     /// The locale's compact patterns, found as its conventions are.
-    static func compactPatterns(_ locale: FormattingLocale) -> [String] { entry(locale, in: compactTable) }
-
-    static func entry<Entry>(_ locale: FormattingLocale, in table: [String: Entry]) -> Entry { locale.entry(in: table)! }
+    static func compactPatterns(_ locale: FormattingLocale) -> [String] { locale.entry(in: compactTable)! }
 
     /// The locale's language when the table has it, else English.
     static func language(_ locale: FormattingLocale) -> String {
