@@ -36,7 +36,13 @@ let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld", "-L\(Context.pack
 // Each function in a section of its own and under its own name, so the linker can place it (the
 // order above): LLVM's function merging gives the bodies it shares no symbol (.L__unnamed_N), so
 // no list can name them, and the dashboard ran 25 of them spread over 1.6 MB of unordered code.
-let functionSections = SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections", "-Xfrontend", "-disable-llvm-merge-functions-pass"], releaseOnLinux)
+//
+// Generic types' metadata got from their accessors, with the conformances the compiler already
+// knows, instead of from mangled names: the runtime demangled each name at its first use and
+// looked up each conformance its requirements name by scanning all 7,000 conformance records,
+// 29% of a status line's instructions (BENCHMARKS.md, issue 36).
+let functionSections = SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections", "-Xfrontend", "-disable-llvm-merge-functions-pass",
+                                                 "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], releaseOnLinux)
 
 let package = Package(
     name: "Homescreen",

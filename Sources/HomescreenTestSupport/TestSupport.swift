@@ -110,7 +110,7 @@ public func containsControlCharacters(_ text: String, allowingSGR: Bool = false)
 public enum ShippedThemes {
     public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Themes")
-    public static var library: ThemeLibrary { ThemeLibrary(folders: [folder]) }
+    public static var library: ThemeLibrary { ThemeLibrary(folders: [folder.path]) }
 }
 
 /// The `sqlite3` command-line shell: another program writing the store with plain SQL, knowing

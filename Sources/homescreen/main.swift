@@ -29,10 +29,13 @@ do {
     // takes whole (an error, --help) goes through the full parser, so every message and exit
     // status stays as it was.
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let status = arguments.first == "status"
-        ? StatusCommand.quick(Array(arguments.dropFirst())) ?? (try? StatusCommand.parse(Array(arguments.dropFirst()))) : nil
-    var command: any ParsableCommand = try status ?? HomescreenCommand.parseAsRoot()
-    try command.run()
+    if arguments.first == "status", let request = StatusRequest.quick(Array(arguments.dropFirst())) {
+        try request.run()
+    } else {
+        let status = arguments.first == "status" ? try? StatusCommand.parse(Array(arguments.dropFirst())) : nil
+        var command: any ParsableCommand = try status ?? HomescreenCommand.parseAsRoot()
+        try command.run()
+    }
 } catch {
     switch HomescreenCommand.exitCode(for: error) {
     case .success:

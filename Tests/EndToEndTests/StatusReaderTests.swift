@@ -31,7 +31,7 @@ struct StatusReaderTests {
             var arguments = form + ["--store", store]
             if !form.contains("--now") { arguments += ["--now", "2026-11-22T09:00:00"] }
             if !form.contains("--format") { arguments += ["--format", "tmux"] }
-            let drawing = try StatusCommand.parse(arguments).drawing()
+            let drawing = try StatusCommand.parse(arguments).request.drawing()
             let quick = try drawing.draw(), full = try drawing.draw(reader: false)
             #expect(quick.reader && !full.reader, "\(arguments)")
             #expect(quick.lines.text == full.lines.text, "\(arguments)")
@@ -55,7 +55,7 @@ struct StatusReaderTests {
         let kindNewer = try copy("kind-newer.sqlite", "UPDATE kindSchema SET version = 99 WHERE kind = 'pantry';")
         for (arguments, drawn) in [(["--store", folder.path("missing.sqlite")], true), (["--demo"], true),
                                    (["--store", folder.path("text.sqlite")], false), (["--store", newer], false), (["--store", kindNewer], false)] {
-            let drawing = try StatusCommand.parse(["pantry", "--format", "plain", "--now", "2026-11-22T09:00:00"] + arguments).drawing()
+            let drawing = try StatusCommand.parse(["pantry", "--format", "plain", "--now", "2026-11-22T09:00:00"] + arguments).request.drawing()
             if drawn {
                 #expect(try drawing.draw().reader == false, "\(arguments)")
             } else {

@@ -15,7 +15,7 @@ struct ThemeTests {
     @Test func theShippedDarkThemeIsNotReadButAUsersOneWins() throws {
         let user = TemporaryFolder(), shipped = TemporaryFolder()
         try "this is not TOML [".write(toFile: shipped.path("dark.toml"), atomically: true, encoding: .utf8)
-        let library = ThemeLibrary(folders: [user.url, shipped.url], shipped: shipped.url)
+        let library = ThemeLibrary(folders: [user.url.path, shipped.url.path], shipped: shipped.url.path)
         #expect(try library.theme(named: "dark") == Theme.builtInDark)
         try "name = \"dark\"\n[colors]\ndanger = \"#123456\"\n".write(toFile: user.path("dark.toml"), atomically: true, encoding: .utf8)
         #expect(try library.theme(named: "dark").color(.danger) == .rgb(RGB(0x12, 0x34, 0x56)))

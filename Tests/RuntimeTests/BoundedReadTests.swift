@@ -41,7 +41,7 @@ struct BoundedReadTests {
         let folder = TemporaryFolder()
         let path = folder.path("big.toml")
         try Self.large(path, size: 50_000_000, start: "name = \"big\"\n")
-        #expect { try ThemeLibrary(folders: [folder.url]).theme(named: "big") } throws: { error in
+        #expect { try ThemeLibrary(folders: [folder.url.path]).theme(named: "big") } throws: { error in
             "\(error)" == "the theme file \(path) is 50000000 bytes; a theme is at most 256 KiB, so it was not read."
         }
     }

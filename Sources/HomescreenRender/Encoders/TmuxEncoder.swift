@@ -32,14 +32,15 @@ public struct TmuxEncoder: GridEncoder {
     }
 
     static func style(_ style: ResolvedStyle) -> String {
-        var parts = ["fg=" + color(style.foreground), "bg=" + color(style.background)]
+        // Appended in place: `joined` looked up a conformance at a status line's start (issue 36).
+        var text = "#[fg=" + color(style.foreground) + ",bg=" + color(style.background)
         let attributes = style.attributes
-        parts.append(attributes.contains(.bold) ? "bold" : "nobold")
-        if attributes.contains(.dim) { parts.append("dim") }
-        if attributes.contains(.italic) { parts.append("italics") }
-        if attributes.contains(.underline) { parts.append("underscore") }
-        parts.append(attributes.contains(.reverse) ? "reverse" : "noreverse")
-        return "#[" + parts.joined(separator: ",") + "]"
+        text += attributes.contains(.bold) ? ",bold" : ",nobold"
+        if attributes.contains(.dim) { text += ",dim" }
+        if attributes.contains(.italic) { text += ",italics" }
+        if attributes.contains(.underline) { text += ",underscore" }
+        text += attributes.contains(.reverse) ? ",reverse]" : ",noreverse]"
+        return text
     }
 
     private static func color(_ color: TerminalColor) -> String {

@@ -14,11 +14,12 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
         self.init(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }
 
+    /// `#rrggbb`, lowercase.
     public var description: String {
-        "#" + [red, green, blue].map { value in
-            let digits = String(value, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = [UInt8(ascii: "#")]
+        for value in [red, green, blue] { text += [digits[Int(value >> 4)], digits[Int(value & 0xF)]] }
+        return String(decoding: text, as: UTF8.self)
     }
 
     func distance(to other: RGB) -> Int {

@@ -2,12 +2,13 @@ import Foundation
 
 /// Finds theme files: the user's folder first, then the shipped `Themes/` folders.
 public struct ThemeLibrary: Sendable {
-    public let folders: [URL]
+    /// The folders searched, in order, as paths (a status line starts without URL's parser).
+    public let folders: [String]
     /// The folder of the themes shipped with Homescreen (one of `folders`), whose dark theme is
     /// the built-in one: it is not read (a status line starts without parsing TOML).
-    public let shipped: URL?
+    public let shipped: String?
 
-    public init(folders: [URL], shipped: URL? = nil) {
+    public init(folders: [String], shipped: String? = nil) {
         self.folders = folders
         self.shipped = shipped
     }
@@ -15,25 +16,32 @@ public struct ThemeLibrary: Sendable {
     /// The standard search path: `$XDG_CONFIG_HOME/homescreen/themes` (or
     /// `~/.config/homescreen/themes`), `$HOMESCREEN_THEMES`, the `share/homescreen/themes`
     /// folder next to the executable, else (not installed) the source tree's `Themes/` for builds run in place.
-    public static func standard(environment: [String: String], executable: URL?, sourceThemes: URL?) -> ThemeLibrary {
-        var folders: [URL] = []
-        if let explicit = environment["HOMESCREEN_THEMES"], !explicit.isEmpty { folders.append(URL(fileURLWithPath: explicit)) }
+    /// - Parameter executable: the executable's path, its symbolic links resolved.
+    public static func standard(environment: [String: String], executable: String?, sourceThemes: String?) -> ThemeLibrary {
+        var folders: [String] = []
+        if let explicit = environment["HOMESCREEN_THEMES"], !explicit.isEmpty { folders.append(explicit) }
         let home = environment["HOME"] ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        folders.append(URL(fileURLWithPath: config).appendingPathComponent("homescreen/themes"))
+        folders.append(config + (config.hasSuffix("/") ? "" : "/") + "homescreen/themes")
         // An installed binary (PREFIX/bin) reads PREFIX/share/homescreen/themes and never the
         // checkout it was built from; the checkout's Themes/ serve only `swift run` and tests.
-        let installed = executable.map { $0.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("../share/homescreen/themes").standardized }
-        let shipped = installed.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil } ?? sourceThemes
+        let installed = executable.map { parent(of: parent(of: $0)) + "/share/homescreen/themes" }
+        let shipped = installed.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } ?? sourceThemes
         if let shipped { folders.append(shipped) }
         return ThemeLibrary(folders: folders, shipped: shipped)
+    }
+
+    /// The folder holding `path` ("/" for a file at the root).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Names of every theme found, the built-in one included, without duplicates.
     public func names() -> [String] {
         var names: [String] = [Theme.builtInDark.name]
         for folder in folders {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for file in files.sorted() where file.hasSuffix(".toml") {
                 let name = String(file.dropLast(5))
                 if !names.contains(name) { names.append(name) }
@@ -51,12 +59,12 @@ public struct ThemeLibrary: Sendable {
         for folder in folders {
             // Themes/dark.toml is kept identical to the built-in theme (ThemeTests).
             if folder == shipped, name == Theme.builtInDark.name { return .builtInDark }
-            let file = folder.appendingPathComponent(name + ".toml")
-            switch BoundedFile.read(file.path, limit: Self.maximumBytes) {
+            let file = folder + (folder.hasSuffix("/") ? "" : "/") + name + ".toml"
+            switch BoundedFile.read(file, limit: Self.maximumBytes) {
             case .contents(let data):
                 if let text = String(data: data, encoding: .utf8) { return try Theme.parse(toml: text, fallbackName: name) }
             case .tooLarge(let size):
-                throw ThemeError(description: "the theme file \(file.path) is \(size) bytes; a theme is at most \(BoundedFile.size(Self.maximumBytes)), so it was not read.")
+                throw ThemeError(description: "the theme file \(file) is \(size) bytes; a theme is at most \(BoundedFile.size(Self.maximumBytes)), so it was not read.")
             case .missing, .unreadable:
                 break
             }

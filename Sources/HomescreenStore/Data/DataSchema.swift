@@ -93,8 +93,12 @@ public struct DataTable: Sendable {
         self.tracked = tracked
     }
 
+    /// An ASCII letter, then ASCII letters and digits (by byte: Unicode's character properties
+    /// were a tenth of describing the kinds' data at every start, issue 36).
     static func isPlain(_ name: String) -> Bool {
-        !name.isEmpty && name.first!.isLetter && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        func letter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        guard let first = name.utf8.first, letter(first) else { return false }
+        return name.utf8.allSatisfy { letter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// `CREATE TABLE`, its indexes and its tracking, in `dialect`.

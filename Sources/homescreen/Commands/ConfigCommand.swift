@@ -41,7 +41,7 @@ struct ConfigCommand: ParsableCommand {
             }
             line("config", file.path(environment: environment))
             line("state", RememberedChoices.defaultPath(environment: environment))
-            for folder in storeOptions.themeLibrary.folders { line("themes", folder.path) }
+            for folder in storeOptions.themeLibrary.folders { line("themes", folder) }
             let store = storeOptions.storePath
             if StoreLocation.isServer(store) {
                 // A server's URL, without its password.

@@ -126,7 +126,7 @@ struct Notifier {
             }
             if !channelsSaid && printed.isEmpty { lines.append("nothing to send now.") }
             channelsSaid = true
-            return Outcome(next: check.next, outputClosed: !StatusLine.write(lines.map { $0 + "\n" }.joined(), to: STDOUT_FILENO))
+            return Outcome(next: check.next, outputClosed: !Output.write(lines.map { $0 + "\n" }.joined(), to: STDOUT_FILENO))
         }
         let claimed = try ledger.claim(check.due, at: now)
         let (delivered, problems) = sender.send(claimed)

@@ -45,6 +45,28 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
+        try request.run()
+    }
+
+    /// The options parsed, as values.
+    var request: StatusRequest {
+        StatusRequest(kinds: kinds, format: format, density: density, separator: separator, follow: follow,
+                      storeOptions: StoreChoice(store: storeOptions.store), viewOptions: ViewChoice(viewOptions))
+    }
+}
+
+/// What `status` is asked for, read by swift-argument-parser (`StatusCommand`) or, in the forms
+/// a status line runs every few seconds, by hand (`quick`); and drawing it.
+struct StatusRequest {
+    var kinds: [String] = []
+    var format: String?
+    var density = "regular"
+    var separator: String?
+    var follow = false
+    var storeOptions = StoreChoice()
+    var viewOptions = ViewChoice()
+
+    func run() throws {
         let drawing = try self.drawing()
         guard follow else {
             let drawn = try drawing.draw()
@@ -97,7 +119,7 @@ struct StatusCommand: ParsableCommand {
 
     /// The options checked: the lines are drawn from a session on the store.
     struct Drawing {
-        let command: StatusCommand
+        let command: StatusRequest
         let config: DashboardConfig
         /// The kinds named that have no line (exit 1 once the others are printed).
         let refused: [CLIError]
@@ -201,7 +223,7 @@ struct StatusLine {
             let (text, next) = try gone.map { (status.lost($0), nil) } ?? { let (lines, next) = try status.lines(at: Date()); return (lines.text, next) }()
             if text != shown {
                 shown = text
-                guard Self.write(text + "\n", to: STDOUT_FILENO) else { return nil }
+                guard Output.write(text + "\n", to: STDOUT_FILENO) else { return nil }
             }
             return next
         }
@@ -248,17 +270,5 @@ struct StatusLine {
                 }
             }
         }
-    }
-
-    /// Writes all of `text`; false when the descriptor is closed.
-    static func write(_ text: String, to descriptor: Int32) -> Bool {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 { if errno == EINTR { continue } else { return false } }
-            offset += written
-        }
-        return true
     }
 }

@@ -78,7 +78,7 @@ struct TmuxCommand: ParsableCommand {
                 let commands = zip(kinds, each).enumerated().filter { shown.count <= $0.offset || shown[$0.offset] != $0.element.1 }
                     .map { "set-option -g @homescreen-\($0.element.0.rawValue) \(ControlClient.quoted($0.element.1))\n" }
                 if !commands.isEmpty {
-                    guard StatusLine.write(commands.joined() + "refresh-client -S\n", to: client.input) else { return nil }
+                    guard Output.write(commands.joined() + "refresh-client -S\n", to: client.input) else { return nil }
                     shown = each
                 }
                 guard notifier != nil else { return next }
@@ -152,7 +152,7 @@ final class ControlClient {
     func display(_ text: String) -> String? {
         let marker = "homescreen-client", lost = "the tmux server did not answer"
         // The server's version too: `display-message -d` (how long it stays) is tmux 3.2's.
-        guard StatusLine.write("list-clients -F \"\(marker) v#{version} #{client_control_mode} #{client_name}\"\n", to: input) else { return lost }
+        guard Output.write("list-clients -F \"\(marker) v#{version} #{client_control_mode} #{client_name}\"\n", to: input) else { return lost }
         var names: [String] = [], pending: [UInt8] = [], listed = false, lasting = false
         let deadline = Date().addingTimeInterval(3)
         reading: while Date() < deadline {
@@ -180,7 +180,7 @@ final class ControlClient {
         guard listed else { return lost }
         guard !names.isEmpty else { return "no client is attached to the tmux server" }
         let message = Self.quoted(text.replacingOccurrences(of: "#", with: "##").replacingOccurrences(of: "%", with: "%%"))
-        return StatusLine.write(names.map { "display-message -c \(Self.quoted($0)) \(lasting ? "-d 8000 " : "")\(message)\n" }.joined(), to: input) ? nil : lost
+        return Output.write(names.map { "display-message -c \(Self.quoted($0)) \(lasting ? "-d 8000 " : "")\(message)\n" }.joined(), to: input) ? nil : lost
     }
 
     /// Whether a tmux version ("3.3a", "next-3.5", "3.1c") is 3.2 or later.

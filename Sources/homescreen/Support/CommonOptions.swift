@@ -26,11 +26,25 @@ let processEnvironment: [String: String] = {
 }()
 
 /// Options every command that reads or writes the store shares.
-struct StoreOptions: ParsableArguments {
+struct StoreOptions: ParsableArguments, StoreChoosing {
     @Option(name: .long, help: ArgumentHelp("The store: a file, or a PostgreSQL URL postgresql://USER@HOST/DB (default: $HOMESCREEN_STORE, else the config's store, else $XDG_DATA_HOME/homescreen/store.sqlite).", valueName: "path|url"),
             completion: Completions.storeFile)
     var store: String?
+}
 
+/// The store options' values, whoever read them: swift-argument-parser (`StoreOptions`), or
+/// `status`'s hand-read forms (`StoreChoice`), which a status line starts without building the
+/// parser's argument sets (issue 36). What the options mean is said once, here.
+protocol StoreChoosing {
+    var store: String? { get }
+}
+
+/// The store options read by hand.
+struct StoreChoice: StoreChoosing {
+    var store: String?
+}
+
+extension StoreChoosing {
     var environment: [String: String] { processEnvironment }
 
     /// --store, else HOMESCREEN_STORE, else the config file's `store`; nil: the default file.
@@ -102,7 +116,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The theme folders: the user's, then the shipped ones.
     var themeLibrary: ThemeLibrary {
-        ThemeLibrary.standard(environment: environment, executable: Executable.url, sourceThemes: SourceTree.themes)
+        ThemeLibrary.standard(environment: environment, executable: Executable.path, sourceThemes: SourceTree.themes)
     }
 
     /// Opens the store for a change to data that must already exist (consume, undo, remove):
@@ -121,7 +135,7 @@ struct StoreOptions: ParsableArguments {
 }
 
 /// Options of the commands that draw widgets.
-struct ViewOptions: ParsableArguments {
+struct ViewOptions: ParsableArguments, ViewChoosing {
     @Option(parsing: .unconditional, help: ArgumentHelp("The instant to draw for: \(InstantParser.accepted). Default: now.", valueName: "time"))
     var now: String?
 
@@ -152,7 +166,40 @@ struct ViewOptions: ParsableArguments {
 
     @Flag(help: "Use a throwaway store filled with demo data.")
     var demo = false
+}
 
+/// The view options' values, whoever read them (`StoreChoosing` says why).
+protocol ViewChoosing {
+    var now: String? { get }
+    var locale: String? { get }
+    var theme: String? { get }
+    var colors: String? { get }
+    var dueSoonDays: Int? { get }
+    var ascii: Bool { get }
+    var config: String? { get }
+    var privacy: Bool { get }
+    var demo: Bool { get }
+}
+
+/// The view options read by hand: the parser's defaults.
+struct ViewChoice: ViewChoosing {
+    var now, locale, theme, colors: String?
+    var dueSoonDays: Int?
+    var ascii = false
+    var config: String?
+    var privacy = false
+    var demo = false
+}
+
+extension ViewChoice {
+    /// The values `options` hold.
+    init(_ options: some ViewChoosing) {
+        self.init(now: options.now, locale: options.locale, theme: options.theme, colors: options.colors, dueSoonDays: options.dueSoonDays,
+                  ascii: options.ascii, config: options.config, privacy: options.privacy, demo: options.demo)
+    }
+}
+
+extension ViewChoosing {
     func instant(timeZone: Zone) throws -> Date {
         guard let now else { return Date() }
         // A friendly day (tomorrow, +3d, friday) means the start of that day.
@@ -225,11 +272,13 @@ struct ViewOptions: ParsableArguments {
 enum SourceTree {
     /// The checkout's `Themes/`, four folders up from this file (by string: URL's parser cost a
     /// status line a fifth of a millisecond).
-    static var themes: URL? {
-        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        guard components.count > 4 else { return nil }
-        components.removeLast(4)
-        let folder = components.joined(separator: "/") + "/Themes"
-        return FileManager.default.fileExists(atPath: folder) ? URL(fileURLWithPath: folder, isDirectory: true) : nil
+    static var themes: String? {
+        var folder = #filePath[...]
+        for _ in 0..<4 {
+            guard let slash = folder.lastIndex(of: "/") else { return nil }
+            folder = folder[..<slash]
+        }
+        let themes = String(folder) + "/Themes"
+        return FileManager.default.fileExists(atPath: themes) ? themes : nil
     }
 }

@@ -32,7 +32,7 @@ enum Completions {
 
     /// Every theme found, the user's own folder's included.
     static let themes = CompletionKind.custom { _, _, _ in
-        ThemeLibrary.standard(environment: processEnvironment, executable: Executable.url,
+        ThemeLibrary.standard(environment: processEnvironment, executable: Executable.path,
                               sourceThemes: SourceTree.themes).names()
     }
 

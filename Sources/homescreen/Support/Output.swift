@@ -4,8 +4,22 @@ import HomescreenWidgetCore
 
 /// Writing to the standard streams.
 enum Output {
+    /// `text` and a newline on standard output, written as they are (no `FileHandle` or `Data`:
+    /// a status line's start, issue 36).
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        _ = write(text + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Writes all of `text`; false when the descriptor refuses it (a closed pipe).
+    static func write(_ text: String, to descriptor: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 { if errno == EINTR { continue } else { return false } }
+            offset += written
+        }
+        return true
     }
 
     /// Every error message passes here, so values from data or arguments (a product name, an

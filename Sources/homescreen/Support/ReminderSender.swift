@@ -85,7 +85,7 @@ final class ReminderSender {
             let descriptor = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { return "no terminal (/dev/tty) to write to" }
             defer { close(descriptor) }
-            return StatusLine.write(wrapped, to: descriptor) ? nil : "the terminal did not take it"
+            return Output.write(wrapped, to: descriptor) ? nil : "the terminal did not take it"
         case .tmux: return displayInTmux("Homescreen: " + title)
         }
     }

@@ -25,7 +25,7 @@ struct WidgetSession {
     ///   - forWriting: open the store for writing, creating it if needed (the dashboard).
     ///   - config: the config file, already read (the dashboard); else it is read here.
     ///   - opened: the store, already open and prepared (the status line's `SQLiteReader`).
-    init(storeOptions: StoreOptions, viewOptions: ViewOptions, forWriting: Bool = false, config: DashboardConfig? = nil,
+    init(storeOptions: some StoreChoosing, viewOptions: some ViewChoosing, forWriting: Bool = false, config: DashboardConfig? = nil,
          opened: (any StoreBackend)? = nil) throws {
         let environment = storeOptions.environment
         timeZone = storeOptions.timeZone
