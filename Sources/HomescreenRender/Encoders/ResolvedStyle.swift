@@ -70,9 +70,10 @@ extension GridEncoder {
     /// cells in the default style are dropped.
     func encodeRows(_ grid: CellGrid, resolve: (Style) -> ResolvedStyle,
                     styled: (ResolvedStyle, String) -> String, endOfLine: String) -> String {
-        var lines: [String] = []
-        lines.reserveCapacity(grid.height)
+        // Lines appended in place: `joined` looked up a conformance at a status line's start (issue 36).
+        var text = ""
         for y in 0..<grid.height {
+            if y > 0 { text += "\n" }
             var lastVisible = grid.width - 1
             while lastVisible >= 0, grid[lastVisible, y].text == " ", resolve(grid[lastVisible, y].style).isInvisibleOnBlank {
                 lastVisible -= 1
@@ -92,8 +93,8 @@ extension GridEncoder {
                 run += cell.text
             }
             if let current = runStyle { line += styled(current, run) + (current == .reset ? "" : endOfLine) }
-            lines.append(line)
+            text += line
         }
-        return lines.joined(separator: "\n")
+        return text
     }
 }

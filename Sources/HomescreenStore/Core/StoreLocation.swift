@@ -37,7 +37,10 @@ public enum StoreLocation {
             }
         }
         var result = ""
-        for component in components { result += "/" + component }
+        for component in components {
+            result += "/"
+            result += String(component)
+        }
         while result.hasSuffix("/") { result.removeLast() }
         return result.isEmpty ? "/" : result
     }

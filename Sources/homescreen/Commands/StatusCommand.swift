@@ -197,7 +197,12 @@ struct StatusLine {
             let candidates = [timeline.entries.dropFirst(index + 1).first?.date, { if case .after(let at) = timeline.policy { return at } else { return nil } }()]
             for candidate in candidates.compactMap({ $0 }) where candidate > date { next = min(next ?? candidate, candidate) }
         }
-        guard json else { return ((each.joined(separator: separator), each), next) }
+        guard json else {
+            // Appended in place: `joined` looked up a conformance at a status line's start (issue 36).
+            var text = ""
+            for (index, line) in each.enumerated() { text += index == 0 ? line : separator + line }
+            return ((text, each), next)
+        }
         let plain = each.map { $0.trimmingCharacters(in: .whitespaces) }
         let object = "{\"class\": \(Output.jsonString(["normal", "warning", "critical"][urgency])), \"text\": \(Output.jsonString(plain.joined(separator: separator))), "
             + "\"tooltip\": \(Output.jsonString(plain.joined(separator: "\n")))}"
