@@ -6,6 +6,10 @@
 # touches hold little else: the kernel maps code 64 KB around each page fault, and with the hot
 # functions spread over 20 MB of code the dashboard kept 16 MB of it resident (BENCHMARKS.md).
 # Functions come from callgrind (valgrind), which records every function that runs, not a sample.
+# After them come the data a status line touches (lackey, which records every load and store):
+# the runtime's caches, once-tokens and metadata each object file keeps in its .bss and .data,
+# listed so that the linker puts those sections side by side too. Zero-filled and written pages
+# cannot be mapped 64 KB at a time: each page costs a fault of its own, two when read first.
 #   scripts/generate-link-order.sh        (needs valgrind, tmux; apt-get install valgrind tmux)
 #   scripts/generate-link-order.sh --check BINARY
 #       fails when fewer than 97% of the listed functions are in BINARY (the release executable):
@@ -14,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--check" ]; then
   listed=$(sort -u linker/homescreen.order | wc -l)
-  found=$(comm -12 <(sort -u linker/homescreen.order) <(nm --defined-only "$2" | awk '$2 ~ /^[tTwW]$/ {print $3}' | sort -u) | wc -l)
+  found=$(comm -12 <(sort -u linker/homescreen.order) <(nm --defined-only "$2" | awk '{print $3}' | sort -u) | wc -l)
   echo "linker/homescreen.order: $found of $listed functions are in $2"
   if [ $((found * 100)) -lt $((listed * 97)) ]; then
     echo "the list is stale: run scripts/generate-link-order.sh and commit linker/homescreen.order" >&2
@@ -36,13 +40,20 @@ mkdir -m 700 "$work/config" "$work/state"
 "$bin" demo --store "$work/demo.sqlite" >/dev/null
 export HOMESCREEN_STORE="$work/demo.sqlite"
 n=0
-grind() { n=$((n + 1)); valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/run.$n" "$@"; }
+grind() { n=$((n + 1)); valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/${kind:-run}.$n" "$@"; }
 
 # The command line: status lines in each format, a write, and a follower that sees it.
-grind "$bin" status pantry --format tmux >/dev/null 2>&1
-grind "$bin" status --format tmux >/dev/null 2>&1
-grind "$bin" status pantry budget --format json >/dev/null 2>&1
-grind "$bin" status calendar --format ansi >/dev/null 2>&1
+kind=status grind "$bin" status pantry --format tmux >/dev/null 2>&1
+kind=status grind "$bin" status --format tmux >/dev/null 2>&1
+kind=status grind "$bin" status pantry budget --format json >/dev/null 2>&1
+kind=status grind "$bin" status calendar --format ansi >/dev/null 2>&1
+# The same status lines' loads and stores: what they touch of the executable's data.
+for arguments in "pantry --format tmux" "--format tmux" "pantry budget --format json"; do
+  # shellcheck disable=SC2086
+  valgrind --tool=lackey --trace-mem=yes --log-file="$work/lackey" "$bin" status $arguments >/dev/null 2>&1
+  grep -v '^I' "$work/lackey" >> "$work/touched"
+  rm -f "$work/lackey"
+done
 # The follower prints once, then again after a write that makes a new first product; writes
 # go on until it has (it starts slowly under valgrind), and it ends when `head` closes its output.
 n=$((n + 1))
@@ -77,15 +88,15 @@ tmux -L "$socket" kill-server
 for _ in $(seq 30); do sleep 1; [ -s "$work/run.$n" ] && break; done
 
 # Every function that ran and that the executable defines (not libc's), each run's in the
-# order callgrind lists them: first those the dashboard and the commands both run, then the
-# dashboard's own, then the commands' own, so the dashboard's code (the memory target) is one
-# stretch and a status line's is at most two.
+# order callgrind lists them: a status line's first, then the dashboard's, then the other
+# commands' (see the comments below), so that a status line's code is one stretch and the
+# dashboard's (the memory target) almost one.
 mkdir -p linker
 nm --defined-only "$bin" | awk '$2 ~ /^[tTwW]$/ {print $3}' | sort -u > "$work/defined"
-python3 - "$work/defined" "$work"/dash.* -- "$work"/run.* > "$work/order" <<'PY'
+python3 - "$work/defined" "$work"/status.* -- "$work"/dash.* -- "$work"/run.* > "$work/order" <<'PY'
 import re, sys
 defined = set(open(sys.argv[1]).read().split())
-split = sys.argv.index("--")
+first, second = [index for index, argument in enumerate(sys.argv) if argument == "--"]
 def functions(paths):
     seen = {}
     for path in paths:
@@ -94,9 +105,16 @@ def functions(paths):
             if match and match.group(1) in defined:
                 seen.setdefault(match.group(1), None)
     return list(seen)
-dashboard, commands = functions(sys.argv[2:split]), functions(sys.argv[split + 1:])
-both = set(dashboard) & set(commands)
-order = [f for f in dashboard if f in both] + [f for f in dashboard if f not in both] + [f for f in commands if f not in both]
+status, dashboard, commands = functions(sys.argv[2:first]), functions(sys.argv[first + 1:second]), functions(sys.argv[second + 1:])
+# A status line's functions first, those the dashboard runs too leading (one stretch each for
+# the status line, which starts every few seconds, and almost one for the dashboard); then the
+# dashboard's own, those the other commands run too leading; then the other commands' own.
+listed, drawn = set(status), set(dashboard)
+dashboard_own = [f for f in dashboard if f not in listed]
+others = set(commands) - listed
+order = ([f for f in status if f in drawn] + [f for f in status if f not in drawn]
+         + [f for f in dashboard_own if f in others] + [f for f in dashboard_own if f not in others]
+         + [f for f in commands if f not in listed and f not in drawn])
 print("\n".join(order))
 PY
 # A listed function brings its whole section to the front. The prebuilt archives have one
@@ -127,7 +145,32 @@ for _, size, functions in sections:
         dropped.update(name for _, name in functions)
 print("\n".join(name for name in listed if name not in dropped))
 PY
+# The data symbols the status lines touched, in the order they first did, after the functions.
+python3 - "$bin" "$work/touched" >> "$work/kept" <<'PY'
+import bisect, re, subprocess, sys
+binary, trace = sys.argv[1], sys.argv[2]
+ranges = []
+for line in subprocess.run(["readelf", "-S", "-W", binary], capture_output=True, text=True, check=True).stdout.splitlines():
+    match = re.match(r"\s*\[\s*\d+\]\s+(\.bss|\.data|\.data\.rel\.ro)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+    if match: ranges.append((int(match.group(2), 16), int(match.group(2), 16) + int(match.group(3), 16)))
+symbols = []
+for line in subprocess.run(["nm", "-S", "--defined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines():
+    parts = line.split()
+    if len(parts) == 4 and parts[2] in "bBdD":
+        symbols.append((int(parts[0], 16), max(int(parts[1], 16), 1), parts[3]))
+symbols.sort()
+starts = [start for start, _, _ in symbols]
+seen = {}
+for line in open(trace):
+    try: address = int(line[3:].split(",")[0], 16)
+    except ValueError: continue
+    if not any(low <= address < high for low, high in ranges): continue
+    index = bisect.bisect_right(starts, address) - 1
+    if index >= 0 and symbols[index][0] <= address < symbols[index][0] + symbols[index][1]:
+        seen.setdefault(symbols[index][2], None)
+print("\n".join(seen))
+PY
 mv "$work/kept" linker/homescreen.order
 # The link does not depend on the list: drop the executable so the next build links it again.
 rm -f .build/release/homescreen
-echo "linker/homescreen.order: $(wc -l < linker/homescreen.order) functions from $n runs"
+echo "linker/homescreen.order: $(wc -l < linker/homescreen.order) functions and data from $n runs"

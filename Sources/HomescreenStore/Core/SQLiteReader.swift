@@ -49,7 +49,8 @@ public final class SQLiteReader: StoreBackend {
               // lag behind its last commits: the connection's word below counts).
               (try? Store.checkHeader(path: path)) != nil else { return nil }
         var handle: OpaquePointer?
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let handle else {
+        // Without SQLite's own mutex: `connection` already lets one thread at a time use it.
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let handle else {
             if let handle { sqlite3_close_v2(handle) }
             return nil
         }
