@@ -127,9 +127,11 @@ if [ -z "$binary" ]; then
     cd "$root"
     echo "building homescreen ($configuration; a release build takes a few minutes)…"
     # A release build carries Swift's standard library inside (no Swift libraries needed at run
-    # time, faster to start and smaller in memory: BENCHMARKS.md).
+    # time, faster to start and smaller in memory: BENCHMARKS.md), and so has no use for the
+    # executable's own folder as a library path: without it, the loader does not look there
+    # (some 40 failed lookups at every start) for the system's libc and libm.
     static=""
-    [ "$configuration" = release ] && static="--static-swift-stdlib"
+    [ "$configuration" = release ] && static="--static-swift-stdlib --disable-local-rpath"
     swift build -c "$configuration" $static --product homescreen
     swift build -c "$configuration" $static --product homescreen-serve
     swift build -c "$configuration" $static --product generate-manual

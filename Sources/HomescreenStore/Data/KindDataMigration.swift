@@ -44,8 +44,11 @@ extension StoreBackend {
     public func kindVersions() throws -> [String: Int] { try reading(kindVersions) }
 
     private func kindVersions(_ sql: any StoreSQL) throws -> [String: Int] {
-        var versions: [String: Int] = [:]
-        for row in try sql.rows("SELECT kind, version FROM kindSchema") {
+        let rows = try sql.rows("SELECT kind, version FROM kindSchema")
+        // Sized ahead: growing a dictionary ran the standard library's own copy of the code,
+        // which looks its key's conformances up by scanning them all (issue 36).
+        var versions = [String: Int](minimumCapacity: rows.count)
+        for row in rows {
             if let kind = row.text("kind") { versions[kind] = Int(row.int("version") ?? 0) }
         }
         return versions

@@ -13,7 +13,11 @@ import HomescreenWidgets
 /// `environ` as Foundation reads it (split at the first `=`, an entry without one left out, the
 /// last of a name kept), without its bridging at every status line's start (issue 36).
 let processEnvironment: [String: String] = {
-    var environment: [String: String] = [:]
+    var count = 0
+    while environ[count] != nil { count += 1 }
+    // Sized ahead: growing a dictionary ran the standard library's own copy of the code, which
+    // looks its key's conformances up by scanning them all (issue 36).
+    var environment = [String: String](minimumCapacity: count)
     var entry = environ
     while let text = entry.pointee {
         let pair = String(cString: text)
