@@ -17,7 +17,8 @@ public struct ThemeLibrary: Sendable {
     /// `~/.config/homescreen/themes`), `$HOMESCREEN_THEMES`, the `share/homescreen/themes`
     /// folder next to the executable, else (not installed) the source tree's `Themes/` for builds run in place.
     /// - Parameter executable: the executable's path, its symbolic links resolved.
-    public static func standard(environment: [String: String], executable: String?, sourceThemes: String?) -> ThemeLibrary {
+    /// - Parameter sourceThemes: the checkout's `Themes/`, asked for only when not installed.
+    public static func standard(environment: [String: String], executable: String?, sourceThemes: @autoclosure () -> String?) -> ThemeLibrary {
         var folders: [String] = []
         if let explicit = environment["HOMESCREEN_THEMES"], !explicit.isEmpty { folders.append(explicit) }
         let home = environment["HOME"] ?? NSHomeDirectory()
@@ -26,7 +27,7 @@ public struct ThemeLibrary: Sendable {
         // An installed binary (PREFIX/bin) reads PREFIX/share/homescreen/themes and never the
         // checkout it was built from; the checkout's Themes/ serve only `swift run` and tests.
         let installed = executable.map { parent(of: parent(of: $0)) + "/share/homescreen/themes" }
-        let shipped = installed.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } ?? sourceThemes
+        let shipped = installed.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } ?? sourceThemes()
         if let shipped { folders.append(shipped) }
         return ThemeLibrary(folders: folders, shipped: shipped)
     }
