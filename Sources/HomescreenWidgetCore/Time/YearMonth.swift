@@ -16,10 +16,9 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM`.
     public init?(iso text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]) else { return nil }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
+              let year = LocalDate.number(bytes[0..<4]), let month = LocalDate.number(bytes[5..<7]) else { return nil }
         self.init(year: year, month: month)
     }
 
