@@ -110,7 +110,7 @@ struct StatusRequest {
         let theme = format == .plain && viewOptions.theme == nil && config.theme == nil ? Theme.builtInDark : try viewOptions.loadTheme(from: storeOptions.themeLibrary, config: config)
         let encoder = format.encoder(theme: theme, depth: depth)
         let shown = format == .tmux ? TmuxEncoder.escape(separator) : separator
-        return Drawing(command: self, config: config, refused: refused,
+        return Drawing(request: self, config: config, refused: refused,
                        oneLine: json || format == .tmux || kinds.count == 1 || self.separator != nil) { session in
             StatusLine(session: session, kinds: kinds, context: session.context(.accessoryInline, density: density),
                        encoder: encoder, format: format, json: json, separator: shown)
@@ -119,7 +119,7 @@ struct StatusRequest {
 
     /// The options checked: the lines are drawn from a session on the store.
     struct Drawing {
-        let command: StatusRequest
+        let request: StatusRequest
         let config: DashboardConfig
         /// The kinds named that have no line (exit 1 once the others are printed).
         let refused: [CLIError]
@@ -135,7 +135,7 @@ struct StatusRequest {
         /// - Parameter reader: false reads through `Store` whatever the store (the tests).
         func draw(reader: Bool = true) throws -> (session: WidgetSession, lines: (text: String, each: [String]), reader: Bool) {
             if reader, let quick = quick() { return (quick.session, quick.lines, true) }
-            let session = try WidgetSession(storeOptions: command.storeOptions, viewOptions: command.viewOptions, config: config)
+            let session = try WidgetSession(storeOptions: request.storeOptions, viewOptions: request.viewOptions, config: config)
             do { return (session, try line(session).lines(at: session.date).lines, false) } catch {
                 session.finish()   // a demo store's folder
                 throw error
@@ -145,7 +145,7 @@ struct StatusRequest {
         /// The lines drawn from the store read through `SQLiteReader`; nil when the store is not
         /// a file it reads (a server, a demo, no file yet, another version's) or anything failed.
         private func quick() -> (session: WidgetSession, lines: (text: String, each: [String]))? {
-            let (storeOptions, viewOptions) = (command.storeOptions, command.viewOptions)
+            let (storeOptions, viewOptions) = (request.storeOptions, request.viewOptions)
             guard !viewOptions.demo, let location = try? storeOptions.location(), !StoreLocation.isServer(location),
                   let reader = Store.reader(at: location),
                   let session = try? WidgetSession(storeOptions: storeOptions, viewOptions: viewOptions, config: config,
