@@ -16,6 +16,10 @@ struct StoreLocationTests {
 
     @Test(arguments: ["store.sqlite", "./a/../store.sqlite", "../x/store.sqlite", "a//b/"])
     func aRelativePathIsTakenFromTheWorkingFolder(path: String) {
+        for folder in [FileManager.default.currentDirectoryPath, "/", "/tmp", "/a//b"] {
+            #expect(StoreLocation.absolute(path, from: folder) == URL(fileURLWithPath: folder).appendingPathComponent(path).standardized.path,
+                    "\(folder)")
+        }
         let folder = FileManager.default.currentDirectoryPath
         #expect(StoreLocation.absolute(path) == URL(fileURLWithPath: folder).appendingPathComponent(path).standardized.path)
     }

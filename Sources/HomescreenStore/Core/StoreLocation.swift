@@ -17,10 +17,14 @@ public enum StoreLocation {
         location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
     }
 
-    static func absolute(_ path: String) -> String {
+    static func absolute(_ path: String) -> String { absolute(path, from: FileManager.default.currentDirectoryPath) }
+
+    /// `path` made absolute from `folder` (the working folder) and standardized.
+    static func absolute(_ path: String, from folder: String) -> String {
         if isServer(path) { return path }
         let expanded = path.hasPrefix("~") ? (path as NSString).expandingTildeInPath : path
-        return standardized(expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded)
+        if expanded.hasPrefix("/") { return standardized(expanded) }
+        return standardized(folder + (folder.hasSuffix("/") ? "" : "/") + expanded)
     }
 
     /// An absolute path without `.` and `..` components or trailing slashes, as
