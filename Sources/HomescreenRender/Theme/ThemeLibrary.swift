@@ -23,13 +23,18 @@ public struct ThemeLibrary: Sendable {
         if let explicit = environment["HOMESCREEN_THEMES"], !explicit.isEmpty { folders.append(explicit) }
         let home = environment["HOME"] ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        folders.append(config + (config.hasSuffix("/") ? "" : "/") + "homescreen/themes")
+        folders.append(path("homescreen/themes", in: config))
         // An installed binary (PREFIX/bin) reads PREFIX/share/homescreen/themes and never the
         // checkout it was built from; the checkout's Themes/ serve only `swift run` and tests.
         let installed = executable.map { parent(of: parent(of: $0)) + "/share/homescreen/themes" }
         let shipped = installed.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } ?? sourceThemes()
         if let shipped { folders.append(shipped) }
         return ThemeLibrary(folders: folders, shipped: shipped)
+    }
+
+    /// `name` in `folder`, one slash between them.
+    static func path(_ name: String, in folder: String) -> String {
+        folder + (folder.hasSuffix("/") ? "" : "/") + name
     }
 
     /// The folder holding `path` ("/" for a file at the root).
@@ -60,7 +65,7 @@ public struct ThemeLibrary: Sendable {
         for folder in folders {
             // Themes/dark.toml is kept identical to the built-in theme (ThemeTests).
             if folder == shipped, name == Theme.builtInDark.name { return .builtInDark }
-            let file = folder + (folder.hasSuffix("/") ? "" : "/") + name + ".toml"
+            let file = Self.path(name + ".toml", in: folder)
             switch BoundedFile.read(file, limit: Self.maximumBytes) {
             case .contents(let data):
                 if let text = String(data: data, encoding: .utf8) { return try Theme.parse(toml: text, fallbackName: name) }
