@@ -32,7 +32,8 @@ let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configurati
 let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld", "-L\(Context.packageDirectory)/linker/static",
                    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/homescreen.order",
                    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
-                   "-Xlinker", "--script=\(Context.packageDirectory)/linker/private-functions.ld"]
+                   "-Xlinker", "--script=\(Context.packageDirectory)/linker/private-functions.ld",
+                   "-Xlinker", "--script=\(Context.packageDirectory)/linker/start.ld"]
 // Each function in a section of its own and under its own name, so the linker can place it (the
 // order above): LLVM's function merging gives the bodies it shares no symbol (.L__unnamed_N), so
 // no list can name them, and the dashboard ran 25 of them spread over 1.6 MB of unordered code.
@@ -80,6 +81,8 @@ let package = Package(
         // libpq's functions, loaded with dlopen on the first use of a PostgreSQL store.
         .target(name: "CLibpq", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CSQLiteFootprint"),
+        // Before main: the process's arguments handed to the standard library (linker/start.ld).
+        .target(name: "CProcessStart"),
         .target(
             name: "HomescreenPostgres",
             dependencies: ["HomescreenWidgetCore", "HomescreenStore", "CLibpq"],
@@ -112,7 +115,7 @@ let package = Package(
             name: "homescreen",
             dependencies: [
                 "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenWidgets",
-                "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions", "CSQLiteFootprint",
+                "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions", "CSQLiteFootprint", "CProcessStart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [functionSections],

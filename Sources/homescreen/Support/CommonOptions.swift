@@ -18,13 +18,16 @@ let processEnvironment: [String: String] = {
     // Sized ahead: growing a dictionary ran the standard library's own copy of the code, which
     // looks its key's conformances up by scanning them all (issue 36).
     var environment = [String: String](minimumCapacity: count)
-    var entry = environ
-    while let text = entry.pointee {
-        let pair = String(cString: text)
-        if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
-            environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    for index in 0..<count {
+        guard let text = environ[index] else { continue }
+        // Name and value decoded straight from the entry's bytes, without a String of the whole
+        // entry cut in two: a third of what a status line's start spent here (issue 36).
+        text.withMemoryRebound(to: UInt8.self, capacity: strlen(text)) { start in
+            let entry = UnsafeBufferPointer(start: start, count: strlen(text))
+            guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: entry[..<equals]), as: UTF8.self)
+            environment[name] = String(decoding: UnsafeBufferPointer(rebasing: entry[(equals + 1)...]), as: UTF8.self)
         }
-        entry += 1
     }
     return environment
 }()
