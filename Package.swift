@@ -199,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["homescreen", "homescreen-serve", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["homescreen", "homescreen-serve", "HomescreenTestSupport", "CProcessStart", .product(name: "GRDB", package: "GRDB.swift")],
             // Read from the source tree (SourceRoot), not bundled.
             exclude: ["Vectors"]
         ),
