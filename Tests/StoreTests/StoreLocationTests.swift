@@ -25,6 +25,32 @@ struct StoreLocationTests {
     }
 }
 
+/// A store's folder and a URL's mark are found in the path's bytes, as NSString and String's
+/// Foundation search find them.
+struct StorePathBytesTests {
+    @Test(arguments: ["/a/b/store.sqlite", "/a/b/", "/a/b//", "/store.sqlite", "/", "store.sqlite", "a/b",
+                      "//a", "/a//b", "/a//b/", "/é/ü/s.sqlite", "..", "/a/./b", "a//b//"])
+    func theFolderIsNSStringsDeletingLastPathComponent(path: String) {
+        #expect(StoreFile.folder(of: path) == (path as NSString).deletingLastPathComponent)
+    }
+
+    /// Where NSString gives "" (the root written twice), the folder is the root; a path with
+    /// no folder before its name has none (swift-corelibs-foundation's getter traps on "", "."
+    /// and "a/").
+    @Test func theRootWrittenTwiceIsTheRoot() {
+        #expect(StoreFile.folder(of: "") == "")
+        #expect(StoreFile.folder(of: ".") == "")
+        #expect(StoreFile.folder(of: "a/") == "")
+        #expect(StoreFile.folder(of: "//") == "/")
+        #expect(StoreFile.folder(of: "///") == "/")
+    }
+
+    @Test(arguments: ["postgresql://x", "a://", "://", "x:/y", "x:", "", ":/", "a:/:/b", "file:///tmp/s", "é://ü", "/tmp/:///s"])
+    func aURLsMarkIsFoundAsContainsFindsIt(location: String) {
+        #expect(StoreLocation.looksLikeURL(location) == location.contains("://"))
+    }
+}
+
 /// The identifiers a kind's data description takes: an ASCII letter, then ASCII letters and digits.
 struct PlainIdentifierTests {
     @Test(arguments: ["product", "amountMilli", "a1", "Z", "expenseDay2"])

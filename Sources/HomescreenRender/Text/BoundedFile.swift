@@ -18,18 +18,27 @@ public enum BoundedFile {
         // checked on the descriptor itself: what is read is what was checked.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable }
         if info.st_size > limit { return .tooLarge(Int64(info.st_size)) }
-        var data = Data()
-        while data.count <= limit {
-            let chunk: Data?
-            do { chunk = try handle.read(upToCount: limit + 1 - data.count) } catch { return .unreadable }
-            guard let chunk, !chunk.isEmpty else { break }   // nil or empty: the end
-            data += chunk
+        // Read with read(2) into a buffer of the size fstat gave and a byte, grown if the file
+        // grows, up to the limit and a byte: Foundation's FileHandle brought its class and
+        // bridging into every start that reads a file (issue 36).
+        var bytes = [UInt8](repeating: 0, count: min(limit, Int(info.st_size)) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= limit else { break }   // the limit and a byte read
+                bytes += repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count))
+            }
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { return .unreadable }
+            if read == 0 { break }   // the end
+            count += read
         }
-        return data.count > limit ? .tooLarge(Int64(data.count)) : .contents(data)
+        return count > limit ? .tooLarge(Int64(count)) : .contents(Data(bytes[..<count]))
     }
 
     /// "64 KiB", "1 MiB": a limit as the sentences say it.

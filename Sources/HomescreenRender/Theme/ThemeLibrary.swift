@@ -27,7 +27,9 @@ public struct ThemeLibrary: Sendable {
         // An installed binary (PREFIX/bin) reads PREFIX/share/homescreen/themes and never the
         // checkout it was built from; the checkout's Themes/ serve only `swift run` and tests.
         let installed = executable.map { parent(of: parent(of: $0)) + "/share/homescreen/themes" }
-        let shipped = installed.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } ?? sourceThemes()
+        // stat(2), not FileManager, whose class a status line's start otherwise set up (issue 36).
+        var info = stat()
+        let shipped = installed.flatMap { stat($0, &info) == 0 ? $0 : nil } ?? sourceThemes()
         if let shipped { folders.append(shipped) }
         return ThemeLibrary(folders: folders, shipped: shipped)
     }

@@ -17,7 +17,21 @@ public enum StoreLocation {
         location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
     }
 
-    static func absolute(_ path: String) -> String { absolute(path, from: FileManager.default.currentDirectoryPath) }
+    /// Whether the location has a URL's `://` anywhere: searched in its bytes, where Foundation's
+    /// `contains` bridged it to NSString at every status line's start (issue 36).
+    public static func looksLikeURL(_ location: String) -> Bool {
+        let bytes = Array(location.utf8), mark = Array("://".utf8)
+        return bytes.count >= mark.count && (0...bytes.count - mark.count).contains { bytes[$0..<$0 + mark.count].elementsEqual(mark) }
+    }
+
+    static func absolute(_ path: String) -> String { absolute(path, from: workingFolder) }
+
+    /// The working folder, from getcwd(3) (FileManager's brought its class at every start).
+    static var workingFolder: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return FileManager.default.currentDirectoryPath }
+        return String(cString: buffer)
+    }
 
     /// `path` made absolute from `folder` (the working folder) and standardized.
     static func absolute(_ path: String, from folder: String) -> String {

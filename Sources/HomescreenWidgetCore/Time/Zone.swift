@@ -1,4 +1,6 @@
 import Foundation
+import HomescreenRender
+import Synchronization
 
 /// A time zone read from the system's time zone database (`/usr/share/zoneinfo`, or `TZDIR`):
 /// the TZif file's transitions and, past the last one, its POSIX TZ rule (RFC 8536). Written by
@@ -97,7 +99,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
                 if let zone = Zone(identifier: name) { return zone }
             }
         }
-        guard let data = FileManager.default.contents(atPath: "/etc/localtime"), let rules = Rules(tzif: data) else { return .utc }
+        guard let data = tzif(at: "/etc/localtime"), let rules = Rules(tzif: data) else { return .utc }
         let named = (try? String(contentsOfFile: "/etc/timezone", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
         return named.flatMap { Zone(identifier: $0) } ?? Zone(identifier: "localtime", rules: rules)
     }
@@ -207,19 +209,23 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// Files read once per process.
     static let cache = Cache()
 
-    final class Cache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var zones: [String: Rules?] = [:]
+    final class Cache: Sendable {
+        private let zones = Mutex<[String: Rules?]>([:])
 
         func rules(_ name: String) -> Rules? {
-            lock.withLock {
+            zones.withLock { zones in
                 if let known = zones[name] { return known }
-                let path = Zone.databaseDirectory + "/" + name
-                let rules = FileManager.default.contents(atPath: path).flatMap(Rules.init(tzif:))
+                let rules = Zone.tzif(at: Zone.databaseDirectory + "/" + name).flatMap(Rules.init(tzif:))
                 zones[name] = .some(rules)
                 return rules
             }
         }
+    }
+
+    /// A zone file's contents (a TZif file is a few KB; the largest in the database is 10 KB).
+    static func tzif(at path: String) -> Data? {
+        guard case .contents(let data) = BoundedFile.read(path, limit: 1 << 20) else { return nil }
+        return data
     }
 }
 

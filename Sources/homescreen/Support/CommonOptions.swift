@@ -70,7 +70,7 @@ extension StoreChoosing {
     /// folder would hold the password).
     func location() throws -> String {
         let given = self.given
-        if let raw = given, !StoreLocation.isServer(raw), raw.contains("://") || raw.lowercased().hasPrefix("postgres") {
+        if let raw = given, !StoreLocation.isServer(raw), StoreLocation.looksLikeURL(raw) || raw.lowercased().hasPrefix("postgres") {
             throw CLIError.usage("'\(PostgresLocation.redacted(raw))' is not a store; use a file path or a URL postgresql://USER@HOST[:PORT]/DATABASE.")
         }
         // libpq's key=value form is not taken for a file path (whose message would show its password).
