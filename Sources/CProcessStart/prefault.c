@@ -23,7 +23,7 @@
 #define MADV_POPULATE_WRITE 23
 #endif
 
-enum { hotData = 256 * 1024, heapBlock = 256 * 1024 };
+enum { hotData = 256 * 1024, heapBlock = 320 * 1024 };
 
 extern char __bss_start[], _end[];
 

@@ -32,3 +32,25 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.pad("ế", to: 3) == "ế  ")
     }
 }
+
+/// The shortcuts that keep a status line's start out of the Unicode property tables answer as
+/// the tables do.
+struct UnicodeShortcutTests {
+    @Test func belowTheCombiningMarksOnlyTheSoftHyphenHasNoWidth() {
+        for value in UInt32(0)..<0x300 {
+            let scalar = Unicode.Scalar(value)!
+            let category = scalar.properties.generalCategory
+            let byTable = [.nonspacingMark, .enclosingMark, .format].contains(category)
+            #expect(DisplayWidth.isZeroWidth(scalar) == byTable, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func theASCIIClassesAreCharactersLettersAndDigitsInASCII() {
+        for value in UInt8(0)...0x7F {
+            let character = Character(Unicode.Scalar(value))
+            #expect(character.isASCIILetter == character.isLetter, "\(value)")
+            #expect(character.isASCIIDigit == character.isNumber, "\(value)")
+        }
+        #expect(!Character("é").isASCIILetter && !Character("٣").isASCIIDigit && !Character("\r\n").isASCIILetter)
+    }
+}

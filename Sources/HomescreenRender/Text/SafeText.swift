@@ -43,3 +43,20 @@ public enum SafeText {
         }
     }
 }
+
+/// ASCII classes by value: what a status line's start checks in zone names, TZ rules and
+/// locale names is ASCII, and Character's `isLetter`/`isNumber` look every character up in the
+/// Unicode property tables (three page faults of a start, issue 36).
+extension Character {
+    /// A-Z or a-z.
+    public var isASCIILetter: Bool {
+        guard let value = asciiValue else { return false }
+        return (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+    }
+
+    /// 0-9.
+    public var isASCIIDigit: Bool {
+        guard let value = asciiValue else { return false }
+        return (0x30...0x39).contains(value)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 
 /// The languages of the interface (the seeds' languages).
 public enum Language: String, CaseIterable, Sendable, Codable {
@@ -85,7 +86,8 @@ public enum LocaleEnvironment {
         func all(_ text: Substring, _ lengths: ClosedRange<Int>, _ allowed: (Character) -> Bool) -> Bool {
             lengths.contains(text.count) && text.allSatisfy { $0.isASCII && allowed($0) }
         }
-        let word: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        // Only ASCII reaches these (`all`), where they are the ASCII classes.
+        let word: (Character) -> Bool = { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" || $0 == "-" }
         var rest = Substring(value)
         if let at = rest.firstIndex(of: "@") {
             guard all(rest[rest.index(after: at)...], 1...20, { word($0) || $0 == "=" }) else { return false }
@@ -97,9 +99,9 @@ public enum LocaleEnvironment {
         }
         if rest == "C" || rest == "POSIX" { return true }
         let language = rest.prefix { $0 != "_" && $0 != "-" }
-        guard all(language, 2...3, \.isLetter) else { return false }
+        guard all(language, 2...3, \.isASCIILetter) else { return false }
         let territory = rest.dropFirst(language.count)
-        return territory.isEmpty || all(territory.dropFirst(), 2...8, { $0.isLetter || $0.isNumber })
+        return territory.isEmpty || all(territory.dropFirst(), 2...8, { $0.isASCIILetter || $0.isASCIIDigit })
     }
 
     /// The variables replaced at start-up, as `NAME=value` (the value cleaned for display).

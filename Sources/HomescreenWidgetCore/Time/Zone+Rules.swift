@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 
 extension Zone {
     /// The local time of a span: its offset from UTC, whether it is daylight saving time and
@@ -164,7 +165,7 @@ extension Zone {
                     rest = rest[rest.index(after: close)...]
                     return String(value)
                 }
-                let value = rest.prefix { $0.isLetter }
+                let value = rest.prefix { $0.isASCII ? $0.isASCIILetter : $0.isLetter }
                 guard value.count >= 3 else { return nil }
                 rest = rest.dropFirst(value.count)
                 return String(value)

@@ -202,7 +202,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     static func isName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix("/"), !name.hasSuffix("/") else { return false }
         return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
-            !part.isEmpty && part.first != "." && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_+-.".unicodeScalars.contains($0)) }
+            !part.isEmpty && part.first != "." && part.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "_+-.".contains($0) }
         }
     }
 
