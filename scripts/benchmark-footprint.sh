@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Issue 36, points 3 and 4 (BENCHMARKS.md): `status pantry --format tmux` against `sqlite3`
-# running the same two statements on the same store, in interleaved rounds (hyperfine runs
-# one then the other, round after round; the medians of each round and of all), on the demo
-# store and on one with 10,000 products more; then the dashboard's memory after its first
-# frame at 160×48 on the demo store: VmRSS, and what is resident of each mapping (smaps).
+# running the same two statements on the same store, on the demo store and on one with 10,000
+# products more; then the dashboard's memory after its first frame at 160×48 on the demo store:
+# VmRSS, and what is resident of each mapping (smaps).
+# The two commands run in turn, in a random order each time, pinned to one CPU, with an
+# environment padded by a random number of bytes (0–4095) each time, the same for both: the
+# stack's alignment and the other CPU's work otherwise move a 2 ms process by ±5%. Every BLOCK
+# runs the executable is dropped from the page cache and run once unmeasured, so its code is
+# as a start after a reboot reads it back (the kernel maps what it read back in smaller pieces
+# than what a copy wrote: 20 page faults more). Reported: the medians of the wall times (spawn
+# to exit) and the mean CPU times (the child's user and system time), with their ratios.
 # Release build, static Swift standard library (as scripts/install.sh builds it), or BIN=FILE.
-# Needs hyperfine, sqlite3, tmux and python3.
-#   scripts/benchmark-footprint.sh            # 5 rounds of 40 runs
-#   scripts/benchmark-footprint.sh 3 100      # 3 rounds of 100 runs
+# Needs sqlite3, tmux, perf (optional) and python3.
+#   scripts/benchmark-footprint.sh            # 30 blocks of 50 runs of each
+#   scripts/benchmark-footprint.sh 10 50      # 10 blocks of 50
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rounds=${1:-5}
-runs=${2:-40}
+blocks=${1:-30}
+runs=${2:-50}
 if [ -z "${BIN:-}" ]; then
   swift build -c release --static-swift-stdlib --product homescreen >/dev/null
   BIN=$PWD/.build/release/homescreen
@@ -40,24 +46,39 @@ echo "== binary: $BIN ($(ldd "$BIN" | awk '{print $1}' | tr '\n' ' '))"
 today=$(date +%F) soon=$(date -d "+5 days" +%F)
 query="SELECT COALESCE(SUM(inStock), 0) AS inStock, COALESCE(SUM(CASE WHEN due < '$today' THEN inStock ELSE 0 END), 0) AS expired, COALESCE(SUM(CASE WHEN due >= '$today' AND due <= '$soon' THEN inStock ELSE 0 END), 0) AS dueSoon FROM productDue; SELECT * FROM product WHERE amountMilli > 0 ORDER BY due, name, id LIMIT 1"
 for store in demo big; do
-  path="$work/$store.sqlite"
-  : > "$work/$store.medians"
-  for round in $(seq "$rounds"); do
-    hyperfine --warmup 5 --runs "$runs" -N --export-json "$work/$store.$round.json" \
-      -n status "$BIN status pantry --format tmux --store $path" \
-      -n sqlite3 "sqlite3 -readonly $path \"$query\"" >/dev/null 2>&1
-    python3 -c "import json, sys; r = json.load(open(sys.argv[1]))['results']; print(r[0]['median'] * 1000, r[1]['median'] * 1000, ' '.join(str(t * 1000) for t in r[0]['times']), '|', ' '.join(str(t * 1000) for t in r[1]['times']))" "$work/$store.$round.json" >> "$work/$store.medians"
-  done
-  python3 - "$store" "$work/$store.medians" <<'PY'
-import sys, statistics
-rows = [line.split("|") for line in open(sys.argv[2])]
-medians = [tuple(map(float, row[0].split()[:2])) for row in rows]
-status = [float(t) for row in rows for t in row[0].split()[2:]]
-sqlite = [float(t) for row in rows for t in row[1].split()]
-rounds = ", ".join(f"{a:.2f}/{b:.2f} ({a / b:.2f}×)" for a, b in medians)
-print(f"status pantry --format tmux against sqlite3, {sys.argv[1]} store, round medians status/sqlite3 ms: {rounds}")
-s, q = statistics.median(status), statistics.median(sqlite)
-print(f"  all runs: status {s:.2f} ms, sqlite3 {q:.2f} ms: {s / q:.2f}× (target ≤ 1.0×: {'met' if s <= q else 'not met'})")
+  python3 - "$store" "$work/$store.sqlite" "$BIN" "$query" "$blocks" "$runs" <<'PY'
+import os, random, statistics, subprocess, sys, time
+name, store, binary, query, blocks, runs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6])
+sqlite3 = subprocess.run(["sh", "-c", "command -v sqlite3"], capture_output=True, text=True).stdout.strip()
+commands = {"status": [binary, "status", "pantry", "--format", "tmux", "--store", store],
+            "sqlite3": [sqlite3, "-readonly", store, query]}
+os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+null = os.open("/dev/null", os.O_WRONLY)
+def run(command, environment):
+    start = time.perf_counter()
+    pid = os.posix_spawn(command[0], command, environment, file_actions=[(os.POSIX_SPAWN_DUP2, null, 1), (os.POSIX_SPAWN_DUP2, null, 2)])
+    _, _, usage = os.wait4(pid, 0)
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+wall = {key: [] for key in commands}
+cpu = {key: [] for key in commands}
+block_ratios = []
+for block in range(blocks):
+    subprocess.run(["dd", f"if={binary}", "iflag=nocache", "count=0", "status=none"], check=False)
+    for command in commands.values(): run(command, dict(os.environ))
+    first = {key: len(wall[key]) for key in commands}
+    for _ in range(runs):
+        environment = dict(os.environ, PAD="p" * random.randrange(4096))
+        for key in random.sample(list(commands), len(commands)):
+            elapsed, used = run(commands[key], environment)
+            wall[key].append(elapsed); cpu[key].append(used)
+    block_ratios.append(statistics.median(wall["status"][first["status"]:]) / statistics.median(wall["sqlite3"][first["sqlite3"]:]))
+s, q = statistics.median(wall["status"]), statistics.median(wall["sqlite3"])
+cs, cq = statistics.mean(cpu["status"]), statistics.mean(cpu["sqlite3"])
+print(f"status pantry --format tmux against sqlite3, {name} store, {blocks} blocks of {runs} runs of each:")
+print(f"  wall, median: status {s * 1000:.2f} ms, sqlite3 {q * 1000:.2f} ms: {s / q:.3f}× (target ≤ 1.0×: {'met' if s <= q else 'not met'})")
+print(f"  CPU, mean: status {cs * 1000:.2f} ms, sqlite3 {cq * 1000:.2f} ms: {cs / cq:.3f}×")
+ratios = sorted(block_ratios)
+print(f"  blocks' median ratios: lowest {ratios[0]:.3f}×, middle {statistics.median(ratios):.3f}×, highest {ratios[-1]:.3f}×")
 PY
 done
 perf_stat() { perf stat -r 50 -x, -e task-clock,page-faults "$@" 2>&1 >/dev/null | awk -F, '{printf "%s %s  ", $1, $3}'; echo; }

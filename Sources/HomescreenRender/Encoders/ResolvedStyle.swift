@@ -68,10 +68,19 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 extension GridEncoder {
     /// Encodes row by row: one call per run of cells sharing a resolved style; trailing blank
     /// cells in the default style are dropped.
-    func encodeRows(_ grid: CellGrid, resolve: (Style) -> ResolvedStyle,
+    func encodeRows(_ grid: CellGrid, resolve resolveStyle: (Style) -> ResolvedStyle,
                     styled: (ResolvedStyle, String) -> String, endOfLine: String) -> String {
         // Lines appended in place: `joined` looked up a conformance at a status line's start (issue 36).
         var text = ""
+        // A run of cells shares its style: resolved once per change of style, not per cell (a
+        // status line resolved its 58 cells' one or two styles through the theme 58 times).
+        var last: (style: Style, resolved: ResolvedStyle)?
+        func resolve(_ style: Style) -> ResolvedStyle {
+            if let last, last.style == style { return last.resolved }
+            let resolved = resolveStyle(style)
+            last = (style, resolved)
+            return resolved
+        }
         for y in 0..<grid.height {
             if y > 0 { text += "\n" }
             var lastVisible = grid.width - 1
