@@ -110,7 +110,8 @@ public enum LocaleEnvironment {
     /// Replaces implausible locale variables in the process's environment. Call first.
     public static func sanitize() {
         for name in variables {
-            guard let raw = getenv(name) else { continue }
+            // withCString: a String passed to getenv as it is is copied into a new array first.
+            guard let raw = name.withCString({ getenv($0) }) else { continue }
             let value = String(cString: raw)
             guard !isPlausible(value, variable: name) else { continue }
             replaced.append("\(name)=\(String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(40)))")

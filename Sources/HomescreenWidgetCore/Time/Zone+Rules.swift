@@ -176,7 +176,7 @@ extension Zone {
                 var seconds = 0
                 for (index, unit) in [3600, 60, 1].enumerated() {
                     if index > 0 { guard rest.first == ":" else { break }; rest = rest.dropFirst() }
-                    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                    let digits = rest.prefix { $0.isASCIIDigit }
                     guard !digits.isEmpty, digits.count <= 3, let value = Int(digits) else { return nil }
                     rest = rest.dropFirst(digits.count)
                     seconds += value * unit
@@ -185,7 +185,7 @@ extension Zone {
             }
             func dayRule() -> DayRule? {
                 func number() -> Int? {
-                    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                    let digits = rest.prefix { $0.isASCIIDigit }
                     rest = rest.dropFirst(digits.count)
                     return Int(digits)
                 }
