@@ -22,8 +22,9 @@ let processEnvironment: [String: String] = {
         guard let text = environ[index] else { continue }
         // Name and value decoded straight from the entry's bytes, without a String of the whole
         // entry cut in two: a third of what a status line's start spent here (issue 36).
-        text.withMemoryRebound(to: UInt8.self, capacity: strlen(text)) { start in
-            let entry = UnsafeBufferPointer(start: start, count: strlen(text))
+        let length = strlen(text)
+        text.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            let entry = UnsafeBufferPointer(start: start, count: length)
             guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return }
             let name = String(decoding: UnsafeBufferPointer(rebasing: entry[..<equals]), as: UTF8.self)
             environment[name] = String(decoding: UnsafeBufferPointer(rebasing: entry[(equals + 1)...]), as: UTF8.self)
