@@ -4,8 +4,8 @@
 # products more; then the dashboard's memory after its first frame at 160×48 on the demo store:
 # VmRSS, and what is resident of each mapping (smaps).
 # The two commands run in turn, in a random order each time, pinned to one CPU, with an
-# environment padded by a random number of bytes (0–4095) each time, the same for both: the
-# stack's alignment and the other CPU's work otherwise move a 2 ms process by ±5%. Every BLOCK
+# environment padded by a random number of bytes (0–4095) each time, the same for both (the
+# stack's alignment and the other CPU's work can move a 2 ms process by a few percent). Every BLOCK
 # runs the executable is dropped from the page cache and run once unmeasured, so its code is
 # as a start after a reboot reads it back (the kernel maps what it read back in smaller pieces
 # than what a copy wrote: 20 page faults more). Reported: the medians of the wall times (spawn
