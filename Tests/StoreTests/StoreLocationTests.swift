@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 import Testing
 @testable import HomescreenStore
 
@@ -31,18 +32,18 @@ struct StorePathBytesTests {
     @Test(arguments: ["/a/b/store.sqlite", "/a/b/", "/a/b//", "/store.sqlite", "/", "store.sqlite", "a/b",
                       "//a", "/a//b", "/a//b/", "/é/ü/s.sqlite", "..", "/a/./b", "a//b//"])
     func theFolderIsNSStringsDeletingLastPathComponent(path: String) {
-        #expect(StoreFile.folder(of: path) == (path as NSString).deletingLastPathComponent)
+        #expect(PathText.folder(of: path) == (path as NSString).deletingLastPathComponent)
     }
 
     /// Where NSString gives "" (the root written twice), the folder is the root; a path with
     /// no folder before its name has none (swift-corelibs-foundation's getter traps on "", "."
     /// and "a/").
     @Test func theRootWrittenTwiceIsTheRoot() {
-        #expect(StoreFile.folder(of: "") == "")
-        #expect(StoreFile.folder(of: ".") == "")
-        #expect(StoreFile.folder(of: "a/") == "")
-        #expect(StoreFile.folder(of: "//") == "/")
-        #expect(StoreFile.folder(of: "///") == "/")
+        #expect(PathText.folder(of: "") == "")
+        #expect(PathText.folder(of: ".") == "")
+        #expect(PathText.folder(of: "a/") == "")
+        #expect(PathText.folder(of: "//") == "/")
+        #expect(PathText.folder(of: "///") == "/")
     }
 
     @Test(arguments: ["postgresql://x", "a://", "://", "x:/y", "x:", "", ":/", "a:/:/b", "file:///tmp/s", "é://ü", "/tmp/:///s"])

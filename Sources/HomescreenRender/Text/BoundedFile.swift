@@ -28,17 +28,27 @@ public enum BoundedFile {
         var bytes = [UInt8](repeating: 0, count: min(limit, Int(info.st_size)) + 1)
         var count = 0
         while true {
-            if count == bytes.count {
-                guard bytes.count <= limit else { break }   // the limit and a byte read
-                bytes += repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count))
-            }
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0, errno == EINTR { continue }
-            guard read >= 0 else { return .unreadable }
-            if read == 0 { break }   // the end
-            count += read
+            guard let filled = fill(&bytes, from: count, reading: descriptor) else { return .unreadable }
+            count = filled
+            // The end, or the limit and a byte read; else the file grew: a larger buffer.
+            guard count == bytes.count, bytes.count <= limit else { break }
+            bytes += repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count))
         }
         return count > limit ? .tooLarge(Int64(count)) : .contents(Data(bytes[..<count]))
+    }
+
+    /// Reads `descriptor` into `bytes` after its first `start` until they are full or the file
+    /// ends (read(2), an interrupted call retried): how many bytes hold data, or nil on an error.
+    public static func fill(_ bytes: inout [UInt8], from start: Int, reading descriptor: Int32) -> Int? {
+        var count = start
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { return nil }
+            if read == 0 { break }
+            count += read
+        }
+        return count
     }
 
     /// "64 KiB", "1 MiB": a limit as the sentences say it.

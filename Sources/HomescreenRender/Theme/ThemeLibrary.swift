@@ -23,10 +23,10 @@ public struct ThemeLibrary: Sendable {
         if let explicit = environment["HOMESCREEN_THEMES"], !explicit.isEmpty { folders.append(explicit) }
         let home = environment["HOME"] ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        folders.append(path("homescreen/themes", in: config))
+        folders.append(PathText.joined("homescreen/themes", in: config))
         // An installed binary (PREFIX/bin) reads PREFIX/share/homescreen/themes and never the
         // checkout it was built from; the checkout's Themes/ serve only `swift run` and tests.
-        let installed = executable.map { parent(of: parent(of: $0)) + "/share/homescreen/themes" }
+        let installed = executable.map { PathText.folder(of: PathText.folder(of: $0)) + "/share/homescreen/themes" }
         // stat(2), not FileManager, whose class a status line's start otherwise set up (issue 36).
         var info = stat()
         let shipped = installed.flatMap { stat($0, &info) == 0 ? $0 : nil } ?? sourceThemes()
@@ -34,16 +34,6 @@ public struct ThemeLibrary: Sendable {
         return ThemeLibrary(folders: folders, shipped: shipped)
     }
 
-    /// `name` in `folder`, one slash between them.
-    static func path(_ name: String, in folder: String) -> String {
-        folder + (folder.hasSuffix("/") ? "" : "/") + name
-    }
-
-    /// The folder holding `path` ("/" for a file at the root).
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 
     /// Names of every theme found, the built-in one included, without duplicates.
     public func names() -> [String] {
@@ -67,7 +57,7 @@ public struct ThemeLibrary: Sendable {
         for folder in folders {
             // Themes/dark.toml is kept identical to the built-in theme (ThemeTests).
             if folder == shipped, name == Theme.builtInDark.name { return .builtInDark }
-            let file = Self.path(name + ".toml", in: folder)
+            let file = PathText.joined(name + ".toml", in: folder)
             switch BoundedFile.read(file, limit: Self.maximumBytes) {
             case .contents(let data):
                 if let text = String(data: data, encoding: .utf8) { return try Theme.parse(toml: text, fallbackName: name) }

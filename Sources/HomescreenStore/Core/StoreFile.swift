@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 
 /// What is at a store path, checked before SQLite opens anything there. A store is a regular
 /// file of this user's, in a folder others cannot write, that no other user can write either.
@@ -11,7 +12,7 @@ enum StoreFile {
     /// - Returns: whether the store exists (and its size), after refusing anything that is not
     ///   a store file this user may trust.
     static func inspect(_ path: String) throws(StoreError) -> Kind {
-        let folder = Self.folder(of: path)
+        let folder = PathText.folder(of: path)
         var info = stat()
         if lstat(path, &info) != 0 {
             guard errno == ENOENT else { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
@@ -25,7 +26,7 @@ enum StoreFile {
             let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
                 $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0)
             } ?? path
-            try checkFolder(Self.folder(of: resolved), of: path)
+            try checkFolder(PathText.folder(of: resolved), of: path)
             info = target
         }
         try checkFolder(folder, of: path)
@@ -40,19 +41,6 @@ enum StoreFile {
         guard info.st_uid == geteuid() else { throw .untrusted(path: path, reason: "it belongs to another user") }
         guard info.st_mode & S_IWOTH == 0 else { throw .untrusted(path: path, reason: "other users can write it") }
         return .regular(size: Int64(info.st_size))
-    }
-
-    /// The folder a path names its file in, as NSString's `deletingLastPathComponent` gives it
-    /// ("/a/b/" and "/a/b" → "/a", "/b" → "/", "b" → ""; "//" is "/", where NSString says ""),
-    /// cut in the path's bytes: NSString brought Foundation's bridging into every status line's
-    /// start (issue 36).
-    static func folder(of path: String) -> String {
-        var bytes = Array(path.utf8)
-        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        var end = slash
-        while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        return end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
     }
 
     /// A folder others can write lets them plant a file, a link or a journal before us.
@@ -70,7 +58,7 @@ enum StoreFile {
     /// file: closing any descriptor of a file drops every POSIX lock the process holds on it,
     /// SQLite's included. Gives up after `timeout` seconds.
     static func withLock<T>(_ path: String, timeout: TimeInterval, _ work: () throws(StoreError) -> T) throws(StoreError) -> T {
-        let folder = Self.folder(of: path)
+        let folder = PathText.folder(of: path)
         let descriptor = Glibc.open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased()) }
         defer { close(descriptor) }
@@ -101,14 +89,7 @@ enum StoreFile {
         defer { close(descriptor) }
         // read(2), not FileHandle: Foundation's class at every status line's start (issue 36).
         var bytes = [UInt8](repeating: 0, count: 100)
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { break }
-            count += read
-        }
-        bytes.removeSubrange(count...)
+        bytes.removeSubrange((BoundedFile.fill(&bytes, from: 0, reading: descriptor) ?? 0)...)
         if bytes.isEmpty { return nil }
         guard bytes.count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else { throw .notAStore(path: path, reason: nil) }
         func int32(_ offset: Int) -> Int32 { Int32(bitPattern: bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }) }

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 
 /// Where the store lives: `--store`, else `HOMESCREEN_STORE`, else
 /// `$XDG_DATA_HOME/homescreen/store.sqlite` (`~/.local/share/homescreen/store.sqlite`).
@@ -38,7 +39,7 @@ public enum StoreLocation {
         if isServer(path) { return path }
         let expanded = path.hasPrefix("~") ? (path as NSString).expandingTildeInPath : path
         if expanded.hasPrefix("/") { return standardized(expanded) }
-        return standardized(folder + (folder.hasSuffix("/") ? "" : "/") + expanded)
+        return standardized(PathText.joined(expanded, in: folder))
     }
 
     /// An absolute path without `.` and `..` components or trailing slashes, as
