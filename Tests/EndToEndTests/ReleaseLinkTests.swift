@@ -53,7 +53,8 @@ struct ReleaseLinkTests {
         let dynamic = try Shell.run("readelf -d '\(path)'", environment: environment)
         guard !dynamic.stdout.contains("libswiftCore") else { return }
         for dropped in ["_GLOBAL__sub_I_CommandLine.cpp", "_GLOBAL__sub_I_Backtrace.cpp", "_GLOBAL__sub_I_Node.cpp",
-                        "_GLOBAL__sub_I_Table.cpp", "_GLOBAL__sub_I_calendar.cpp", "_GLOBAL__sub_I_astro.cpp", "_GLOBAL__sub_I_hebrwcal.cpp"] {
+                        "_GLOBAL__sub_I_Table.cpp", "_GLOBAL__sub_I_calendar.cpp", "_GLOBAL__sub_I_astro.cpp", "_GLOBAL__sub_I_hebrwcal.cpp",
+                        "_GLOBAL__sub_I_chnsecal.cpp", "_GLOBAL__sub_I_dangical.cpp", "_GLOBAL__sub_I_hinducal.cpp", "_GLOBAL__sub_I_islamcal.cpp"] {
             #expect(!constructors.contains(dropped), "\(dropped) still runs")
         }
     }
