@@ -145,18 +145,21 @@ for _, size, functions in sections:
         dropped.update(name for _, name in functions)
 print("\n".join(name for name in listed if name not in dropped))
 PY
-# The data symbols the status lines touched, in the order they first did, after the functions.
+# The data symbols the status lines touched, in the order they first did, after the functions:
+# zero-filled, written and relocated data, and read-only data (the type descriptors, conformance
+# records and tables the runtime and SQLite read, each in a section of its own where the compiler
+# made one), so that the pages a status line reads of each are few.
 python3 - "$bin" "$work/touched" >> "$work/kept" <<'PY'
 import bisect, re, subprocess, sys
 binary, trace = sys.argv[1], sys.argv[2]
 ranges = []
 for line in subprocess.run(["readelf", "-S", "-W", binary], capture_output=True, text=True, check=True).stdout.splitlines():
-    match = re.match(r"\s*\[\s*\d+\]\s+(\.bss|\.data|\.data\.rel\.ro)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+    match = re.match(r"\s*\[\s*\d+\]\s+(\.bss|\.data|\.data\.rel\.ro|\.rodata)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
     if match: ranges.append((int(match.group(2), 16), int(match.group(2), 16) + int(match.group(3), 16)))
 symbols = []
 for line in subprocess.run(["nm", "-S", "--defined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines():
     parts = line.split()
-    if len(parts) == 4 and parts[2] in "bBdD":
+    if len(parts) == 4 and parts[2] in "bBdDrR":
         symbols.append((int(parts[0], 16), max(int(parts[1], 16), 1), parts[3]))
 symbols.sort()
 starts = [start for start, _, _ in symbols]

@@ -121,6 +121,32 @@ struct ZoneTests {
         for refused in ["GMT+", "GMT+123", "GMT+19", "UTC+05:3", "GMT+٣", "GMT*5"] { #expect(Zone(identifier: refused) == nil, "\(refused)") }
     }
 
+    /// POSIX rules (every footer of the system's zone database, and forms it does not use) read
+    /// as glibc reads them: the offset and abbreviation at 32 instants over four years
+    /// (scripts/generate-posix-rule-vectors.py). `PosixRule` reads the rules by byte.
+    @Test func posixRulesMatchGlibc() throws {
+        struct Vectors: Decodable {
+            struct Rule: Decodable { let rule: String; let at: [[Vectors.Value]] }
+            let rules: [Rule]
+            typealias Value = ZoneTests.Vectors.Value
+        }
+        let url = try #require(Bundle.module.url(forResource: "Vectors/posix-rules", withExtension: "json"))
+        let vectors = try JSONDecoder().decode(Vectors.self, from: Data(contentsOf: url))
+        #expect(vectors.rules.count > 50)
+        for rule in vectors.rules {
+            let zone = try #require(Zone(tz: rule.rule), "\(rule.rule)")
+            for vector in rule.at {
+                let date = Self.date(try #require(vector[0].number))
+                #expect(zone.secondsFromGMT(for: date) == vector[1].number, "\(rule.rule) at \(vector[0])")
+                #expect(zone.abbreviation(for: date) == vector[2].text, "\(rule.rule) at \(vector[0])")
+            }
+        }
+        // What glibc refuses is no rule here either.
+        for refused in ["", "AB1", "CET-1CEST,M3.5.0", "CET-1CEST,M13.5.0,M10.5.0", "CET-1CEST,M3.5.0,M10.5.0/3x", "CET-1234", "<+07-7"] {
+            #expect(Zone(tz: refused) == nil, "\(refused)")
+        }
+    }
+
     /// `TZ` may be a POSIX rule rather than a name, as glibc reads it.
     @Test func aPOSIXRuleInTZIsTheLocalZone() {
         let zone = Zone.current(environment: ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"])

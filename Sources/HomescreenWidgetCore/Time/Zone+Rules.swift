@@ -17,13 +17,16 @@ extension Zone {
     final class Rules: Sendable {
         let initial: LocalType
         let transitions: [Int64]
-        let after: [LocalType]
+        /// The local types the transitions lead to, each named once, and each transition's.
+        let types: [LocalType]
+        let typeIndex: [UInt8]
         let footer: PosixRule?
 
         init(fixed offset: Int, abbreviation: String) {
             initial = LocalType(offset: offset, isDST: false, abbreviation: abbreviation)
             transitions = []
-            after = []
+            types = []
+            typeIndex = []
             footer = nil
         }
 
@@ -31,16 +34,25 @@ extension Zone {
         init(rule: PosixRule) {
             initial = rule.standard
             transitions = []
-            after = []
+            types = []
+            typeIndex = []
             footer = rule
         }
 
+        /// The local type after transition `index`.
+        func after(_ index: Int) -> LocalType { types[Int(typeIndex[index])] }
+
         /// Reads a TZif file (RFC 8536, versions 1 to 4): the 64-bit data block when there is
-        /// one, and the footer's rule.
+        /// one, and the footer's rule. Read in place from the file's bytes, each transition kept
+        /// as its time and the index of its type (a status line reads a zone's 200 transitions
+        /// at every start: issue 36).
         init?(tzif data: Data) {
-            let bytes = [UInt8](data)
-            // Big-endian numbers read byte by byte (a status line reads a zone's 200 transitions
-            // at every start; slices and reduce cost three times as much: issue 36).
+            guard let parsed = data.withUnsafeBytes({ Self.parse($0) }) else { return nil }
+            (initial, transitions, types, typeIndex, footer) = parsed
+        }
+
+        private static func parse(_ bytes: UnsafeRawBufferPointer) -> (LocalType, [Int64], [LocalType], [UInt8], PosixRule?)? {
+            // Big-endian numbers read byte by byte.
             func unsigned(_ at: Int, _ width: Int) -> UInt64 {
                 var value: UInt64 = 0
                 for index in at..<at + width { value = value << 8 | UInt64(bytes[index]) }
@@ -55,7 +67,10 @@ extension Zone {
                 let raw = unsigned(at, width)
                 return width == 8 ? Int64(bitPattern: raw) : Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: raw)))
             }
-            guard bytes.count >= 44, bytes[0..<4].elementsEqual("TZif".utf8),
+            func isMagic(_ at: Int) -> Bool {
+                at + 4 <= bytes.count && bytes[at] == 0x54 && bytes[at + 1] == 0x5A && bytes[at + 2] == 0x69 && bytes[at + 3] == 0x66   // "TZif"
+            }
+            guard bytes.count >= 44, isMagic(0),
                   let utc = count(0, 0), let std = count(0, 1), let leap = count(0, 2),
                   let times = count(0, 3), let types = count(0, 4), let chars = count(0, 5) else { return nil }
             var header = 0, width = 4
@@ -63,7 +78,7 @@ extension Zone {
             if bytes[4] >= UInt8(ascii: "2") {
                 header = 44 + firstBlock
                 width = 8
-                guard header + 44 <= bytes.count, bytes[header..<header + 4].elementsEqual("TZif".utf8) else { return nil }
+                guard header + 44 <= bytes.count, isMagic(header) else { return nil }
             }
             guard let utcCount = count(header, 0), let stdCount = count(header, 1), let leapCount = count(header, 2),
                   let timeCount = count(header, 3), let typeCount = count(header, 4), let charCount = count(header, 5),
@@ -72,35 +87,38 @@ extension Zone {
             let charsAt = typesAt + typeCount * 6
             let end = charsAt + charCount + leapCount * (width + 4) + stdCount + utcCount
             guard end <= bytes.count else { return nil }
-            let names = Array(bytes[charsAt..<charsAt + charCount])
             var localTypes: [LocalType] = []
+            localTypes.reserveCapacity(typeCount)
             for index in 0..<typeCount {
                 let at = typesAt + index * 6
                 let start = Int(bytes[at + 5])
-                guard start < max(1, names.count) else { return nil }
-                let name = names.isEmpty ? [] : names[start...].prefix { $0 != 0 }
-                localTypes.append(LocalType(offset: Int(signed(at, 4)), isDST: bytes[at + 4] != 0, abbreviation: String(decoding: name, as: UTF8.self)))
+                guard start < max(1, charCount) else { return nil }
+                var stop = charsAt + start
+                while stop < charsAt + charCount, bytes[stop] != 0 { stop += 1 }
+                let name = charCount == 0 ? "" : String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(charsAt + start)..<stop]), as: UTF8.self)
+                localTypes.append(LocalType(offset: Int(signed(at, 4)), isDST: bytes[at + 4] != 0, abbreviation: name))
             }
-            var transitions: [Int64] = [], after: [LocalType] = []
+            var transitions: [Int64] = [], typeIndex: [UInt8] = []
             transitions.reserveCapacity(timeCount)
-            after.reserveCapacity(timeCount)
+            typeIndex.reserveCapacity(timeCount)
             for index in 0..<timeCount {
-                let type = Int(bytes[indexAt + index])
-                guard type < typeCount else { return nil }
-                transitions.append(signed(timesAt + index * width, width))
-                after.append(localTypes[type])
+                let type = bytes[indexAt + index]
+                guard Int(type) < typeCount else { return nil }
+                let time = signed(timesAt + index * width, width)
+                guard transitions.last.map({ $0 < time }) ?? true else { return nil }
+                transitions.append(time)
+                typeIndex.append(type)
             }
-            guard zip(transitions, transitions.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
-            self.initial = localTypes[0]
-            self.transitions = transitions
-            self.after = after
             // The footer: "\n" rule "\n" after the 64-bit block.
-            if width == 8, end < bytes.count, bytes[end] == UInt8(ascii: "\n"),
-               let close = bytes[(end + 1)...].firstIndex(of: UInt8(ascii: "\n")), close > end + 1 {
-                footer = PosixRule(String(decoding: bytes[(end + 1)..<close], as: UTF8.self))
-            } else {
-                footer = nil
+            var footer: PosixRule?
+            if width == 8, end < bytes.count, bytes[end] == UInt8(ascii: "\n") {
+                var close = end + 1
+                while close < bytes.count, bytes[close] != UInt8(ascii: "\n") { close += 1 }
+                if close < bytes.count, close > end + 1 {
+                    footer = PosixRule(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(end + 1)..<close]), as: UTF8.self))
+                }
             }
+            return (localTypes[0], transitions, localTypes, typeIndex, footer)
         }
 
         /// The local type in force at `time`.
@@ -114,7 +132,7 @@ extension Zone {
                 let middle = (low + high + 1) / 2
                 if transitions[middle] <= time { low = middle } else { high = middle - 1 }
             }
-            return after[low]
+            return after(low)
         }
 
         /// The first instant after `time` at which the offset or daylight saving time changes.
@@ -122,8 +140,8 @@ extension Zone {
             var previous = type(at: time)
             if let next = transitions.firstIndex(where: { $0 > time }) {
                 for index in next..<transitions.count {
-                    if !after[index].sameClock(previous) { return transitions[index] }
-                    previous = after[index]
+                    if !after(index).sameClock(previous) { return transitions[index] }
+                    previous = after(index)
                 }
             }
             guard let footer, footer.daylight != nil else { return nil }
@@ -156,60 +174,74 @@ extension Zone {
             case weekday(month: Int, week: Int, weekday: Int)
         }
 
+        /// Read by byte (a status line reads its zone's rule at every start: issue 36). Names
+        /// are ASCII letters, as POSIX has them, or any text between `<` and `>`.
         init?(_ text: String) {
-            var rest = Substring(text)
+            let bytes = Array(text.utf8)
+            var at = 0
+            func next() -> UInt8? { at < bytes.count ? bytes[at] : nil }
+            func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
             func name() -> String? {
-                if rest.first == "<" {
-                    guard let close = rest.firstIndex(of: ">") else { return nil }
-                    let value = rest[rest.index(after: rest.startIndex)..<close]
-                    rest = rest[rest.index(after: close)...]
-                    return String(value)
+                if next() == UInt8(ascii: "<") {
+                    guard let close = bytes[at...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+                    defer { at = close + 1 }
+                    return String(decoding: bytes[(at + 1)..<close], as: UTF8.self)
                 }
-                let value = rest.prefix { $0.isASCII ? $0.isASCIILetter : $0.isLetter }
-                guard value.count >= 3 else { return nil }
-                rest = rest.dropFirst(value.count)
-                return String(value)
+                var end = at
+                while end < bytes.count, (0x41...0x5A).contains(bytes[end]) || (0x61...0x7A).contains(bytes[end]) { end += 1 }
+                guard end - at >= 3 else { return nil }
+                defer { at = end }
+                return String(decoding: bytes[at..<end], as: UTF8.self)
+            }
+            /// Up to `most` digits; nil when there are none or more.
+            func number(most: Int = 9) -> Int? {
+                var value = 0, digits = 0
+                while let byte = next(), isDigit(byte) {
+                    digits += 1
+                    guard digits <= most else { return nil }
+                    value = value * 10 + Int(byte - 0x30)
+                    at += 1
+                }
+                return digits == 0 ? nil : value
             }
             func time() -> Int? {
                 var sign = 1
-                if rest.first == "-" || rest.first == "+" { sign = rest.first == "-" ? -1 : 1; rest = rest.dropFirst() }
+                if next() == UInt8(ascii: "-") || next() == UInt8(ascii: "+") { sign = next() == UInt8(ascii: "-") ? -1 : 1; at += 1 }
                 var seconds = 0
                 for (index, unit) in [3600, 60, 1].enumerated() {
-                    if index > 0 { guard rest.first == ":" else { break }; rest = rest.dropFirst() }
-                    let digits = rest.prefix { $0.isASCIIDigit }
-                    guard !digits.isEmpty, digits.count <= 3, let value = Int(digits) else { return nil }
-                    rest = rest.dropFirst(digits.count)
+                    if index > 0 { guard next() == UInt8(ascii: ":") else { break }; at += 1 }
+                    guard let value = number(most: 3) else { return nil }
                     seconds += value * unit
                 }
                 return sign * seconds
             }
             func dayRule() -> DayRule? {
-                func number() -> Int? {
-                    let digits = rest.prefix { $0.isASCIIDigit }
-                    rest = rest.dropFirst(digits.count)
-                    return Int(digits)
-                }
-                switch rest.first {
-                case "J":
-                    rest = rest.dropFirst()
+                switch next() {
+                case UInt8(ascii: "J"):
+                    at += 1
                     return number().flatMap { (1...365).contains($0) ? .julian($0) : nil }
-                case "M":
-                    rest = rest.dropFirst()
-                    guard let month = number(), rest.popFirst() == ".", let week = number(), rest.popFirst() == ".", let weekday = number(),
-                          (1...12).contains(month), (1...5).contains(week), (0...6).contains(weekday) else { return nil }
+                case UInt8(ascii: "M"):
+                    at += 1
+                    guard let month = number(), next() == UInt8(ascii: ".") else { return nil }
+                    at += 1
+                    guard let week = number(), next() == UInt8(ascii: ".") else { return nil }
+                    at += 1
+                    guard let weekday = number(), (1...12).contains(month), (1...5).contains(week), (0...6).contains(weekday) else { return nil }
                     return .weekday(month: month, week: week, weekday: weekday)
                 default:
                     return number().flatMap { (0...365).contains($0) ? .zeroBased($0) : nil }
                 }
             }
             func change() -> (DayRule, Int)? {
-                guard rest.popFirst() == ",", let day = dayRule() else { return nil }
-                if rest.first == "/" { rest = rest.dropFirst(); return time().map { (day, $0) } }
+                guard next() == UInt8(ascii: ",") else { return nil }
+                at += 1
+                guard let day = dayRule() else { return nil }
+                if next() == UInt8(ascii: "/") { at += 1; return time().map { (day, $0) } }
                 return (day, 7200)
             }
             guard let standardName = name(), let standardOffset = time() else { return nil }
             standard = LocalType(offset: -standardOffset, isDST: false, abbreviation: standardName)
-            if rest.isEmpty {
+            if at == bytes.count {
                 daylight = nil
                 start = (.julian(1), 0)
                 end = (.julian(1), 0)
@@ -217,15 +249,15 @@ extension Zone {
             }
             guard let daylightName = name() else { return nil }
             var daylightOffset = standard.offset + 3600
-            if rest.first != ",", !rest.isEmpty { guard let value = time() else { return nil }; daylightOffset = -value }
+            if at < bytes.count, next() != UInt8(ascii: ",") { guard let value = time() else { return nil }; daylightOffset = -value }
             daylight = LocalType(offset: daylightOffset, isDST: true, abbreviation: daylightName)
             // A rule without dates takes the United States' (POSIX leaves it to the system).
-            if rest.isEmpty {
+            if at == bytes.count {
                 start = (.weekday(month: 3, week: 2, weekday: 0), 7200)
                 end = (.weekday(month: 11, week: 1, weekday: 0), 7200)
                 return
             }
-            guard let start = change(), let end = change(), rest.isEmpty else { return nil }
+            guard let start = change(), let end = change(), at == bytes.count else { return nil }
             self.start = start
             self.end = end
         }

@@ -210,7 +210,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     static let cache = Cache()
 
     final class Cache: Sendable {
-        private let zones = Mutex<[String: Rules?]>([:])
+        private let zones = Mutex<[String: Rules?]>([String: Rules?](minimumCapacity: 4))
 
         func rules(_ name: String) -> Rules? {
             zones.withLock { zones in
