@@ -8,26 +8,28 @@ Each command is NAME|VAR=VALUE ...|PROGRAM ARGUMENT...; an argument @FILE is FIL
 """
 import os, random, statistics, sys, time
 
-runs = int(sys.argv[1]); variants = []
+runs = int(sys.argv[1])
+commands = []
 for spec in sys.argv[2:]:
-    name, env, cmd = spec.split("|", 2)
-    e = dict(os.environ)
-    for kv in env.split():
-        k, v = kv.split("=", 1); e[k] = v
-    variants.append((name, e, [open(a[1:]).read().strip() if a.startswith("@") else a for a in cmd.split()]))
+    name, variables, line = spec.split("|", 2)
+    environment = dict(os.environ, **dict(pair.split("=", 1) for pair in variables.split()))
+    arguments = [open(word[1:]).read().strip() if word.startswith("@") else word for word in line.split()]
+    commands.append((name, environment, arguments))
 os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
 null = os.open("/dev/null", os.O_WRONLY)
-res = {v[0]: ([], []) for v in variants}
-for i in range(runs):
-    pad = "p" * random.randrange(4096)
-    for name, env, cmd in random.sample(variants, len(variants)):
-        e = dict(env, PAD=pad)
-        t = time.perf_counter()
-        pid = os.posix_spawn(cmd[0], cmd, e, file_actions=[(os.POSIX_SPAWN_DUP2, null, 1), (os.POSIX_SPAWN_DUP2, null, 2)])
-        _, _, u = os.wait4(pid, 0)
-        res[name][0].append(time.perf_counter() - t); res[name][1].append(u.ru_utime + u.ru_stime)
-base = None
-for name, (w, c) in res.items():
-    mw, mc = statistics.median(w) * 1000, statistics.mean(c) * 1000
-    if base is None: base = (mw, mc)
-    print(f"{name:14s} wall median {mw:.3f} ms ({mw/base[0]:.3f})  cpu mean {mc:.3f} ms ({mc/base[1]:.3f})")
+wall = {name: [] for name, _, _ in commands}
+cpu = {name: [] for name, _, _ in commands}
+for _ in range(runs):
+    padding = "p" * random.randrange(4096)
+    for name, environment, arguments in random.sample(commands, len(commands)):
+        start = time.perf_counter()
+        pid = os.posix_spawn(arguments[0], arguments, dict(environment, PAD=padding),
+                             file_actions=[(os.POSIX_SPAWN_DUP2, null, 1), (os.POSIX_SPAWN_DUP2, null, 2)])
+        _, _, usage = os.wait4(pid, 0)
+        wall[name].append(time.perf_counter() - start)
+        cpu[name].append(usage.ru_utime + usage.ru_stime)
+first = commands[0][0]
+base_wall, base_cpu = statistics.median(wall[first]), statistics.mean(cpu[first])
+for name, _, _ in commands:
+    median, mean = statistics.median(wall[name]), statistics.mean(cpu[name])
+    print(f"{name:14s} wall median {median * 1000:.3f} ms ({median / base_wall:.3f})  cpu mean {mean * 1000:.3f} ms ({mean / base_cpu:.3f})")
