@@ -28,12 +28,15 @@ import PackageDescription
 // - With the C++ runtime the Swift runtime needs, and SQLite, linked in from their static archives
 //   (linker/static: linker scripts found before the shared libstdc++.so and libsqlite3.so): no
 //   shared library to load, bind and keep resident for them (issue 36).
+// - With its relocations kept (--emit-relocs), for scripts/layout-release.py, which then moves each
+//   function the everyday paths run to one stretch of code with llvm-bolt: lld places whole
+//   sections, and the prebuilt archives have one per source file (issue 36, BENCHMARKS.md).
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld", "-L\(Context.packageDirectory)/linker/static",
                    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/homescreen.order",
                    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
                    "-Xlinker", "--script=\(Context.packageDirectory)/linker/private-functions.ld",
-                   "-Xlinker", "--script=\(Context.packageDirectory)/linker/start.ld"]
+                   "-Xlinker", "--script=\(Context.packageDirectory)/linker/start.ld", "-Xlinker", "--emit-relocs"]
 // Each function in a section of its own and under its own name, so the linker can place it (the
 // order above): LLVM's function merging gives the bodies it shares no symbol (.L__unnamed_N), so
 // no list can name them, and the dashboard ran 25 of them spread over 1.6 MB of unordered code.

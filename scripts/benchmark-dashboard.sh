@@ -9,8 +9,7 @@ cd "$(dirname "$0")/.."
 count=${1:-10000}
 idle=${2:-60}
 
-swift build -c release --static-swift-stdlib --product homescreen >/dev/null
-bin=$PWD/.build/release/homescreen
+bin=$(scripts/build-release.sh)
 work=$(mktemp -d)
 socket="hs-bench-$$"
 cleanup() { tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"; }

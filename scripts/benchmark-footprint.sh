@@ -10,8 +10,8 @@
 # as a start after a reboot reads it back (the kernel maps what it read back in smaller pieces
 # than what a copy wrote: 20 page faults more). Reported: the medians of the wall times (spawn
 # to exit) and the mean CPU times (the child's user and system time), with their ratios.
-# Release build, static Swift standard library (as scripts/install.sh builds it), or BIN=FILE.
-# Needs sqlite3, tmux, perf (optional) and python3.
+# Release build, static Swift standard library, laid out (as scripts/install.sh builds it), or BIN=FILE.
+# Needs sqlite3, tmux, perf (optional), python3 and llvm-bolt (scripts/build-release.sh).
 #   scripts/benchmark-footprint.sh            # 30 blocks of 50 runs of each
 #   scripts/benchmark-footprint.sh 10 50      # 10 blocks of 50
 set -euo pipefail
@@ -19,8 +19,7 @@ cd "$(dirname "$0")/.."
 blocks=${1:-30}
 runs=${2:-50}
 if [ -z "${BIN:-}" ]; then
-  swift build -c release --static-swift-stdlib --product homescreen >/dev/null
-  BIN=$PWD/.build/release/homescreen
+  BIN=$(scripts/build-release.sh)
 fi
 work=$(mktemp -d)
 chmod 700 "$work"

@@ -6,8 +6,7 @@
 #   scripts/benchmark-hardening.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --product homescreen >/dev/null
-bin=$PWD/.build/release/homescreen
+bin=$(scripts/build-release.sh)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 store="$work/store.sqlite"

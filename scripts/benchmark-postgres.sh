@@ -9,8 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 idle=${1:-60}
 command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
-swift build -c release --static-swift-stdlib --product homescreen >/dev/null
-bin=$PWD/.build/release/homescreen
+bin=$(scripts/build-release.sh)
 eval "$(scripts/postgres-test-cluster.sh start)"
 socket="hs-pg-bench-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true; scripts/postgres-test-cluster.sh stop "$HOMESCREEN_TEST_POSTGRES_DIR"' EXIT

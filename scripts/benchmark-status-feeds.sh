@@ -6,8 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 idle=${1:-60}
-swift build -c release --static-swift-stdlib --product homescreen >/dev/null
-bin=$PWD/.build/release/homescreen
+bin=$(scripts/build-release.sh)
 work=$(mktemp -d)
 socket="hs-feeds-$$"
 cleanup() { kill "${follow:-0}" 2>/dev/null || true; tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"; }

@@ -17,8 +17,7 @@ cd "$(dirname "$0")/.."
 idle=${1:-60}
 count=${2:-10000}
 
-swift build -c release --static-swift-stdlib --product homescreen >/dev/null
-bin=$PWD/.build/release/homescreen
+bin=$(scripts/build-release.sh)
 work=$(mktemp -d)
 chmod 700 "$work"
 socket="hs-bench-$$"

@@ -174,6 +174,10 @@ for line in open(trace):
 print("\n".join(seen))
 PY
 mv "$work/kept" linker/homescreen.order
+# Every function that ran, in the same order but none left out: the list the post-link layout
+# (scripts/layout-release.py, llvm-bolt) moves to the front one function at a time, which the
+# linker cannot do inside a prebuilt archive's sections.
+mv "$work/order" linker/homescreen.hot
 # The link does not depend on the list: drop the executable so the next build links it again.
 rm -f .build/release/homescreen
-echo "linker/homescreen.order: $(wc -l < linker/homescreen.order) functions and data from $n runs"
+echo "linker/homescreen.order: $(wc -l < linker/homescreen.order) functions and data from $n runs; linker/homescreen.hot: $(wc -l < linker/homescreen.hot) functions"

@@ -137,6 +137,15 @@ if [ -z "$binary" ]; then
     swift build -c "$configuration" $static --product generate-manual
     bin_path="$(swift build -c "$configuration" $static --show-bin-path)"
     binary="$bin_path/homescreen"
+    # The code the everyday paths run, moved to one stretch (scripts/layout-release.py): a status
+    # line starts about a tenth faster. Without llvm-bolt the executable works the same.
+    if [ "$configuration" = release ]; then
+        if command -v llvm-bolt-19 >/dev/null || command -v llvm-bolt >/dev/null; then
+            "$root/scripts/layout-release.py" "$binary"
+        else
+            echo "install.sh: llvm-bolt is not installed (apt-get install bolt-19), so the executable's code is not laid out: everything works, a status line starts about a tenth slower." >&2
+        fi
+    fi
 fi
 manual_tool="$(dirname "$binary")/generate-manual"
 if [ ! -x "$manual_tool" ]; then

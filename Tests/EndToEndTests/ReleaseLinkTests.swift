@@ -58,4 +58,49 @@ struct ReleaseLinkTests {
             #expect(!constructors.contains(dropped), "\(dropped) still runs")
         }
     }
+
+    /// The release executable's code laid out after the link (scripts/layout-release.py, llvm-bolt):
+    /// the functions a status line and the dashboard run are in one stretch between __hot_start
+    /// and __hot_end, and the data's relative references to a moved function lead to it, not to
+    /// its old copy: each type descriptor's accessor (the 4 bytes at offset 12 of `…Mn`, relative
+    /// to themselves) is its `…Ma`, the accessor's symbol.
+    @Test func theReleaseExecutableIsLaidOutAndItsDescriptorsLeadToTheMovedAccessors() throws {
+        let path = Homescreen.executable.path
+        let environment = ["PATH": "/usr/bin:/bin"]
+        let dynamic = try Shell.run("readelf -d '\(path)'", environment: environment)
+        guard !dynamic.stdout.contains("libswiftCore") else { return }   // a debug build
+        let symbols = try Shell.run("nm --defined-only '\(path)'", environment: environment)
+        var addresses: [String: [UInt64]] = [:]
+        for entry in symbols.stdout.split(separator: "\n") {
+            let parts = entry.split(separator: " ")
+            if parts.count == 3, let address = UInt64(parts[0], radix: 16) { addresses[String(parts[2]), default: []].append(address) }
+        }
+        let low = try #require(addresses["__hot_start"]?.first, "not laid out: no __hot_start")
+        let high = try #require(addresses["__hot_end"]?.first)
+        for name in ["homescreen_main", "sqlite3_prepare_v2", "swift_retain"] {
+            let address = try #require(addresses[name]?.first, "\(name)")
+            #expect(low <= address && address < high, "\(name) at \(address), not in the hot stretch")
+        }
+        // The load segments, to read what is at an address.
+        let segments = try Shell.run("readelf -lW '\(path)'", environment: environment).stdout.split(separator: "\n")
+            .map { $0.split(separator: " ") }.filter { $0.first == "LOAD" }
+            .map { (offset: UInt64($0[1].dropFirst(2), radix: 16)!, address: UInt64($0[2].dropFirst(2), radix: 16)!, size: UInt64($0[4].dropFirst(2), radix: 16)!) }
+        let file = try #require(FileHandle(forReadingAtPath: path))
+        func relative(at address: UInt64) throws -> UInt64? {
+            guard let segment = segments.first(where: { $0.address <= address && address + 4 <= $0.address + $0.size }) else { return nil }
+            try file.seek(toOffset: segment.offset + address - segment.address)
+            let bytes = [UInt8](try #require(try file.read(upToCount: 4)))
+            let value = Int32(bitPattern: bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+            return UInt64(Int64(address) + Int64(value))
+        }
+        var checked = 0, hot = 0, wrong: [String] = []
+        for (name, descriptors) in addresses where name.hasSuffix("Mn") && descriptors.count == 1 {
+            guard let accessors = addresses[name.dropLast(2) + "Ma"], accessors.count == 1 else { continue }
+            checked += 1
+            if low <= accessors[0] && accessors[0] < high { hot += 1 }
+            if try relative(at: descriptors[0] + 12) != accessors[0] { wrong.append(name) }
+        }
+        #expect(checked > 500 && hot > 50, "\(checked) descriptors with accessors, \(hot) of them moved")
+        #expect(wrong.isEmpty, "\(wrong.count) descriptors lead elsewhere than their accessor: \(wrong.prefix(5))")
+    }
 }
