@@ -139,8 +139,9 @@ def name_unnamed_code(source, named, objcopy):
 
 
 def hot_functions(elf):
-    """linker/homescreen.hot's functions as llvm-bolt names them: a local symbol as NAME/1.
-    A name that more than one local function has is left out (llvm-bolt numbers those)."""
+    """linker/homescreen.hot's functions as llvm-bolt names them: a local symbol as NAME/1, and
+    when N local functions have that name (the archives' copies of one inline function), all N
+    (NAME/1 … NAME/N): the list names the function, not the copy that ran."""
     local = collections.Counter()
     defined = set()
     for _, name, info, shndx, _, _ in elf.symbols():
@@ -149,8 +150,8 @@ def hot_functions(elf):
             if info >> 4 == 0: local[name] += 1
     listed = []
     for name in open(HOT).read().split():
-        if name in defined and local[name] <= 1:
-            listed.append(f"{name}/1" if local[name] else name)
+        if name in defined:
+            listed.extend([f"{name}/{copy}" for copy in range(1, local[name] + 1)] if local[name] else [name])
     return listed
 
 
