@@ -141,7 +141,8 @@ if [ -z "$binary" ]; then
     # line starts about a tenth faster. Without llvm-bolt the executable works the same.
     if [ "$configuration" = release ]; then
         if command -v llvm-bolt-19 >/dev/null || command -v llvm-bolt >/dev/null; then
-            "$root/scripts/layout-release.py" "$binary"
+            "$root/scripts/layout-release.py" "$binary" ||
+                echo "install.sh: laying the executable's code out failed (said above); it is installed as linked, which works the same, a status line starting about a tenth slower." >&2
         else
             echo "install.sh: llvm-bolt is not installed (apt-get install bolt-19), so the executable's code is not laid out: everything works, a status line starts about a tenth slower." >&2
         fi

@@ -77,6 +77,13 @@ class Elf:
                 name, info, _, shndx, value, length = struct.unpack_from("<IBBHQQ", self.data, entry)
                 yield entry, self.string(strings + name), info, shndx, value, length
 
+    def extents(self):
+        """Each function's start address with its size (the largest symbol's there)."""
+        found = {}
+        for _, _, info, shndx, value, size in self.symbols():
+            if info & 0xf == STT_FUNC and shndx != 0: found[value] = max(found.get(value, 0), size)
+        return found
+
     def functions(self):
         """Each function's name with the addresses of its definitions, in symbol-table order."""
         found = collections.defaultdict(list)
@@ -101,9 +108,7 @@ def unnamed_code(elf, path):
     for low, high in re.findall(r"pc=([0-9a-f]+)\.\.([0-9a-f]+)", frames):
         cuts.update((int(low, 16), int(high, 16)))
     cuts = sorted(cuts)
-    covered = collections.defaultdict(int)
-    for _, _, info, shndx, value, size in elf.symbols():
-        if info & 0xf == STT_FUNC and shndx != 0: covered[value] = max(covered[value], size)
+    covered = elf.extents()
     pieces = []
     for name in (".text.unnamed", ".text"):
         section = elf.section(name)
@@ -122,20 +127,21 @@ def unnamed_code(elf, path):
 
 
 def name_unnamed_code(source, named, objcopy):
-    elf = Elf(source)
-    pieces = unnamed_code(elf, source)
-    with tempfile.NamedTemporaryFile("w", suffix=".rsp", delete=False) as arguments:
+    """Writes `named`: `source` with a local function symbol on each piece of unnamed code
+    (hs.unnamed.SECTION.OFFSET.SIZE); returns it and how many pieces there were."""
+    pieces = unnamed_code(Elf(source), source)
+    arguments = named + ".rsp"
+    with open(arguments, "w") as file:
         for section, offset, size in pieces:
-            arguments.write(f"--add-symbol=hs.unnamed.{section}.{offset:x}.{size:x}={section}:0x{offset:x},local,function\n")
-    subprocess.run([objcopy, f"@{arguments.name}", source, named], check=True)
-    os.unlink(arguments.name)
+            file.write(f"--add-symbol=hs.unnamed.{section}.{offset:x}.{size:x}={section}:0x{offset:x},local,function\n")
+    subprocess.run([objcopy, f"@{arguments}", source, named], check=True)
     # llvm-objcopy adds symbols of size 0, which llvm-bolt cannot place: the size is in the name.
     elf = Elf(named)
     for entry, name, _, _, _, _ in elf.symbols():
         if name.startswith("hs.unnamed."):
             struct.pack_into("<Q", elf.data, entry + 16, int(name.rsplit(".", 1)[1], 16))
     open(named, "wb").write(elf.data)
-    return len(pieces)
+    return elf, len(pieces)
 
 
 def hot_functions(elf):
@@ -159,10 +165,8 @@ def rewrite_relative_references(linked, laid_out):
     """Points each 32-bit relative reference from data to a moved function's start at its new
     place; counts those that lead into a moved function's body instead (llvm-bolt's own, such as
     jump tables, or none)."""
-    moved, sizes = {}, {}
+    moved, sizes = {}, linked.extents()
     new = laid_out.functions()
-    for _, name, info, shndx, value, size in linked.symbols():
-        if info & 0xf == STT_FUNC and shndx != 0: sizes[value] = max(sizes.get(value, 0), size)
     for name, olds in linked.functions().items():
         news = new.get(name, [])
         if len(olds) == len(news):
@@ -171,8 +175,9 @@ def rewrite_relative_references(linked, laid_out):
     values = [value for _, _, _, _, value, _ in linked.symbols()]
     rewritten = inside = 0
     for _, kind, _, _, offset, size, _, target in linked.sections:
-        flags = linked.sections[target][2] if kind == SHT_RELA else 0
-        if kind != SHT_RELA or flags & SHF_EXECINSTR or not flags & SHF_ALLOC: continue
+        if kind != SHT_RELA: continue
+        flags = linked.sections[target][2]   # the section the relocations apply to: data only
+        if flags & SHF_EXECINSTR or not flags & SHF_ALLOC: continue
         for entry in range(offset, offset + size, 24):
             place, info, addend = struct.unpack_from("<QQq", linked.data, entry)
             if info & 0xffffffff != R_X86_64_PC32: continue
@@ -222,8 +227,7 @@ def main():
     bolt, objcopy = tool("llvm-bolt-19", "llvm-bolt"), tool("llvm-objcopy", "llvm-objcopy-19")
     with tempfile.TemporaryDirectory() as work:
         named, laid_out, listed = (os.path.join(work, name) for name in ("named", "laid-out", "hot"))
-        pieces = name_unnamed_code(executable, named, objcopy)
-        linked = Elf(named)
+        linked, pieces = name_unnamed_code(executable, named, objcopy)
         hot = hot_functions(linked)
         open(listed, "w").write("\n".join(hot) + "\n")
         run = subprocess.run([bolt, named, "-o", laid_out, "-lite", f"-funcs-file-no-regex={listed}",
