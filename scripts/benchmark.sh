@@ -7,7 +7,8 @@
 # out so the list moves up, with what it sent over the lower bound of its changed cells at
 # 120×40, 160×48 and 200×60: scripts/bytes-bound.py), and the store-size rows of
 # scripts/benchmark-store-size.sh (1k/10k/100k products, 100k/1M expenses, reads and writes, the
-# bulk insert beside the plain table). Release build, static Swift standard library. Needs hyperfine,
+# bulk insert beside the plain table). Release build, static Swift standard library, laid out
+# (scripts/build-release.sh: llvm-bolt). Needs hyperfine,
 # sqlite3, tmux and python3 (apt-get install hyperfine sqlite3 tmux).
 #   scripts/benchmark.sh            # 60 s idle window, 10,000 products for the big store
 #   scripts/benchmark.sh 20 10000   # a shorter idle window
