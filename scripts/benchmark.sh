@@ -72,7 +72,8 @@ dash=$(pgrep -P "$(tmux -L "$socket" display -p -t dash '#{pane_pid}')" homescre
 rss=$(awk '/VmRSS/ {printf "%.1f", $2 / 1024}' /proc/"$dash"/status)
 pss=$(awk '/^Pss:/ {printf "%.1f", $2 / 1024}' /proc/"$dash"/smaps_rollup)
 private=$(awk '/^Private_(Clean|Dirty):/ {n += $2} END {printf "%.1f", n / 1024}' /proc/"$dash"/smaps_rollup)
-text=$(awk -v exe="$(readlink /proc/"$dash"/exe)" '$6 == exe && $2 == "r-xp" {x = 1; next} /^[0-9a-f]+-/ {x = 0} x && /^Rss:/ {printf "%.1f", $2 / 1024}' /proc/"$dash"/smaps)
+# Every code mapping of the executable: the laid-out one has two (the moved code and the rest).
+text=$(awk -v exe="$(readlink /proc/"$dash"/exe)" '$6 == exe && $2 == "r-xp" {x = 1; next} /^[0-9a-f]+-/ {x = 0} x && /^Rss:/ {kb += $2} END {printf "%.1f", kb / 1024}' /proc/"$dash"/smaps)
 anon=$(awk '/^Anonymous:/ {printf "%.1f", $2 / 1024}' /proc/"$dash"/smaps_rollup)
 tmux -L "$socket" new-session -d -s feed -x 120 -y 10 "$env $bin tmux pantry budget; sleep 3600"
 "$bin" status pantry budget --follow --format json --store "$demo" > "$work/follow.out" &
