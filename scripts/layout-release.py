@@ -40,8 +40,8 @@ def tool(*names):
     for name in names:
         found = shutil.which(name)
         if found: return found
-    fail(f"needs {names[0]} ({' or '.join(names)}), which is not on PATH; "
-         "apt-get install bolt-19 gives llvm-bolt-19, Swift's toolchain llvm-objcopy")
+    fail(f"needs {' or '.join(names)}, which is not on PATH (apt-get install bolt-19 gives llvm-bolt-19, "
+         "binutils readelf; llvm-objcopy comes with Swift's toolchain)")
 
 
 class Elf:
@@ -104,7 +104,7 @@ PADDING = re.compile(rb"(?:\x90|\xcc|\x00|\x66\x90|(?:\x66)*\x2e?\x0f\x1f(?:\x00
 def unnamed_code(elf, path):
     """(section, offset in it, size) of each piece of code that no symbol covers."""
     cuts = set()
-    frames = subprocess.run(["readelf", "--debug-dump=frames", path], capture_output=True, text=True).stdout
+    frames = subprocess.run([tool("readelf"), "--debug-dump=frames", path], capture_output=True, text=True, check=True).stdout
     for low, high in re.findall(r"pc=([0-9a-f]+)\.\.([0-9a-f]+)", frames):
         cuts.update((int(low, 16), int(high, 16)))
     cuts = sorted(cuts)
@@ -161,19 +161,29 @@ def hot_functions(elf):
     return listed
 
 
+def function_at(starts, extents, address):
+    """The start of the function whose body holds `address`, or None."""
+    index = bisect.bisect_right(starts, address) - 1
+    return starts[index] if index >= 0 and address < starts[index] + extents[starts[index]] else None
+
+
 def rewrite_relative_references(linked, laid_out):
     """Points each 32-bit relative reference from data to a moved function's start at its new
-    place; counts those that lead into a moved function's body instead (llvm-bolt's own, such as
-    jump tables, or none)."""
-    moved, sizes = {}, linked.extents()
+    place. A reference that names the function (its symbol, addend 0) is one. One through a
+    section symbol (a local function's, or a switch's jump table entry: `.LBB - .LJTI`, the
+    section plus the case's offset plus the entry's place in its table) is one only when it is
+    not part of a table: a run of entries 4 bytes apart whose cases, each less its place in the
+    run, fall in one function. A table's entry can add up to a moved function's start by chance;
+    it is left. Returns how many were rewritten, and how many tables' entries were left so."""
+    moved, extents = {}, linked.extents()
+    starts = sorted(extents)
     new = laid_out.functions()
     for name, olds in linked.functions().items():
         news = new.get(name, [])
         if len(olds) == len(news):
             moved.update((old, now) for old, now in zip(olds, news) if old != now)
-    starts = sorted(moved)
-    values = [value for _, _, _, _, value, _ in linked.symbols()]
-    rewritten = inside = 0
+    symbols = [(info & 0xf, value) for _, _, info, _, value, _ in linked.symbols()]
+    named, through_section = [], []
     for _, kind, _, _, offset, size, _, target in linked.sections:
         if kind != SHT_RELA: continue
         flags = linked.sections[target][2]   # the section the relocations apply to: data only
@@ -181,16 +191,35 @@ def rewrite_relative_references(linked, laid_out):
         for entry in range(offset, offset + size, 24):
             place, info, addend = struct.unpack_from("<QQq", linked.data, entry)
             if info & 0xffffffff != R_X86_64_PC32: continue
-            address = values[info >> 32] + addend
-            if address in moved:
-                at = laid_out.file_offset(place)
-                if struct.unpack_from("<i", laid_out.data, at)[0] == address - place:
-                    struct.pack_into("<i", laid_out.data, at, moved[address] - place)
-                    rewritten += 1
+            kind_of_symbol, value = symbols[info >> 32]
+            if kind_of_symbol == STT_FUNC:
+                if addend == 0: named.append((place, value))
             else:
-                index = bisect.bisect_right(starts, address) - 1
-                if index >= 0 and address < starts[index] + sizes[starts[index]]: inside += 1
-    return rewritten, inside
+                through_section.append((place, info >> 32, value + addend))
+    # Runs of entries, each as long as its cases stay in the first one's function.
+    alone, in_tables = [], 0
+    through_section.sort()
+    run = []
+    for reference in through_section + [None]:
+        if reference and run:
+            place, symbol, address = reference
+            base, first_symbol, first = run[0][0], run[0][1], run[0][2]
+            function = function_at(starts, extents, first)
+            if (place == run[-1][0] + 4 and symbol == first_symbol and function is not None
+                    and function_at(starts, extents, address - (place - base)) == function):
+                run.append(reference)
+                continue
+        if len(run) == 1: alone.append((run[0][0], run[0][2]))
+        else: in_tables += sum(1 for _, _, address in run if address in moved)
+        run = [reference] if reference else []
+    rewritten = 0
+    for place, address in named + alone:
+        if address not in moved: continue
+        at = laid_out.file_offset(place)
+        if at is not None and struct.unpack_from("<i", laid_out.data, at)[0] == address - place:
+            struct.pack_into("<i", laid_out.data, at, moved[address] - place)
+            rewritten += 1
+    return rewritten, in_tables
 
 
 def hot_share(path):
@@ -200,6 +229,7 @@ def hot_share(path):
     elf = Elf(path)
     if elf.section(".note.bolt_info") is None: return None
     bounds = {name: value for _, name, _, _, value, _ in elf.symbols() if name in ("__hot_start", "__hot_end")}
+    if len(bounds) != 2: return None
     functions = elf.functions()
     listed = [name for name in open(HOT).read().split() if len(functions.get(name, [])) == 1]
     inside = sum(1 for name in listed if bounds["__hot_start"] <= functions[name][0] < bounds["__hot_end"])
@@ -225,9 +255,14 @@ def main():
     if linked.section(".rela.text") is None:
         fail(f"{executable} has no relocations: link it with --emit-relocs (the release build, Package.swift)")
     bolt, objcopy = tool("llvm-bolt-19", "llvm-bolt"), tool("llvm-objcopy", "llvm-objcopy-19")
-    with tempfile.TemporaryDirectory() as work:
+    # Beside the executable, so that the laid-out one replaces it in one rename (which a running
+    # copy does not prevent); the executable is left as it was when anything fails.
+    with tempfile.TemporaryDirectory(dir=os.path.dirname(os.path.abspath(executable))) as work:
         named, laid_out, listed = (os.path.join(work, name) for name in ("named", "laid-out", "hot"))
-        linked, pieces = name_unnamed_code(executable, named, objcopy)
+        try:
+            linked, pieces = name_unnamed_code(executable, named, objcopy)
+        except (OSError, subprocess.CalledProcessError) as error:
+            fail(f"naming the unnamed code failed: {error}")
         hot = hot_functions(linked)
         open(listed, "w").write("\n".join(hot) + "\n")
         run = subprocess.run([bolt, named, "-o", laid_out, "-lite", f"-funcs-file-no-regex={listed}",
@@ -237,14 +272,16 @@ def main():
             print(run.stdout[-4000:], run.stderr[-4000:], file=sys.stderr)
             fail(f"llvm-bolt failed (exit {run.returncode})")
         result = Elf(laid_out)
-        rewritten, inside = rewrite_relative_references(linked, result)
+        rewritten, in_tables = rewrite_relative_references(linked, result)
         open(laid_out, "wb").write(result.data)
+        share = hot_share(laid_out)
+        if share is None: fail("llvm-bolt's output has no hot stretch (__hot_start, __hot_end)")
         os.chmod(laid_out, 0o755)
-        shutil.move(laid_out, executable)
-    inside_hot, listed_hot = hot_share(executable)
+        os.replace(laid_out, executable)
+    inside_hot, listed_hot = share
     print(f"{executable}: {pieces} pieces of unnamed code named, {len(hot)} functions laid out "
           f"({inside_hot} of {listed_hot} of linker/homescreen.hot in the hot stretch), "
-          f"{rewritten} relative references rewritten, {inside} into a moved function's body left")
+          f"{rewritten} relative references to moved functions rewritten, {in_tables} jump tables' entries that only add up to one left")
 
 
 if __name__ == "__main__":

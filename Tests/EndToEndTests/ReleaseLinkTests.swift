@@ -82,10 +82,16 @@ struct ReleaseLinkTests {
             #expect(low <= address && address < high, "\(name) at \(address), not in the hot stretch")
         }
         // The load segments, to read what is at an address.
-        let segments = try Shell.run("readelf -lW '\(path)'", environment: environment).stdout.split(separator: "\n")
-            .map { $0.split(separator: " ") }.filter { $0.first == "LOAD" }
-            .map { (offset: UInt64($0[1].dropFirst(2), radix: 16)!, address: UInt64($0[2].dropFirst(2), radix: 16)!, size: UInt64($0[4].dropFirst(2), radix: 16)!) }
+        var segments: [(offset: UInt64, address: UInt64, size: UInt64)] = []
+        for line in try Shell.run("readelf -lW '\(path)'", environment: environment).stdout.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.first == "LOAD", fields.count > 4 else { continue }
+            let numbers = [1, 2, 4].compactMap { UInt64(fields[$0].dropFirst(2), radix: 16) }
+            if numbers.count == 3 { segments.append((numbers[0], numbers[1], numbers[2])) }
+        }
+        #expect(segments.count >= 4, "\(segments)")
         let file = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? file.close() }
         func relative(at address: UInt64) throws -> UInt64? {
             guard let segment = segments.first(where: { $0.address <= address && address + 4 <= $0.address + $0.size }) else { return nil }
             try file.seek(toOffset: segment.offset + address - segment.address)
