@@ -126,10 +126,10 @@ def unnamed_code(elf, path):
     return pieces
 
 
-def name_unnamed_code(source, named, objcopy):
-    """Writes `named`: `source` with a local function symbol on each piece of unnamed code
-    (hs.unnamed.SECTION.OFFSET.SIZE); returns it and how many pieces there were."""
-    pieces = unnamed_code(Elf(source), source)
+def name_unnamed_code(elf, source, named, objcopy):
+    """Writes `named`: `source` (read as `elf`) with a local function symbol on each piece of
+    unnamed code (hs.unnamed.SECTION.OFFSET.SIZE); returns it and how many pieces there were."""
+    pieces = unnamed_code(elf, source)
     arguments = named + ".rsp"
     with open(arguments, "w") as file:
         for section, offset, size in pieces:
@@ -222,11 +222,10 @@ def rewrite_relative_references(linked, laid_out):
     return rewritten, in_tables
 
 
-def hot_share(path):
+def hot_share(elf):
     """How many of linker/homescreen.hot's functions (those of one definition) lie between
     __hot_start and __hot_end, which llvm-bolt defines, and how many there are; None when the
     executable is not laid out."""
-    elf = Elf(path)
     if elf.section(".note.bolt_info") is None: return None
     bounds = {name: value for _, name, _, _, value, _ in elf.symbols() if name in ("__hot_start", "__hot_end")}
     if len(bounds) != 2: return None
@@ -239,7 +238,7 @@ def hot_share(path):
 def main():
     arguments = sys.argv[1:]
     if arguments[:1] == ["--check"] and len(arguments) == 2:
-        share = hot_share(arguments[1])
+        share = hot_share(Elf(arguments[1]))
         if share is None: fail(f"{arguments[1]} is not laid out: run scripts/layout-release.py on it")
         inside, listed = share
         print(f"{arguments[1]}: {inside} of {listed} functions of linker/homescreen.hot in its hot stretch")
@@ -260,7 +259,7 @@ def main():
     with tempfile.TemporaryDirectory(dir=os.path.dirname(os.path.abspath(executable))) as work:
         named, laid_out, listed = (os.path.join(work, name) for name in ("named", "laid-out", "hot"))
         try:
-            linked, pieces = name_unnamed_code(executable, named, objcopy)
+            linked, pieces = name_unnamed_code(linked, executable, named, objcopy)
         except (OSError, subprocess.CalledProcessError) as error:
             fail(f"naming the unnamed code failed: {error}")
         hot = hot_functions(linked)
@@ -274,7 +273,7 @@ def main():
         result = Elf(laid_out)
         rewritten, in_tables = rewrite_relative_references(linked, result)
         open(laid_out, "wb").write(result.data)
-        share = hot_share(laid_out)
+        share = hot_share(result)
         if share is None: fail("llvm-bolt's output has no hot stretch (__hot_start, __hot_end)")
         os.chmod(laid_out, 0o755)
         os.replace(laid_out, executable)

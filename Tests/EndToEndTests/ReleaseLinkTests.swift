@@ -41,17 +41,12 @@ struct ReleaseLinkTests {
         let pointers = stride(from: 0, to: bytes.count, by: 8).map { start in
             bytes[start..<start + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         }
-        let symbols = try Shell.run("nm --defined-only '\(path)'", environment: environment)
         var names: [UInt64: [String]] = [:]
-        for entry in symbols.stdout.split(separator: "\n") {
-            let parts = entry.split(separator: " ")
-            if parts.count == 3, let address = UInt64(parts[0], radix: 16) { names[address, default: []].append(String(parts[2])) }
-        }
+        for (name, address) in try Self.symbols(path) { names[address, default: []].append(name) }
         let constructors = Set(pointers.flatMap { names[$0] ?? [] })
         #expect(constructors.contains("hs_take_arguments") && constructors.contains("hs_prefault_status_line"), "\(constructors.sorted())")
         // A debug build links the standard library as a shared one, without linker/start.ld.
-        let dynamic = try Shell.run("readelf -d '\(path)'", environment: environment)
-        guard !dynamic.stdout.contains("libswiftCore") else { return }
+        guard try !Self.isDebugBuild(path) else { return }
         for dropped in ["_GLOBAL__sub_I_CommandLine.cpp", "_GLOBAL__sub_I_Backtrace.cpp", "_GLOBAL__sub_I_Node.cpp",
                         "_GLOBAL__sub_I_Table.cpp", "_GLOBAL__sub_I_calendar.cpp", "_GLOBAL__sub_I_astro.cpp", "_GLOBAL__sub_I_hebrwcal.cpp",
                         "_GLOBAL__sub_I_chnsecal.cpp", "_GLOBAL__sub_I_dangical.cpp", "_GLOBAL__sub_I_hinducal.cpp", "_GLOBAL__sub_I_islamcal.cpp"] {
@@ -67,14 +62,9 @@ struct ReleaseLinkTests {
     @Test func theReleaseExecutableIsLaidOutAndItsDescriptorsLeadToTheMovedAccessors() throws {
         let path = Homescreen.executable.path
         let environment = ["PATH": "/usr/bin:/bin"]
-        let dynamic = try Shell.run("readelf -d '\(path)'", environment: environment)
-        guard !dynamic.stdout.contains("libswiftCore") else { return }   // a debug build
-        let symbols = try Shell.run("nm --defined-only '\(path)'", environment: environment)
+        guard try !Self.isDebugBuild(path) else { return }
         var addresses: [String: [UInt64]] = [:]
-        for entry in symbols.stdout.split(separator: "\n") {
-            let parts = entry.split(separator: " ")
-            if parts.count == 3, let address = UInt64(parts[0], radix: 16) { addresses[String(parts[2]), default: []].append(address) }
-        }
+        for (name, address) in try Self.symbols(path) { addresses[name, default: []].append(address) }
         let low = try #require(addresses["__hot_start"]?.first, "not laid out: no __hot_start")
         let high = try #require(addresses["__hot_end"]?.first)
         for name in ["homescreen_main", "sqlite3_prepare_v2", "swift_retain"] {
@@ -108,5 +98,19 @@ struct ReleaseLinkTests {
         }
         #expect(checked > 500 && hot > 50, "\(checked) descriptors with accessors, \(hot) of them moved")
         #expect(wrong.isEmpty, "\(wrong.count) descriptors lead elsewhere than their accessor: \(wrong.prefix(5))")
+    }
+
+    /// A debug build links Swift's libraries as shared ones, without linker/start.ld or the layout.
+    private static func isDebugBuild(_ path: String) throws -> Bool {
+        try Shell.run("readelf -d '\(path)'", environment: ["PATH": "/usr/bin:/bin"]).stdout.contains("libswiftCore")
+    }
+
+    /// The executable's defined symbols and their addresses (`nm`; a name with spaces is skipped).
+    private static func symbols(_ path: String) throws -> [(name: String, address: UInt64)] {
+        try Shell.run("nm --defined-only '\(path)'", environment: ["PATH": "/usr/bin:/bin"]).stdout.split(separator: "\n").compactMap { entry in
+            let parts = entry.split(separator: " ")
+            guard parts.count == 3, let address = UInt64(parts[0], radix: 16) else { return nil }
+            return (String(parts[2]), address)
+        }
     }
 }
