@@ -16,35 +16,26 @@ import PackageDescription
 //   HomescreenServe       `homescreen serve`: the dashboard over SSH (swift-nio-ssh), each session a
 //                         child `homescreen` on a pseudo-terminal; its own executable, homescreen-serve,
 //                         so the dashboard and the status lines never load SwiftNIO
-// How the release executable is linked on Linux (measured in BENCHMARKS.md, issue 18): a status
-// line starts every few seconds, and the dashboard should stay small.
-// - At a fixed address, as Go links fzf or lazygit: a position-independent executable writes 2 MB
-//   of relocations into its data pages at every start. Libraries, stack and heap stay random.
+// How the release executable is linked on Linux (BENCHMARKS.md has the numbers): a status line
+// starts every few seconds, and the dashboard should stay small. Only standard linker settings; no
+// step rewrites the executable after the link, and no toolchain code is left out.
+// - At a fixed address (-no-pie), as Go links fzf or lazygit: a position-independent executable
+//   writes 2 MB of relocations into its data pages at every start. Libraries, stack and heap stay
+//   random.
 // - With lld, the functions the everyday paths run first (linker/homescreen.order, written by
-//   scripts/generate-link-order.sh) side by side: the kernel maps code 64 KB around each page
-//   fault, so code spread over 20 MB kept 16 MB of it resident.
-// - Without exporting its 11,000 symbols to the dynamic loader (nothing loads the executable's
-//   symbols by name; backtraces read the symbol table from the file).
-// - With the C++ runtime the Swift runtime needs, and SQLite, linked in from their static archives
-//   (linker/static: linker scripts found before the shared libstdc++.so and libsqlite3.so): no
-//   shared library to load, bind and keep resident for them (issue 36).
-// - With its relocations kept (--emit-relocs), for scripts/layout-release.py, which then moves each
-//   function the everyday paths run to one stretch of code with llvm-bolt: lld places whole
-//   sections, and the prebuilt archives have one per source file (issue 36, BENCHMARKS.md).
+//   scripts/generate-link-order.sh): the kernel maps code 64 KB around each page fault, so code
+//   spread over 20 MB kept most of it resident. A stale list costs some speed, never a build:
+//   names it lists that no longer exist are skipped silently.
+// - Without exporting its 11,000 symbols to the dynamic loader (nothing loads them by name;
+//   backtraces read the symbol table from the file).
+// - With the C++ runtime the Swift runtime needs, SQLite and ncurses linked in from their static
+//   archives (linker/static: linker scripts found before the shared .so files): no shared
+//   library to load, bind and keep resident for them.
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let releaseLink = ["-Xclang-linker", "-no-pie", "-use-ld=lld", "-L\(Context.packageDirectory)/linker/static",
                    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/homescreen.order",
                    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
-                   "-Xlinker", "--script=\(Context.packageDirectory)/linker/private-functions.ld",
-                   "-Xlinker", "--script=\(Context.packageDirectory)/linker/start.ld", "-Xlinker", "--emit-relocs"]
-// Each function in a section of its own and under its own name, so the linker can place it (the
-// order above): LLVM's function merging gives the bodies it shares no symbol (.L__unnamed_N), so
-// no list can name them, and the dashboard ran 25 of them spread over 1.6 MB of unordered code.
-//
-// Generic types' metadata got from their accessors, with the conformances the compiler already
-// knows, instead of from mangled names: the runtime demangled each name at its first use and
-// looked up each conformance its requirements name by scanning all 7,000 conformance records,
-// 29% of a status line's instructions (BENCHMARKS.md, issue 36).
+                   "-Xlinker", "--script=\(Context.packageDirectory)/linker/private-functions.ld"]
 let functionSections = SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections", "-Xfrontend", "-disable-llvm-merge-functions-pass",
                                                  "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], releaseOnLinux)
 
@@ -84,8 +75,6 @@ let package = Package(
         // libpq's functions, loaded with dlopen on the first use of a PostgreSQL store.
         .target(name: "CLibpq", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CSQLiteFootprint"),
-        // Before main: the process's arguments handed to the standard library (linker/start.ld).
-        .target(name: "CProcessStart"),
         .target(
             name: "HomescreenPostgres",
             dependencies: ["HomescreenWidgetCore", "HomescreenStore", "CLibpq"],
@@ -118,7 +107,7 @@ let package = Package(
             name: "homescreen",
             dependencies: [
                 "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenWidgets",
-                "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions", "CSQLiteFootprint", "CProcessStart",
+                "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions", "CSQLiteFootprint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [functionSections],
@@ -202,7 +191,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["homescreen", "homescreen-serve", "HomescreenTestSupport", "CProcessStart", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["homescreen", "homescreen-serve", "HomescreenTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             // Read from the source tree (SourceRoot), not bundled.
             exclude: ["Vectors"]
         ),

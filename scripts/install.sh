@@ -137,16 +137,6 @@ if [ -z "$binary" ]; then
     swift build -c "$configuration" $static --product generate-manual
     bin_path="$(swift build -c "$configuration" $static --show-bin-path)"
     binary="$bin_path/homescreen"
-    # The code the everyday paths run, moved to one stretch (scripts/layout-release.py): a status
-    # line starts about a tenth faster. Without llvm-bolt the executable works the same.
-    if [ "$configuration" = release ]; then
-        if command -v llvm-bolt-19 >/dev/null || command -v llvm-bolt >/dev/null; then
-            "$root/scripts/layout-release.py" "$binary" ||
-                echo "install.sh: laying the executable's code out failed (said above); it is installed as linked, which works the same, a status line starting about a tenth slower." >&2
-        else
-            echo "install.sh: llvm-bolt is not installed (apt-get install bolt-19), so the executable's code is not laid out: everything works, a status line starts about a tenth slower." >&2
-        fi
-    fi
 fi
 manual_tool="$(dirname "$binary")/generate-manual"
 if [ ! -x "$manual_tool" ]; then
@@ -183,14 +173,24 @@ if [ -f "$manifest" ]; then
     sh "$self" --uninstall --prefix "$prefix" > /dev/null || echo "install.sh: the previous install's list named entries it did not install, or files changed since (said above); they were left alone." >&2
 fi
 
-put 755 "$binary" "$prefix/bin/homescreen"
+# The executables as users run them: without their debug information (about 60% of their size;
+# the symbol table stays, so a crash's backtrace still names its functions). The copies in the
+# build folder keep theirs.
+stripped() {
+    if command -v strip >/dev/null; then
+        strip --strip-debug -o "$work/$(basename "$1")" "$1" && echo "$work/$(basename "$1")" && return
+    fi
+    echo "install.sh: strip (binutils) is not installed, so $(basename "$1") is installed with its debug information." >&2
+    echo "$1"
+}
+put 755 "$(stripped "$binary")" "$prefix/bin/homescreen"
 # Out of the page cache as the copy wrote it (in large pieces, which a process maps whole where
 # it touches them): read back as the program runs, the dashboard keeps 15.8 MB resident instead
 # of 16.2 MB (BENCHMARKS.md, issue 36). A hint only: nothing fails without it.
 dd if="$prefix/bin/homescreen" iflag=nocache count=0 status=none 2>/dev/null || true
 # `homescreen serve` runs the SSH server beside it (its own executable: the dashboard never loads SwiftNIO).
 if [ -x "$(dirname "$binary")/homescreen-serve" ]; then
-    put 755 "$(dirname "$binary")/homescreen-serve" "$prefix/bin/homescreen-serve"
+    put 755 "$(stripped "$(dirname "$binary")/homescreen-serve")" "$prefix/bin/homescreen-serve"
 else
     echo "install.sh: $(dirname "$binary")/homescreen-serve is not built; homescreen serve will say so (swift build --product homescreen-serve)." >&2
 fi

@@ -36,7 +36,6 @@ need libsqlite3-dev test -e /usr/include/sqlite3.h
 need libncurses-dev test -e /usr/include/ncursesw/curses.h
 need libpq-dev test -e /usr/include/postgresql/libpq-fe.h   # the PostgreSQL store
 need postgresql sh -c 'ls /usr/lib/postgresql/*/bin/initdb' # its tests' server
-need bolt-19 sh -c 'command -v llvm-bolt-19 || command -v llvm-bolt'   # the release executable's layout (.ci/run)
 
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "${1:-}" != "--check" ] && [ "$(id -u)" = 0 ] && [ -z "${HOMESCREEN_TEST_NO_INSTALL:-}" ] && command -v apt-get >/dev/null; then

@@ -15,17 +15,22 @@ public enum PostgresSecrets {
         var parameters = connection
         if let scheme = connection.range(of: "://") {
             let rest = connection[scheme.upperBound...]
-            // The password runs from the user's colon to the last `@`, whatever `?`, `/` or `#`
-            // it holds (libpq takes `pa?ss` whole; `Sec/ret` makes it quote `Sec` alone).
+            // The password as the person meant it runs from the user's colon to the last `@`,
+            // whatever `@`, `?`, `/` or `#` it holds; libpq ends it at the first `@` and takes the
+            // rest for the host (`u:pass@word@host` is password `pass`, host `word@host`, which
+            // its errors quote), and `Sec/ret` makes it quote `Sec` alone: each piece is a secret.
             if let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
                 let password = String(rest[rest.index(after: colon)..<at])
                 found.append(password)
-                found += password.split(whereSeparator: { "/?#".contains($0) }).map(String.init)
+                found += password.split(whereSeparator: { "@/?#".contains($0) }).map(String.init)
             }
             let query = rest.firstIndex(of: "?")
             parameters = query.map { String(rest[rest.index(after: $0)...]) } ?? ""
         }
-        for pair in pairs(parameters) where isSecret(key: pair.key) { found.append(pair.value) }
+        for pair in pairs(parameters) where isSecret(key: pair.key) {
+            // As read, and as written inside quotes (`'it\'s'`), which a message may quote.
+            found += [pair.value, pair.value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")]
+        }
         let all = found + found.compactMap { $0.removingPercentEncoding }
         return Array(Set(all.filter { !$0.isEmpty })).sorted { $0.count > $1.count }
     }

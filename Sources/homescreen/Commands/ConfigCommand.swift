@@ -46,6 +46,10 @@ struct ConfigCommand: ParsableCommand {
             if StoreLocation.isServer(store) {
                 // A server's URL, without its password.
                 Output.line(DisplayWidth.pad("store", to: 8) + SafeText.clean(PostgresLocation.redacted(store)) + "  (PostgreSQL)")
+            } else if PostgresSecrets.isKeyValueConnection(store) {
+                // libpq's key=value form, which commands refuse: shown without its password.
+                Output.line(DisplayWidth.pad("store", to: 8) + SafeText.clean(PostgresLocation.redacted(store))
+                    + "  (a libpq key=value string: write it as a URL postgresql://USER@HOST[:PORT]/DATABASE)")
             } else {
                 line("store", store)
             }
