@@ -40,9 +40,17 @@ public final class TmuxDashboard {
 
     deinit { stop() }
 
-    /// Ends the tmux server (and with it the terminal the dashboard runs in).
+    /// Ends the tmux server (and with it the terminal the dashboard runs in), and removes its
+    /// socket, which a killed server leaves behind.
     public func stop() {
         if serverPID > 0 { kill(serverPID, SIGKILL) }
+        Self.removeSocket(socket)
+    }
+
+    /// The socket file of the tmux server named `name` (`tmux -L`), removed.
+    public static func removeSocket(_ name: String) {
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        unlink("\(folder)/tmux-\(getuid())/\(name)")
     }
 
     /// The pane's text, one string per row.
