@@ -73,6 +73,17 @@ static inline int hs_signal_read(int fd) {
     return count == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
 }
 
+/// SIGCHLD blocked in the calling thread (and threads started after) and delivered as a
+/// descriptor instead: readable when a child may have ended, for a loop that reaps its
+/// children without waiting on them. -1 when it cannot be made.
+static inline int hs_child_exit_descriptor(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGCHLD);
+    if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
 static inline int hs_signal_winch(void) { return SIGWINCH; }
 static inline int hs_signal_cont(void) { return SIGCONT; }
 #endif

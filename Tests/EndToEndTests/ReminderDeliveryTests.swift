@@ -281,6 +281,50 @@ struct ReminderDeliveryTests {
         withExtendedLifetime(setup) {}
     }
 
+    /// Issue 51, point 5: notify-send installed but no D-Bus session, and no tmux client to see
+    /// a message: `homescreen tmux --reminders` delivers nothing and keeps every reminder for
+    /// later (`notify --dry-run` still lists them), reaps each notify-send as it fails (no zombie
+    /// after 10 events), and delivers them all once a client attaches. `doctor` says neither
+    /// channel is ready.
+    @Test func aReminderNoChannelShowedIsKeptUntilOneDoes() throws {
+        try MissingTool.check("/usr/bin/tmux", package: "tmux")
+        try MissingTool.check("/usr/bin/notify-send", package: "libnotify-bin")
+        let setup = try Setup(rules: "channels = [\"notify-send\", \"tmux\"]")
+        let socket = setup.folder.path("tmux.sock")
+        try Spawn.run("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "20"])
+        let server = pid_t((try Spawn.run("/usr/bin/tmux", ["-S", socket, "display-message", "-p", "#{pid}"])).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        defer { if server > 0 { kill(server, SIGKILL) }; unlink(socket) }
+        // No DBUS_SESSION_BUS_ADDRESS, DISPLAY or XDG_RUNTIME_DIR: notify-send fails at once.
+        let pid = try Spawn.start("/usr/bin/env", ["-i"] + setup.environment.map { "\($0.key)=\($0.value)" }
+                                  + [Homescreen.executable.path, "tmux", "--reminders", "--socket", socket])
+        defer { Self.stop(pid) }
+        let messages = { (try? Spawn.run("/usr/bin/tmux", ["-S", socket, "show-messages"])) ?? "" }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !messages().contains("attach-session -f read-only") { usleep(50_000) }
+        let names = (1...10).map { "Product \($0)" }
+        for name in names { #expect(try setup.run(["pantry", "add", name, "--due", "tomorrow"]).status == 0) }
+        // Every notify-send ended and was reaped: the only child left is the tmux control client.
+        let children = { Processes.children(of: pid) }
+        let zombies = { children().filter { child in
+            ((try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? "").split(separator: ")").last?.split(separator: " ").first == "Z" } }
+        let settled = Date().addingTimeInterval(10)
+        while Date() < settled, children().count > 1 || !zombies().isEmpty { usleep(50_000) }
+        #expect(children().count == 1 && zombies().isEmpty, "children \(children()), zombies \(zombies())")
+        let doctor = try setup.run(["doctor"])
+        #expect(doctor.stdout.contains("channel notify-send: cannot deliver now (no D-Bus session bus"), "\(doctor.stdout)")
+        let waiting = try setup.run(["notify", "--dry-run"])
+        for name in names { #expect(waiting.stdout.contains("would send: \(name) expires tomorrow"), "\(waiting.stdout)") }
+        #expect(!messages().contains("Homescreen: Product"))
+        // A client attaches: the reminders reach it (one message for the batch).
+        let outer = try TmuxDashboard(columns: 100, rows: 20, command: ["/usr/bin/tmux", "-S", socket, "attach"], store: setup.store, configHome: setup.folder.path("config"))
+        defer { outer.stop() }
+        var log = ""
+        for _ in 0..<200 where !log.contains("Homescreen: 10 reminders") { usleep(50_000); log = messages() }
+        #expect(log.contains("Homescreen: 10 reminders"), "\(log)")
+        let after = try setup.run(["notify", "--dry-run"])
+        #expect(!after.stdout.contains("would send"), "\(after.stdout)")
+    }
+
     /// The dashboard says the first reminder in its status line and counts them on the pane.
     @Test func theDashboardShowsRemindersAt80x24() throws {
         let setup = try Setup()

@@ -33,6 +33,15 @@ public final class EventLoop {
     /// any thread starts (threads inherit the mask).
     public static func blockSignals() { _ = hs_block_signals() }
 
+    /// A descriptor that becomes readable when a child process may have ended (SIGCHLD, blocked
+    /// and read from a signalfd), for loops that reap their children as they end instead of
+    /// waiting on them; `drainChildExits` empties it. -1 when it cannot be made.
+    public static func makeChildExitDescriptor() -> Int32 { hs_child_exit_descriptor() }
+
+    /// Empties a descriptor from `makeChildExitDescriptor` (the children are then reaped with
+    /// `waitpid(…, WNOHANG)`).
+    public static func drainChildExits(_ descriptor: Int32) { while hs_signal_read(descriptor) != 0 {} }
+
     /// A pipe whose write end the runtime posts to when a background write finishes.
     public static func makeWakePipe() -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]

@@ -66,7 +66,7 @@ struct NotifyCommand: ParsableCommand {
         }
         signal(SIGPIPE, SIG_IGN)
         let feed = try session.store.changeFeed()
-        try StatusLine.watch(feed: feed, peer: (-1, 0)) {
+        try StatusLine.watch(feed: feed, peer: (-1, 0), children: notifier.sender.childExits) {
             try notifier.session.adoptCreatedStore()
             let now = clock.now
             guard let next = Notifier.retrying({ try notifier.deliver(at: now) }) else { return Date().addingTimeInterval(60) }
@@ -91,6 +91,13 @@ struct Notifier {
     var channelsSaid = false
     /// The delivery failures said already: each once per process, not at every reminder.
     var failures: Set<String> = []
+    /// Reminders that reached no channel: left unsent in the store (for another process or the
+    /// next run) and not tried again by this one until `retryHeld()` (a tmux client attached),
+    /// so a release, which is a store write, does not start the next attempt at once.
+    var held: Set<String> = []
+
+    /// Tries the held reminders again at the next check.
+    mutating func retryHeld() { held.removeAll() }
 
     /// Privacy mode: `--privacy`, or the dashboard's, remembered in the state file.
     static func privacy(_ session: WidgetSession, _ environment: [String: String]) -> Bool {
@@ -128,14 +135,25 @@ struct Notifier {
             channelsSaid = true
             return Outcome(next: check.next, outputClosed: !Output.write(lines.map { $0 + "\n" }.joined(), to: STDOUT_FILENO))
         }
-        let claimed = try ledger.claim(check.due, at: now)
-        let (delivered, problems) = sender.send(claimed)
-        let undelivered = claimed.filter { reminder in !delivered.contains { $0.key == reminder.key } }
+        // What programs still running from an earlier check delivered: a reminder none of its
+        // channels reached is released, for the next check (this one) to try again.
+        let (unreached, ended) = sender.settle()
+        try ledger.release(unreached)
+        say(ended)
+        let claimed = try ledger.claim(check.due.filter { !held.contains($0.key) }, at: now)
+        let sent = sender.send(claimed)
+        let undelivered = claimed.filter { reminder in !(sent.delivered + sent.pending).contains { $0.key == reminder.key } }
         try ledger.release(undelivered)
+        say(sent.failures)
+        held.formUnion((unreached + undelivered).map(\.key))
+        return Outcome(next: check.next, undelivered: held.count)
+    }
+
+    /// Each delivery failure said once per process, not at every reminder.
+    private mutating func say(_ problems: [String]) {
         for problem in problems where failures.insert(problem).inserted {
             FileHandle.standardError.write(Data("homescreen: a reminder was not delivered over \(problem)\n".utf8))
         }
-        return Outcome(next: check.next, undelivered: undelivered.count)
     }
 
     /// Runs a check; a store error (busy past its deadline, a full disk: nothing was marked

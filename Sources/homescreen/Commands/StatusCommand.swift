@@ -158,6 +158,9 @@ struct StatusRequest {
     }
 }
 
+/// What a status loop's peer said: it is gone, nothing to act on, or something to update for.
+enum PeerInput { case end, ignore, update }
+
 /// The status of some kinds, drawn at an instant: one line, or one line per kind.
 struct StatusLine {
     var session: WidgetSession
@@ -242,8 +245,11 @@ struct StatusLine {
     /// `poll()` with a timeout only when something is due (a reload time, midnight): idle, it
     /// makes no wake-ups. `onInput` reads what the peer sent. The feed is the caller's, made
     /// once: a feed dropped drops its connection, which starts libdispatch's worker monitor.
-    static func watch(feed: any ChangeFeed, peer: (descriptor: Int32, events: Int16), onInput: () -> Bool = { true },
-                      update: () throws -> Date??) throws {
+    /// - Parameter children: readable when a child may have ended (`ReminderSender.childExits`):
+    ///   a new update then settles what it delivered; -1 for none.
+    /// - Parameter onInput: what the peer's input means: read it, then end, go on, or update now.
+    static func watch(feed: any ChangeFeed, peer: (descriptor: Int32, events: Int16), children: Int32 = -1,
+                      onInput: () -> PeerInput = { .ignore }, update: () throws -> Date??) throws {
         while true {
             let next: Date?
             do {
@@ -257,11 +263,12 @@ struct StatusLine {
                 next = retryAt
             }
             while true {
-                var fds = [pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: peer.descriptor, events: peer.events, revents: 0)]
+                var fds = [pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: peer.descriptor, events: peer.events, revents: 0),
+                           pollfd(fd: children, events: Int16(POLLIN), revents: 0)]
                 // A server's feed that lost its connection says when to try again.
                 let due = [next, feed.retryAt].compactMap { $0 }.min()
                 let timeout = due.map { Int32(clamping: max(0, Int(($0.timeIntervalSinceNow * 1000).rounded(.up)) + 1)) } ?? -1
-                let ready = poll(&fds, 2, timeout)
+                let ready = poll(&fds, 3, timeout)
                 if ready < 0 { if errno == EINTR { continue } else { return } }
                 if ready == 0 {
                     // Something is due; or the feed's retry time: try it, then draw again
@@ -270,7 +277,12 @@ struct StatusLine {
                     break
                 }
                 if fds[1].revents & Int16(POLLERR | POLLNVAL) != 0 || (peer.events == 0 && fds[1].revents & Int16(POLLHUP) != 0) { return }
-                if fds[1].revents & Int16(POLLIN | POLLHUP) != 0 { guard onInput() else { return } }
+                if fds[1].revents & Int16(POLLIN | POLLHUP) != 0 {
+                    let input = onInput()
+                    if input == .end { return }
+                    if input == .update { break }
+                }
+                if fds[2].revents & Int16(POLLIN) != 0 { break }   // a reminder's program ended
                 if fds[0].revents & Int16(POLLIN) != 0, feed.drainEvents() {
                     _ = try feed.changedTables()
                     break

@@ -65,7 +65,12 @@ struct TmuxCommand: ParsableCommand {
             if !channels.channels.contains(.tmux) { channels.channels.append(.tmux) }
             var notifier = reminders ? Notifier(session: session, config: channels, privacy: Notifier.privacy(session, environment),
                                                 sender: ReminderSender(config: channels, environment: environment, tmux: client, waits: false), environment: environment) : nil
-            try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), onInput: client.drain) {
+            try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), children: notifier?.sender.childExits ?? -1, onInput: {
+                // A client attached: what no one could see may be shown now.
+                let input = client.drain()
+                if input == .update { notifier?.retryHeld() }
+                return input
+            }) {
                 try status.session.adoptCreatedStore()
                 // A store file deleted or moved: every option says so until one is at the path again.
                 let each: [String], next: Date?
@@ -125,8 +130,16 @@ final class ControlClient {
         // Not nested: the control client must not see the $TMUX of the pane it was started from.
         let variables = environment.filter { $0.key != "TMUX" && $0.key != "TMUX_PANE" }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { variables.forEach { free($0) } }
+        // No signal blocked in tmux (a reminder sender blocks SIGCHLD here to read it from a descriptor).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, variables)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, variables)
         close(toClient[0])
         close(fromClient[1])
         guard spawned == 0 else {
@@ -139,11 +152,14 @@ final class ControlClient {
         output = fromClient[0]
     }
 
-    /// Reads and drops what tmux said; false at its end (the server or the client is gone).
-    func drain() -> Bool {
+    /// Reads what tmux said: its end (the server or the client is gone), a client attached or
+    /// moved to another session (where a reminder no client could see can now be shown), or
+    /// anything else, dropped.
+    func drain() -> PeerInput {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, 4096) }
-        return count > 0 || (count < 0 && errno == EINTR)
+        guard count > 0 || (count < 0 && errno == EINTR) else { return .end }
+        return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).contains("%client-session-changed") ? .update : .ignore
     }
 
     /// Shows `text` in the status line of every client of the server (in a control client,
@@ -196,6 +212,23 @@ final class ControlClient {
         var status: Int32 = 0
         kill(pid, SIGKILL)   // it holds nothing to save; closing its input already asked it to leave
         _ = waitpid(pid, &status, 0)
+    }
+
+    /// How many clients other than control clients are attached to the server at `socket`
+    /// (0 when it cannot be asked): where `display-message` would be seen.
+    static func attachedClients(_ socket: String, environment: [String: String]) -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-S", socket, "list-clients", "-F", "#{client_control_mode}"]
+        process.environment = environment.filter { $0.key != "TMUX" && $0.key != "TMUX_PANE" }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return 0 }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0 == "0" }.count
     }
 
     /// Whether a tmux server listens on `socket` (a connect, no process started).

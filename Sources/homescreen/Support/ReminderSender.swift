@@ -12,11 +12,18 @@ final class ReminderSender {
     /// `homescreen tmux`'s control client; without one (`notify`), a client is started for each
     /// batch and stopped after it, so a restarted server is always found.
     private let tmux: ControlClient?
-    /// Wait for each program to finish (`--once`: its exit status says whether it delivered),
-    /// or leave it running and reap it later (`--follow`: a slow command holds nothing up).
+    /// Wait for each program to finish (`--once`), or leave it running and settle its reminders
+    /// when it ends (`--follow`, `tmux --reminders`: a slow command holds nothing up). Either
+    /// way a program's reminder counts as delivered only when it exited 0.
     private let waits: Bool
-    /// Programs started and not reaped yet.
-    private var running: [pid_t: String] = [:]
+    /// Programs started and not reaped yet: the channel and the reminders they carry.
+    private var running: [pid_t: (channel: ReminderConfig.Channel, program: String, keys: [String])] = [:]
+    /// The reminders that wait on such programs: how many still run, and whether any channel
+    /// reached the user already.
+    private var waiting: [String: (reminder: Reminder, running: Int, reached: Bool)] = [:]
+    /// Readable when a program started here may have ended (a loop polls it, then calls
+    /// `settle()`); -1 when the sender waits for its programs.
+    let childExits: Int32
 
     init(config: ReminderConfig, environment: [String: String], tmux: ControlClient? = nil, waits: Bool = true) {
         channels = config.channels
@@ -24,7 +31,10 @@ final class ReminderSender {
         self.environment = environment
         self.tmux = tmux
         self.waits = waits
+        childExits = waits ? -1 : EventLoop.makeChildExitDescriptor()
     }
+
+    deinit { if childExits >= 0 { close(childExits) } }
 
     /// The tmux server reminders go to: $TMUX's, else the default socket of this user.
     static func tmuxSocket(_ environment: [String: String]) -> String {
@@ -36,10 +46,13 @@ final class ReminderSender {
     /// Whether a channel can deliver here, and why not: for `doctor` and `--dry-run`.
     static func availability(_ channel: ReminderConfig.Channel, command: [String], environment: [String: String]) -> String? {
         switch channel {
-        case .notifySend: return Spawn.find("notify-send", environment) == nil ? "notify-send is not installed (Debian: libnotify-bin)" : nil
+        case .notifySend:
+            guard Spawn.find("notify-send", environment) != nil else { return "notify-send is not installed (Debian: libnotify-bin)" }
+            return sessionBus(environment) ? nil : "no D-Bus session bus to show it on (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus)"
         case .tmux:
             let socket = tmuxSocket(environment)
-            return ControlClient.serverAnswers(socket) ? nil : "no tmux server answers at \(socket)"
+            guard ControlClient.serverAnswers(socket) else { return "no tmux server answers at \(socket)" }
+            return ControlClient.attachedClients(socket, environment: environment) > 0 ? nil : "no client is attached to the tmux server at \(socket)"
         case .osc9, .osc777:
             let descriptor = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
             defer { if descriptor >= 0 { close(descriptor) } }
@@ -48,30 +61,88 @@ final class ReminderSender {
         }
     }
 
-    /// Sends the reminders over every channel. - Returns: the ones that reached at least one
-    /// channel, and what failed (a sentence per channel and reason).
-    func send(_ reminders: [Reminder]) -> (delivered: [Reminder], failures: [String]) {
-        reap()
-        guard !reminders.isEmpty else { return ([], []) }
+    /// Whether a D-Bus session bus is there for notify-send: named by the environment, or the
+    /// user's bus socket (`$XDG_RUNTIME_DIR/bus`), or an X display D-Bus can start one for.
+    static func sessionBus(_ environment: [String: String]) -> Bool {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty {
+            guard address.hasPrefix("unix:path=") else { return true }
+            let path = String(address.dropFirst("unix:path=".count).prefix { $0 != "," && $0 != ";" })
+            return access(path, F_OK) == 0
+        }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, access(runtime + "/bus", F_OK) == 0 { return true }
+        return environment["DISPLAY"].map { !$0.isEmpty } == true && Spawn.find("dbus-launch", environment) != nil
+    }
+
+    /// What sending did: the reminders that reached a channel, those that wait on a program
+    /// still running (settled by `settle()`), and what failed (a sentence per channel and reason).
+    struct Sent {
+        var delivered: [Reminder] = []
+        var pending: [Reminder] = []
+        var failures: [String] = []
+    }
+
+    /// Sends the reminders over every channel.
+    func send(_ reminders: [Reminder]) -> Sent {
+        guard !reminders.isEmpty else { return Sent() }
         let texts = reminders.map { (title: SafeText.clean($0.title), body: SafeText.clean($0.body)) }
-        var reached = [Bool](repeating: false, count: reminders.count), failures: [String] = []
+        var reached = [Bool](repeating: false, count: reminders.count), started = [Int](repeating: 0, count: reminders.count)
+        var failures: [String] = []
         for channel in channels {
             // tmux gets one message for the batch (a client shows only the last it is given),
             // the other channels one per reminder.
             let groups = channel == .tmux ? [Array(texts.indices)] : texts.indices.map { [$0] }
             for group in groups {
                 let title = group.count == 1 ? texts[group[0]].title : "\(group.count) reminders: " + group.map { texts[$0].title }.joined(separator: "; ")
-                if let failure = deliver(title, texts[group[0]].body, over: channel) {
-                    failures.append("\(channel.rawValue): \(failure)")
-                } else {
-                    for index in group { reached[index] = true }
+                switch deliver(title, texts[group[0]].body, over: channel) {
+                case .delivered: for index in group { reached[index] = true }
+                case .failed(let failure): failures.append("\(channel.rawValue): \(failure)")
+                case .running(let pid, let program):
+                    running[pid] = (channel, program, group.map { reminders[$0].key })
+                    for index in group { started[index] += 1 }
                 }
             }
         }
-        return (zip(reminders, reached).filter(\.1).map(\.0), Array(Set(failures)).sorted())
+        var sent = Sent(failures: Array(Set(failures)).sorted())
+        for (index, reminder) in reminders.enumerated() {
+            if started[index] > 0 { waiting[reminder.key] = (reminder, started[index], reached[index]) }
+            if reached[index] { sent.delivered.append(reminder) } else if started[index] > 0 { sent.pending.append(reminder) }
+        }
+        return sent
     }
 
-    private func deliver(_ title: String, _ body: String, over channel: ReminderConfig.Channel) -> String? {
+    /// Reaps the programs that have ended. - Returns: the reminders that reached no channel
+    /// once their last program ended (to be released for the next check), and what failed.
+    func settle() -> (undelivered: [Reminder], failures: [String]) {
+        if childExits >= 0 { EventLoop.drainChildExits(childExits) }
+        var undelivered: [Reminder] = [], failures: [String] = []
+        for (pid, started) in running {
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
+            running[pid] = nil
+            let failure = Spawn.failure(status, started.program)
+            if let failure { failures.append("\(started.channel.rawValue): \(failure)") }
+            for key in started.keys {
+                guard var entry = waiting[key] else { continue }
+                entry.running -= 1
+                entry.reached = entry.reached || failure == nil
+                if entry.running > 0 { waiting[key] = entry; continue }
+                waiting[key] = nil
+                if !entry.reached { undelivered.append(entry.reminder) }
+            }
+        }
+        return (undelivered, failures)
+    }
+
+    /// How a channel took a reminder.
+    private enum Attempt {
+        case delivered
+        case failed(String)
+        /// A program that delivers it is still running.
+        case running(pid_t, String)
+    }
+
+    private func deliver(_ title: String, _ body: String, over channel: ReminderConfig.Channel) -> Attempt {
+        func done(_ failure: String?) -> Attempt { failure.map(Attempt.failed) ?? .delivered }
         switch channel {
         case .notifySend: return run(["notify-send", "--app-name=Homescreen", "--", title, body])
         case .command: return run(command + [title, body])
@@ -83,10 +154,10 @@ final class ReminderSender {
             // Inside tmux, passed through to the terminal it runs in (tmux's allow-passthrough).
             let wrapped = environment["TMUX"] == nil ? sequence : "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
             let descriptor = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
-            guard descriptor >= 0 else { return "no terminal (/dev/tty) to write to" }
+            guard descriptor >= 0 else { return .failed("no terminal (/dev/tty) to write to") }
             defer { close(descriptor) }
-            return Output.write(wrapped, to: descriptor) ? nil : "the terminal did not take it"
-        case .tmux: return displayInTmux("Homescreen: " + title)
+            return done(Output.write(wrapped, to: descriptor) ? nil : "the terminal did not take it")
+        case .tmux: return done(displayInTmux("Homescreen: " + title))
         }
     }
 
@@ -99,25 +170,12 @@ final class ReminderSender {
         return client.display(text)
     }
 
-    /// Starts a program; waits for it when `waits`. - Returns: why it did not deliver, or nil.
-    private func run(_ arguments: [String]) -> String? {
+    /// Starts a program; waits for it when `waits`.
+    private func run(_ arguments: [String]) -> Attempt {
         switch Spawn.start(arguments, environment: environment) {
-        case .failed(let reason): return reason
-        case .running(let pid) where waits: return Spawn.wait(pid, arguments[0], seconds: 10)
-        case .running(let pid):
-            running[pid] = arguments[0]
-            return nil
-        }
-    }
-
-    /// Collects the programs that have finished, saying those that failed (on stderr: they were
-    /// left to run, so their reminder already counted as delivered).
-    private func reap() {
-        for (pid, name) in running {
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
-            running[pid] = nil
-            if let failure = Spawn.failure(status, name) { FileHandle.standardError.write(Data("homescreen: \(failure)\n".utf8)) }
+        case .failed(let reason): return .failed(reason)
+        case .running(let pid) where waits: return Spawn.wait(pid, arguments[0], seconds: 10).map(Attempt.failed) ?? .delivered
+        case .running(let pid): return .running(pid, arguments[0])
         }
     }
 }
