@@ -36,7 +36,14 @@ fi
 
 scratch=$(mktemp -d)
 socket="hs-readme-$$"
-cleanup() { tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$scratch"; }
+server="" socket_path=""
+# The server is ended with SIGKILL: a process started with signals blocked (a test runner's
+# child) passes the mask on to the pane, which then outlives kill-server's SIGHUP.
+cleanup() {
+    if [ -n "$server" ]; then kill -KILL "$server" 2>/dev/null || true; fi
+    if [ -n "$socket_path" ]; then rm -f "$socket_path"; fi
+    rm -rf "$scratch"
+}
 trap cleanup EXIT
 mkdir -p "$scratch/home" "$scratch/tmp"
 
@@ -46,6 +53,8 @@ command="env -i PATH=/usr/bin:/bin HOME=$(quote "$scratch/home") TMPDIR=$(quote 
 command+=" XDG_CONFIG_HOME=$(quote "$scratch/home/.config") XDG_STATE_HOME=$(quote "$scratch/home/.local/state") XDG_DATA_HOME=$(quote "$scratch/home/.local/share")"
 command+=" $(quote "$binary") --demo --now $now; read line"
 tmux -L "$socket" -f /dev/null start-server \; set -g status off \; new-session -d -x "$columns" -y "$rows" "$command"
+server=$(tmux -L "$socket" display-message -p '#{pid}')
+socket_path=$(tmux -L "$socket" display-message -p '#{socket_path}')
 size=$(tmux -L "$socket" display-message -p '#{pane_width}x#{pane_height}')
 [ "$size" = "${columns}x${rows}" ] || { echo "scripts/readme-screenshot.sh: the pane is $size, not ${columns}x${rows}." >&2; exit 1; }
 
