@@ -188,6 +188,44 @@ struct ReadmeExampleTests {
         #expect(extra.isEmpty, "README.md's test section names \(extra.sorted()), which scripts/test.sh no longer installs: remove them")
     }
 
+    /// A heading's anchor as GitHub makes it: lower case, punctuation left out, spaces as hyphens.
+    static func anchor(_ heading: String) -> String {
+        String(heading.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_" }
+            .map { $0 == " " ? "-" : Character($0) })
+    }
+
+    /// The reference moved from the README to docs/ (issue 49): every relative link of the
+    /// README and of docs/*.md leads to a file that exists, and to a heading of it when it names one.
+    @Test func everyLinkLeadsSomewhere() throws {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: SourceRoot.path("docs")).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        var checked = 0
+        for page in ["README.md"] + docs.sorted() {
+            let folder = (page as NSString).deletingLastPathComponent
+            var fence = false
+            for line in try Self.lines(page) {
+                if line.hasPrefix("```") { fence.toggle(); continue }
+                if fence { continue }
+                for piece in line.components(separatedBy: "](").dropFirst() {
+                    guard let close = piece.firstIndex(of: ")") else { continue }
+                    let target = String(piece[..<close])
+                    if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("mailto:") { continue }
+                    let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                    let file = parts[0].isEmpty ? page : ((folder as NSString).appendingPathComponent(parts[0]) as NSString).standardizingPath
+                    #expect(FileManager.default.fileExists(atPath: SourceRoot.path(file)), "\(page): the link \(target) leads to \(file), which does not exist")
+                    checked += 1
+                    guard parts.count == 2, file.hasSuffix(".md"), let lines = try? Self.lines(file) else { continue }
+                    var inFence = false
+                    let anchors = lines.filter { line in
+                        if line.hasPrefix("```") { inFence.toggle() }
+                        return !inFence && line.hasPrefix("#")
+                    }.map { Self.anchor($0.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)) }
+                    #expect(anchors.contains(parts[1]), "\(page): the link \(target) names a heading \(file) does not have (\(anchors))")
+                }
+            }
+        }
+        #expect(checked >= 20)
+    }
+
     /// The README's one screenshot is what `homescreen --demo` draws at 120×40 today:
     /// `scripts/readme-screenshot.sh --print` captures it as the script writes it into the README.
     @Test func theScreenshotIsWhatTheDemoDraws() throws {
