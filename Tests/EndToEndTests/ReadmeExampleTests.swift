@@ -15,7 +15,7 @@ import HomescreenTestSupport
 struct ReadmeExampleTests {
     /// The README, then the pages it sends readers to, whose examples run after its own.
     static let pages = ["README.md", "docs/reference.md", "docs/tmux.md", "docs/serve.md", "docs/reminders.md",
-                        "docs/postgresql.md", "docs/events.md"]
+                        "docs/postgresql.md", "docs/events.md", "docs/widgets.md"]
     /// Written by `scripts/readme-screenshot.sh` between these lines.
     static let screenshotBegin = "<!-- readme-screenshot: written by scripts/readme-screenshot.sh; do not edit by hand -->"
     static let screenshotEnd = "<!-- /readme-screenshot -->"
