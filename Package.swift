@@ -96,9 +96,17 @@ let package = Package(
             dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore"],
             swiftSettings: [functionSections]
         ),
+        // The part of the command line a kind's own commands (`pantry add`) see: the store
+        // option, what they are run with, output and completions. No kind, no store opening.
+        .target(
+            name: "HomescreenCommandLine",
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: [functionSections]
+        ),
         .target(
             name: "HomescreenWidgets",
-            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting"],
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting", "HomescreenCommandLine"],
             swiftSettings: [functionSections]
         ),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -117,8 +125,8 @@ let package = Package(
         .executableTarget(
             name: "homescreen",
             dependencies: [
-                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenWidgets",
-                "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions", "CSQLiteFootprint", "CProcessStart",
+                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenCommandLine",
+                "HomescreenWidgets", "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions", "CSQLiteFootprint", "CProcessStart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [functionSections],

@@ -126,7 +126,8 @@ public final class DashboardRuntime {
     private func remind(_ kinds: Set<WidgetKind>?) {
         let settings = dashboard.settings, now = clock.now
         let context = ReminderContext(now: now, timeZone: settings.timeZone, language: settings.language, locale: settings.locale,
-                                      privacy: settings.privacy, settings: settings.config.reminders.settings)
+                                      privacy: settings.privacy, settings: settings.config.reminders.settings,
+                                      widgetSettings: settings.config.widgetSettings)
         var due: [WidgetKind: [Reminder]] = [:]
         for feature in settings.catalog.features where kinds?.contains(feature.kind) ?? true {
             // A failed read shows on the kind's panes; its reminders are kept as they were.

@@ -70,11 +70,15 @@ public protocol StoreRefusal: Error, CustomStringConvertible {
     var values: [String] { get }
     /// Its sentences in the other languages: the refusing kind's own table.
     var words: Translations { get }
+    /// Whether it refuses a value the user gave (an unknown id): status 2 on the command line;
+    /// false, the store as it is refuses the change (nothing in stock, the disk is full): status 1.
+    var refusesInput: Bool { get }
 }
 
 extension StoreRefusal {
     public var values: [String] { [] }
     public var words: Translations { Translations([]) }
+    public var refusesInput: Bool { true }
     public var description: String { text(in: .english) }
     /// The sentence in `language`, with its values.
     public func text(in language: Language) -> String { language.text(sentence, in: words, values: values) }

@@ -287,6 +287,11 @@ public struct PantryFeature: WidgetFeature {
         try PantryRepository(store).addProducts(PantryDemo.products(today: today), at: date)
     }
 
+    public func contents(_ store: any StoreBackend) throws -> String? {
+        let count = try PantryRepository(store).products().count
+        return count == 0 ? nil : "\(count) " + Language.english.plural(count, one: "pantry product", other: "pantry products")
+    }
+
     public func doctor(_ store: any StoreBackend) throws -> String? {
         let products = try PantryRepository(store).products()
         return "\(products.count) " + Language.english.plural(products.count, one: "product", other: "products") + ", \(products.filter(\.isInStock).count) in stock"
