@@ -206,7 +206,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["HomescreenRuntime", "HomescreenWidgets", "HomescreenTestSupport"]
+            dependencies: ["HomescreenRuntime", "HomescreenWidgets", "HomescreenCommandLine", "HomescreenTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

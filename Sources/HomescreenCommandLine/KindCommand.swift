@@ -1,4 +1,5 @@
-import ArgumentParser
+// A kind's commands are swift-argument-parser commands: this module brings the parser with it.
+@_exported import ArgumentParser
 import Foundation
 import HomescreenHosting
 import HomescreenStore

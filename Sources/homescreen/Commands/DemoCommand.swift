@@ -30,13 +30,13 @@ struct DemoCommand: ParsableCommand {
         // The check and the filling are one transaction: a demo killed part-way leaves the
         // store as it was, and two demos at once cannot both fill it. Each kind says what it
         // holds; a store where one holds anything is not filled.
-        let features = WidgetCatalog.standard.features
+        let catalog = WidgetCatalog.standard
         try store.batch {
-            if let held = try features.compactMap({ try $0.contents(store) }).first {
+            if let held = try catalog.contents(store).first {
                 throw CLIError.runtime("the store \(store.path) already holds \(held); demo data goes into an empty store (use --store with a new path).")
             }
             try DemoData.fill(store, today: today, at: Date())
         }
-        Output.line("filled \(store.path) with demo data around \(today.iso): \(Display.list(try features.compactMap { try $0.contents(store) }))")
+        Output.line("filled \(store.path) with demo data around \(today.iso): \(Display.list(try catalog.contents(store)))")
     }
 }
