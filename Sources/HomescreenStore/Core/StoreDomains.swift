@@ -42,6 +42,9 @@ public protocol ChangeFeed: AnyObject {
     func drainEvents() -> Bool
     /// The tables changed since the last call; empty when nothing was committed.
     func changedTables() throws -> Set<StoreTable>
+    /// The revisions `changedTables` read with them, so that no one reads them again; nil for a
+    /// feed told only the tables' names (PostgreSQL's NOTIFY).
+    var revisions: [StoreTable: Int]? { get }
     /// Why the feed cannot follow the store now (a server's connection lost); nil when it can.
     var lostReason: String? { get }
     /// When to try to follow the store again, while it cannot.
@@ -55,6 +58,7 @@ public protocol ChangeFeed: AnyObject {
 extension ChangeFeed {
     /// A file's feed is never lost.
     public var lostReason: String? { nil }
+    public var revisions: [StoreTable: Int]? { nil }
     public var retryAt: Date? { nil }
     public func retry() -> Bool { true }
     public var followsServer: Bool { false }
