@@ -80,7 +80,9 @@ struct DashboardStateTests {
     }
 
     @Test func tabWalksEveryPaneAcrossPagesAndTheFocusIsMarked() throws {
-        let (runtime, _) = try runtime()
+        var config = DashboardConfig(catalog: .standard)
+        (config.home, config.lockScreen) = (DesignScreens.home, DesignScreens.lockScreen)
+        let (runtime, _) = try runtime(config: config)
         var seen: [Int] = []
         for _ in 0..<5 {
             seen.append(try #require(runtime.dashboard.focus))

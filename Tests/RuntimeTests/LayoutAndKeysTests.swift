@@ -1,18 +1,16 @@
 import HomescreenRender
 import HomescreenWidgetCore
 import HomescreenHosting
+import HomescreenTestSupport
 import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
 
 struct HomeLayoutTests {
     let standard = DashboardConfig(catalog: .standard)
-    /// Five panes in the default screens' families: the geometry tests below measure the layout
-    /// with these, whatever kinds the build has.
-    let five = (home: [PaneSpec(.pantry, .systemMedium), PaneSpec(.budget, .systemSmall), PaneSpec(.calendar, .systemMedium),
-                       PaneSpec(.card, .systemSmall), PaneSpec(.year, .systemMedium)],
-                lockScreen: [PaneSpec(.calendar, .accessoryInline), PaneSpec(.pantry, .accessoryRectangular), PaneSpec(.budget, .accessoryCircular),
-                             PaneSpec(.calendar, .accessoryRectangular), PaneSpec(.card, .accessoryCircular)])
+    /// The design's five panes: the geometry tests below measure the layout with these,
+    /// whatever kinds the build has.
+    let five = (home: DesignScreens.home, lockScreen: DesignScreens.lockScreen)
 
     @Test func spanningPanesAreExactlyTheirFamilySizeAtBothDensities() throws {
         for density in Density.allCases {

@@ -18,15 +18,20 @@ struct ReloadOnceTests {
 
     func runtime() throws -> (DashboardRuntime, Store) {
         let store = try Store.prepared(at: folder.path("store.sqlite"))
+        return (try Self.runtime(on: store, start: start), store)
+    }
+
+    /// A dashboard of the pantry and the budget on `store`, holding Milk (3 l, due today) and Rice.
+    static func runtime(on store: any StoreBackend, start: Date, asynchronousWrites: Bool = false) throws -> DashboardRuntime {
         let today = LocalDate(start, in: .utc)
         try PantryRepository(store).addProducts([("Milk", Quantity(units: 3), "l", today), ("Rice", Quantity(units: 2), "kg", today.adding(days: 30))], at: start)
         var config = DashboardConfig(catalog: .standard)
         config.home = [PaneSpec(.pantry, .systemMedium), PaneSpec(.budget, .systemSmall)]
         let settings = DashboardSettings(config: config, catalog: .standard, locale: FormattingLocale(identifier: "en_US"), timeZone: .utc)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 120, rows: 40)), store: store,
-                                       clock: ManualClock(start), asynchronousWrites: false)
+                                       clock: ManualClock(start), asynchronousWrites: asynchronousWrites)
         runtime.start()
-        return (runtime, store)
+        return runtime
     }
 
     @Test func aConsumeReloadsItsPaneOnceEvenWhenTheFeedReportsItToo() throws {
@@ -98,14 +103,7 @@ struct OnePassTests {
 
     func runtime(asynchronousWrites: Bool = false) throws -> (DashboardRuntime, CountingStore) {
         let store = CountingStore(try Store.prepared(at: folder.path("store.sqlite")))
-        let today = LocalDate(start, in: .utc)
-        try PantryRepository(store).addProducts([("Milk", Quantity(units: 3), "l", today), ("Rice", Quantity(units: 2), "kg", today.adding(days: 30))], at: start)
-        var config = DashboardConfig(catalog: .standard)
-        config.home = [PaneSpec(.pantry, .systemMedium), PaneSpec(.budget, .systemSmall)]
-        let settings = DashboardSettings(config: config, catalog: .standard, locale: FormattingLocale(identifier: "en_US"), timeZone: .utc)
-        let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 120, rows: 40)), store: store,
-                                       clock: ManualClock(start), asynchronousWrites: asynchronousWrites)
-        runtime.start()
+        let runtime = try ReloadOnceTests.runtime(on: store, start: start, asynchronousWrites: asynchronousWrites)
         _ = runtime.frame()
         return (runtime, store)
     }
