@@ -161,6 +161,22 @@ struct OnePassTests {
         #expect(runtime.loads[.pantry] == loads + 1, "the same revision, loaded once")
     }
 
+    /// A reload that changed no data (the full-screen calendar moved a month) reads no reminders.
+    @Test func aReloadWithoutAWriteReadsNoReminders() throws {
+        let store = try Store.prepared(at: folder.path("store.sqlite"))
+        var config = DashboardConfig(catalog: .standard)
+        (config.home, config.lockScreen) = ([PaneSpec(.calendar, .systemMedium)], [])
+        let settings = DashboardSettings(config: config, catalog: .standard, locale: FormattingLocale(identifier: "en_US"), timeZone: .utc)
+        let runtime = DashboardRuntime(dashboard: Dashboard(settings: settings, size: CellSize(columns: 120, rows: 40)), store: store,
+                                       clock: ManualClock(start), asynchronousWrites: false)
+        runtime.start()
+        runtime.send(.key(.enter))
+        let (loads, reminders) = (runtime.loads[.calendar] ?? 0, runtime.remindersRead[.calendar] ?? 0)
+        runtime.send(.key(.pageDown))
+        #expect((runtime.loads[.calendar] ?? 0) > loads, "the next month was loaded")
+        #expect(runtime.remindersRead[.calendar] == reminders)
+    }
+
     /// Waits for `condition`, checking each millisecond, up to five seconds.
     func wait(_ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(5)
