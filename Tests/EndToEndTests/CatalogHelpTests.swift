@@ -43,6 +43,14 @@ struct CatalogHelpTests {
         #expect(discussion.contains("Widget kinds (the KIND of render, status and timeline):\n  card    \(CardFeature().summary)\n  pantry  \(PantryFeature().summary)\n\n"))
     }
 
+    /// `config show` writes every kind's own key, as the kind writes its value.
+    @Test func configShowListsEveryKindsSettings() throws {
+        let folder = TemporaryFolder()
+        let shown = try Homescreen.run(["config", "show"], store: nil, environment: ["XDG_CONFIG_HOME": folder.path("config")]).stdout
+        for setting in WidgetCatalog.standard.settings { #expect(shown.contains("\n\(setting.name) = "), "\(setting.name)") }
+        #expect(shown.contains(#"card-url = "https://sharemycard.app/card.php?id={serverCardId}&src=qr-app""#), "\(shown)")
+    }
+
     @Test func everySummaryFitsALineOfTheManPage() {
         for feature in WidgetCatalog.standard.features {
             #expect(!feature.summary.isEmpty && feature.summary.count <= 60 && feature.summary.allSatisfy(\.isASCII), "\(feature.kind): \(feature.summary)")

@@ -191,6 +191,7 @@ struct SixthKindTests {
             ReminderContext(now: start, timeZone: .utc, language: language, locale: FormattingLocale(identifier: "en_US"), privacy: false,
                             settings: config.reminders.settings, widgetSettings: settings)
         }
+        #expect(Self.catalog.settings.first { $0.name == "note-reminder-at" }?.value(in: config.widgetSettings) == "30", "as `config show` writes it")
         let due = try Self.catalog.reminders(made.store, context(config.widgetSettings)).due.filter { $0.kind == .note }
         #expect(due.map(\.title) == ["30 notes: time to tidy up"] && due.map(\.key) == ["note count 30"])
         #expect(try Self.catalog.reminders(made.store, context(config.widgetSettings, .french)).due.contains { $0.title == "30 notes : il est temps de trier" })
