@@ -85,9 +85,17 @@ let package = Package(
             dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore"],
             swiftSettings: [functionSections]
         ),
+        // The part of the command line a kind's own commands (`pantry add`) see: the store
+        // option, what they are run with, output and completions. No kind, no store opening.
+        .target(
+            name: "HomescreenCommandLine",
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: [functionSections]
+        ),
         .target(
             name: "HomescreenWidgets",
-            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting"],
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting", "HomescreenCommandLine"],
             swiftSettings: [functionSections]
         ),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -106,8 +114,8 @@ let package = Package(
         .executableTarget(
             name: "homescreen",
             dependencies: [
-                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenWidgets",
-                "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions", "CSQLiteFootprint",
+                "HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenPostgres", "HomescreenHosting", "HomescreenCommandLine",
+                "HomescreenWidgets", "HomescreenRuntime", "HomescreenTerminal", "HomescreenServeOptions", "CSQLiteFootprint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [functionSections],
@@ -187,7 +195,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["HomescreenRuntime", "HomescreenWidgets", "HomescreenTestSupport"]
+            dependencies: ["HomescreenRuntime", "HomescreenWidgets", "HomescreenCommandLine", "HomescreenTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -8,6 +8,9 @@ public struct AnyWidgetFeature: Sendable {
     public let title: String
     public let summary: String
     public let families: [WidgetFamily]
+    /// The kind itself, for what a host layer above this one asks of it (its commands:
+    /// `CommandsOfAKind`, in HomescreenCommandLine).
+    public let feature: any WidgetFeature
     /// The tables the kind reads, its keys and config keys, built when asked (a status line
     /// needs none of them).
     public var tables: Set<StoreTable> { makeTables() }
@@ -31,12 +34,14 @@ public struct AnyWidgetFeature: Sendable {
     private let navigation: @Sendable (AnyEntry, Int) -> DetailNavigation?
     private let demo: @Sendable (any StoreBackend, LocalDate, Date) throws -> Void
     private let report: @Sendable (any StoreBackend) throws -> String?
+    private let describe: @Sendable (any StoreBackend) throws -> String?
 
     public init<Feature: WidgetFeature>(_ feature: Feature) {
         kind = feature.kind
         title = feature.title
         summary = feature.summary
         families = feature.families
+        self.feature = feature
         makeTables = { feature.tables }
         makeData = { Feature.data }
         makeBindings = { feature.bindings }
@@ -64,6 +69,7 @@ public struct AnyWidgetFeature: Sendable {
         navigation = { entry, scroll in (entry.value as? Feature.Provider.Entry).map { feature.detail($0, scroll: scroll) } }
         demo = { try feature.fillDemo($0, today: $1, at: $2) }
         report = { try feature.doctor($0) }
+        describe = { try feature.contents($0) }
     }
 
     public func widget(store: any StoreBackend, settings: WidgetSettings) -> AnyWidget { makeWidget(store, settings) }
@@ -76,6 +82,7 @@ public struct AnyWidgetFeature: Sendable {
     public func detail(_ entry: AnyEntry, scroll: Int) -> DetailNavigation? { navigation(entry, scroll) }
     public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws { try demo(store, today, date) }
     public func doctor(_ store: any StoreBackend) throws -> String? { try report(store) }
+    public func contents(_ store: any StoreBackend) throws -> String? { try describe(store) }
     public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck { try remind(store, context) }
 }
 

@@ -37,14 +37,19 @@ public struct ReminderContext: Sendable {
     public let privacy: Bool
     /// The `[reminders]` keys the kinds declared (`pantry-days = 1`), at their defaults when unset.
     public let settings: WidgetSettings
+    /// The kinds' own config keys (`due-soon-days = 3`), as their views read them: a rule says
+    /// "due soon" as the pane does.
+    public let widgetSettings: WidgetSettings
 
-    public init(now: Date, timeZone: Zone, language: Language, locale: FormattingLocale, privacy: Bool, settings: WidgetSettings) {
+    public init(now: Date, timeZone: Zone, language: Language, locale: FormattingLocale, privacy: Bool, settings: WidgetSettings,
+                widgetSettings: WidgetSettings = WidgetSettings()) {
         self.now = now
         self.timeZone = timeZone
         self.language = language
         self.locale = locale
         self.privacy = privacy
         self.settings = settings
+        self.widgetSettings = widgetSettings
     }
 
     public var today: LocalDate { LocalDate(now, in: timeZone) }

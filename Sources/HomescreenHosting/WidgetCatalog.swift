@@ -168,6 +168,10 @@ public struct WidgetCatalog: Sendable {
         return check
     }
 
+    /// What each kind holds in `store` ("14 pantry products"), the kinds holding nothing left
+    /// out: `demo` fills only a store where this is empty.
+    public func contents(_ store: any StoreBackend) throws -> [String] { try features.compactMap { try $0.contents(store) } }
+
     /// Every kind's config keys.
     public var settings: [SettingSpec] { features.flatMap(\.settings) }
 

@@ -54,6 +54,9 @@ public protocol WidgetFeature: Sendable {
     func detail(_ entry: Provider.Entry, scroll: Int) -> DetailNavigation
     /// Fills an empty store with the kind's demo data.
     func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws
+    /// What the kind holds in `store`, in English ("14 pantry products"), nil when it holds
+    /// nothing: `demo` fills only a store where every kind says nil, then prints each line.
+    func contents(_ store: any StoreBackend) throws -> String?
     /// The kind's line in `homescreen doctor`, nil for a kind without data of its own.
     func doctor(_ store: any StoreBackend) throws -> String?
     /// Its reminder rules' keys in the config's `[reminders]` table (`pantry-days = 1`).
@@ -73,6 +76,7 @@ extension WidgetFeature {
     public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, Memory>] { [] }
     public func optimistic(_ entry: Provider.Entry, _ state: State) -> Provider.Entry { entry }
     public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {}
+    public func contents(_ store: any StoreBackend) throws -> String? { nil }
     public func doctor(_ store: any StoreBackend) throws -> String? { nil }
     public static var data: KindData? { nil }
     public var reminderSettings: [SettingSpec] { [] }

@@ -26,11 +26,19 @@ public struct SettingKey<Value: Sendable>: Sendable {
     public var spec: SettingSpec {
         let key = self
         return SettingSpec(name: name, parse: { try key.parse($0) }, show: { settings in
-            let value = settings[key]
-            if let list = value as? [Int] { return "[" + list.map(String.init).joined(separator: ", ") + "]" }
-            return "\(value)"
+            switch settings[key] {
+            case let value as any ConfigWritten: return value.configValue.description
+            case let text as String: return ConfigValue.string(text).description
+            case let list as [Int]: return ConfigValue.list(list.map(ConfigValue.integer)).description
+            case let value: return "\(value)"
+            }
         })
     }
+}
+
+/// A setting's value of a kind's own type, as the config file writes it (`config show`).
+public protocol ConfigWritten {
+    var configValue: ConfigValue { get }
 }
 
 /// A setting with its value type erased, for the config parser.

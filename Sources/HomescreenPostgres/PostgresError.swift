@@ -5,6 +5,8 @@ import HomescreenStore
 /// store (its URL without the password) and the fix. libpq's own words are kept as the reason.
 /// The dashboard says it as it is (a `StoreRefusal`, in English).
 public enum PostgresError: StoreRefusal, Equatable {
+    public var refusesInput: Bool { false }
+
     case cannotConnect(location: String, reason: String)
     case connectionLost(location: String, reason: String)
     case notAStore(location: String, reason: String)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CSQLiteFootprint
 import Foundation
+import HomescreenCommandLine
 import HomescreenRender
 import HomescreenWidgetCore
 
@@ -34,7 +35,8 @@ do {
     } else {
         let status = arguments.first == "status" ? try? StatusCommand.parse(Array(arguments.dropFirst())) : nil
         var command: any ParsableCommand = try status ?? HomescreenCommand.parseAsRoot()
-        try command.run()
+        // A kind's own command (`pantry add`) is given the store its options choose.
+        if let own = command as? any KindCommand { try own.run(ChosenStore(choice: own.storeOptions)) } else { try command.run() }
     }
 } catch {
     switch HomescreenCommand.exitCode(for: error) {

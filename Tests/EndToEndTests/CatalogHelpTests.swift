@@ -15,12 +15,23 @@ struct CatalogHelpTests {
         let help = try Homescreen.run(["--help"], store: nil)
         #expect(help.status == 0)
         let text = Self.words(help.stdout)
-        #expect(text.contains("Home-screen widgets in the terminal: pantry, budget, year, calendar and card."))
+        let kinds = Display.list(WidgetCatalog.standard.kinds.map(\.rawValue))
+        #expect(text.contains("Home-screen widgets in the terminal: \(kinds)."))
         for feature in WidgetCatalog.standard.features {
             #expect(text.contains("\(feature.kind.rawValue) \(Self.words(feature.summary))"), "\(feature.kind)")
         }
         let demo = try Homescreen.run(["demo", "--help"], store: nil)
-        #expect(Self.words(demo.stdout).contains("Fill an empty store with realistic demo data for pantry, budget, year, calendar and card."))
+        #expect(Self.words(demo.stdout).contains("Fill an empty store with realistic demo data for \(kinds)."))
+    }
+
+    /// A kind's own commands (`pantry`, `expense`…) are declared in its folder and listed by the
+    /// root command from the catalog.
+    @Test func theRootCommandListsTheKindsOwnCommands() throws {
+        let names = Set(HomescreenCommand.configuration.subcommands.map { $0.configuration.commandName })
+        let kinds = WidgetCatalog.standard.commands.compactMap { $0.configuration.commandName }
+        #expect(Set(kinds).isSuperset(of: ["pantry", "budget", "expense", "card", "event"]) && names.isSuperset(of: kinds))
+        let help = Self.words(try Homescreen.run(["--help"], store: nil).stdout)
+        for name in kinds { #expect(help.contains("\(name) "), "\(name)") }
     }
 
     @Test func theTextsAreMadeFromTheCatalogTheyAreGiven() {
@@ -30,6 +41,14 @@ struct CatalogHelpTests {
         // The list of kinds is exactly the catalog's (the examples below it stay as written).
         let discussion = HomescreenCommand.discussion(catalog)
         #expect(discussion.contains("Widget kinds (the KIND of render, status and timeline):\n  card    \(CardFeature().summary)\n  pantry  \(PantryFeature().summary)\n\n"))
+    }
+
+    /// `config show` writes every kind's own key, as the kind writes its value.
+    @Test func configShowListsEveryKindsSettings() throws {
+        let folder = TemporaryFolder()
+        let shown = try Homescreen.run(["config", "show"], store: nil, environment: ["XDG_CONFIG_HOME": folder.path("config")]).stdout
+        for setting in WidgetCatalog.standard.settings { #expect(shown.contains("\n\(setting.name) = "), "\(setting.name)") }
+        #expect(shown.contains(#"card-url = "https://sharemycard.app/card.php?id={serverCardId}&src=qr-app""#), "\(shown)")
     }
 
     @Test func everySummaryFitsALineOfTheManPage() {

@@ -11,7 +11,7 @@ struct CommandTests {
         let demo = try Homescreen.run(["demo", "--today", "2026-11-22"], store: store)
         #expect(demo.status == 0 && demo.stdout.contains("14 pantry products"))
         let again = try Homescreen.run(["demo"], store: store)
-        #expect(again.status == 1 && again.stderr.contains("already holds 14 products"))
+        #expect(again.status == 1 && again.stderr.contains("already holds 14 pantry products"))
 
         let medium = try Homescreen.run(["render", "pantry", "--family", "medium", "--now", "2026-11-22T10:00:00+01:00"], store: store)
         #expect(medium.status == 0)

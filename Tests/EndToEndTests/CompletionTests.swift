@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import HomescreenTestSupport
+import HomescreenHosting
+import HomescreenWidgets
 
 /// The shell completions complete values, asked of the built binary as bash asks them.
 struct CompletionTests {
@@ -23,7 +25,7 @@ struct CompletionTests {
     @Test func familiesKindsFormatsLocalesDensitiesAndDates() throws {
         #expect(try complete("homescreen render pantry --family ") == ["small", "medium", "large", "rectangular", "circular", "inline"])
         #expect(try complete("homescreen render year --family ") == ["medium", "large"])
-        #expect(try complete("homescreen render ") == ["pantry", "budget", "year", "calendar", "card"])
+        #expect(try complete("homescreen render ") == WidgetCatalog.standard.kinds.map(\.rawValue))
         #expect(try complete("homescreen status --format ") == ["tmux", "ansi", "plain", "json"])
         #expect(try complete("homescreen render card --locale ") == ["en", "fr", "it", "vi"])
         #expect(try complete("homescreen run --density ") == ["regular", "compact"])

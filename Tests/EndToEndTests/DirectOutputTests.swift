@@ -42,8 +42,10 @@ struct DirectOutputTests {
             ("pantry add", { _ = try? Homescreen.run(["pantry", "add", "Ají amarillo", "--due", DashboardTests.day(-3)], store: dashboard.store) }),
         ]
         for (name, step) in steps {
+            // Each step changes the screen: wait for the change, then for the drawing to settle.
+            let before = dashboard.cells()
             step()
-            usleep(250_000)
+            _ = TmuxCommandTests.wait(timeout: 5) { dashboard.cells() != before }
             let shown = dashboard.settledCells()
             kill(pid, SIGCONT)
             usleep(250_000)

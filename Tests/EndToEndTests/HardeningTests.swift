@@ -121,7 +121,8 @@ import Testing
         huge.stop()
         let dashboard = try DashboardTests.started(folder, columns: 160, rows: 48)
         dashboard.resize(columns: 1500, rows: 60)
-        usleep(500_000)
+        // Drawn again at the maximum's width, in the window's top-left corner.
+        #expect(dashboard.wait { $0.split(separator: "\n").contains { $0.count > 200 } }, "\(dashboard.text)")
         let pid = try #require(dashboard.dashboardPID, "the dashboard died when the window grew past the maximum")
         let resident = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8).split(separator: "\n")
             .first { $0.hasPrefix("VmRSS") }.flatMap { Int($0.split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init) ?? "") }

@@ -46,15 +46,18 @@ struct ArchitectureTests {
     }
 
     /// The kinds check their own command-line values (`PantryInput`, `BudgetInput`…) as plain
-    /// functions: only the executables know the argument parser, and the `serve` command's
-    /// options, which both parse (so `homescreen` never links SwiftNIO).
-    @Test func onlyTheExecutablesKnowTheArgumentParser() throws {
+    /// functions, and declare their own commands (`pantry add`) through `HomescreenCommandLine`,
+    /// the one library that knows the argument parser: the runtime and the hosting layer do not
+    /// reach it, and `homescreen` never links SwiftNIO (the `serve` options both executables parse).
+    @Test func onlyTheCommandLineKnowsTheArgumentParser() throws {
         let graph = try Self.dependencies()
-        #expect(Set(graph.filter { $0.value.contains("ArgumentParser") }.map(\.key)) == ["homescreen", "homescreen-serve", "HomescreenServeOptions"])
+        #expect(Set(graph.filter { $0.value.contains("ArgumentParser") }.map(\.key))
+                == ["homescreen", "homescreen-serve", "HomescreenServeOptions", "HomescreenCommandLine"])
         #expect(!Self.closure(of: "homescreen", in: graph).contains("HomescreenServe"), "the dashboard's executable links the SSH server")
-        for module in ["HomescreenWidgets", "HomescreenHosting", "HomescreenRuntime"] {
+        for module in ["HomescreenHosting", "HomescreenRuntime", "HomescreenStore", "HomescreenPostgres"] {
             #expect(!Self.closure(of: module, in: graph).contains("ArgumentParser"), "\(module) depends on the argument parser")
         }
+        #expect(!Self.closure(of: "HomescreenCommandLine", in: graph).contains("HomescreenPostgres"), "a kind's command opens no store itself")
     }
 
     /// The test reads what it claims: a graph where the runtime reaches the kinds is caught.

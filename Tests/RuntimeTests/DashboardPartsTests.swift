@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenHosting
 import HomescreenWidgetCore
+import HomescreenTestSupport
 import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
@@ -78,7 +79,7 @@ struct DetailViewTests {
 
 struct FocusAndPagesTests {
     static func layout(_ size: CellSize) -> HomeLayout? {
-        HomeLayout.make(home: WidgetCatalog.standard.home, lockScreen: WidgetCatalog.standard.lockScreen, size: size, forcedDensity: nil, preferLockScreen: false)
+        HomeLayout.make(home: DesignScreens.home, lockScreen: DesignScreens.lockScreen, size: size, forcedDensity: nil, preferLockScreen: false)
     }
 
     @Test func tabWalksEveryPaneAndTurnsThePagesWithIt() throws {
@@ -102,7 +103,7 @@ struct FocusAndPagesTests {
     @Test(arguments: [CellSize(columns: 120, rows: 40), CellSize(columns: 160, rows: 48), CellSize(columns: 200, rows: 60)])
     func focusFollowsTheScreen(_ size: CellSize) throws {
         let layout = try #require(Self.layout(size))
-        let (pantry, budget, calendar, card, year) = (0, 1, 2, 3, 4)   // the standard home's panes
+        let (pantry, budget, calendar, card, year) = (0, 1, 2, 3, 4)   // the design's home panes
         let page = try #require(layout.page(of: year))
         #expect(layout.page(of: calendar) == page)
         #expect(layout.neighbor(of: year, dx: -1, dy: 0) == calendar, "← from the year is the calendar beside it")

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenCommandLine
 import HomescreenRender
 import HomescreenStore
 import HomescreenTestSupport
@@ -8,15 +9,43 @@ import HomescreenWidgets
 import Testing
 @testable import HomescreenRuntime
 
-/// A kind the dashboard has never heard of (`NoteKind/`), with a table of its own, registered
-/// with one line, is hosted like the five on both backends: on the home screen, focused, full
-/// screen, its key in the help, its job run and counted, reloaded when another program writes
-/// its table (`sqlite3`, `psql`), its data made and migrated by whichever store is open.
+/// A kind the dashboard has never heard of (`NoteKind/`), with a table, a key, a setting, a
+/// reminder and a command of its own, registered with one line, is hosted like the others on
+/// both backends: on the home screen, focused, full screen, its key in the help, its job run and
+/// counted, reloaded when another program writes its table (`sqlite3`, `psql`), its data made and
+/// migrated by whichever store is open, its reminder reading its setting, its command listed
+/// from the catalog. It takes a key and a place the standard catalog leaves free, so a real kind
+/// never collides with it.
 struct SixthKindTests {
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
-    /// The registration line.
-    static let catalog = WidgetCatalog.standard.register(NoteFeature(), home: .at(5, .systemSmall))
+    /// The keys no kind of the standard catalog has, in order.
+    static let freeKeys = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".map { Key.character($0) }
+        .filter { WidgetCatalog.standard.keyTable.action(for: $0) == nil }
+
+    /// What the example would take from a real kind: its name, table, action, setting or command.
+    static var takenByARealKind: [String] {
+        let standard = WidgetCatalog.standard
+        return [
+            standard.feature(.note) != nil ? "the kind note" : nil,
+            standard.data.contains { $0.tables.contains(.note) } ? "the table note" : nil,
+            standard.keyTable.action(named: Action.addNote.name) != nil ? "the action add-note" : nil,
+            standard.settings.contains { $0.name == NoteFeature.reminderAt.name } ? "the setting note-reminder-at" : nil,
+            standard.commands.contains { $0.configuration.commandName == "note" } ? "the command note" : nil,
+        ].compactMap { $0 }
+    }
+
+    /// The registration line, after the standard catalog's last place, with its first free key
+    /// (a catalog that took the example's names leaves it out: `theExampleTakesNothingARealKindHas` says so).
+    static let catalog = takenByARealKind.isEmpty
+        ? WidgetCatalog.standard.register(NoteFeature(key: freeKeys[0]), home: .at(WidgetCatalog.standard.home.count, .systemSmall))
+        : WidgetCatalog.standard
+    static var key: Key { freeKeys[0] }
+
+    @Test func theExampleTakesNothingARealKindHas() {
+        #expect(Self.takenByARealKind.isEmpty, "a real kind took the example's names; rename the example in Tests/RuntimeTests/NoteKind")
+        #expect(Self.freeKeys.count >= 2)
+    }
 
     func runtime(_ backend: TestBackend) throws -> (DashboardRuntime, TestBackend.Made) {
         let made = try backend.make()
@@ -63,14 +92,14 @@ struct SixthKindTests {
         let (runtime, made) = try runtime(backend)
         runtime.send(.key(.character("?")))
         #expect(text(runtime).contains("add a note"))
-        #expect(runtime.dashboard.keys.helpLines.contains { $0.keys == "w" && $0.summary == "add a note" })
+        #expect(runtime.dashboard.keys.helpLines.contains { $0.keys == Self.key.name && $0.summary == "add a note" })
         runtime.send(.key(.escape))
-        runtime.send(.key(.character("w")))
+        runtime.send(.key(Self.key))
         let notes = NoteRepository(store: made.store)
         #expect(try notes.notes().last == "Note from the key 1")
         #expect(text(runtime).contains("Added a note.") && text(runtime).contains("31 notes"))
         #expect(runtime.dashboard.state(of: .note, as: NoteFeature.State.self)?.added == 1)
-        for _ in 0..<3 { runtime.send(.key(.character("w"))) }
+        for _ in 0..<3 { runtime.send(.key(Self.key)) }
         // Counted by another program: exactly one row per press.
         #expect(try made.plainSQL("SELECT count(*) FROM note").trimmingCharacters(in: .whitespacesAndNewlines) == "34")
         #expect(text(runtime).contains("34 notes"))
@@ -144,8 +173,54 @@ struct SixthKindTests {
     @Test(arguments: TestBackend.allCases) func itsDoctorLineAndConfigNameComeFromTheCatalog(_ backend: TestBackend) throws {
         let (_, made) = try runtime(backend)
         #expect(try Self.catalog.feature(.note)?.doctor(made.store) == "30 notes")
-        let config = try DashboardConfig.parse(toml: "home = [ { kind = \"note\", family = \"medium\" } ]\n[keys]\nadd-note = \"X\"", catalog: Self.catalog)
-        #expect(config.home == [PaneSpec(.note, .systemMedium)] && config.keys.keys(for: .addNote) == [.character("X")])
+        // `demo` asks each kind what it holds: a store with notes is not empty.
+        #expect(try Self.catalog.contents(made.store) == ["30 notes"])
+        let empty = try backend.make()
+        try empty.store.prepare(Self.catalog.data)
+        #expect(try Self.catalog.contents(empty.store).isEmpty)
+        let other = Self.freeKeys[1]
+        let config = try DashboardConfig.parse(toml: "home = [ { kind = \"note\", family = \"medium\" } ]\n[keys]\nadd-note = \"\(other.name)\"", catalog: Self.catalog)
+        #expect(config.home == [PaneSpec(.note, .systemMedium)] && config.keys.keys(for: .addNote) == [other])
         #expect(throws: ConfigError.self) { try DashboardConfig.parse(toml: "home = [ { kind = \"note\", family = \"medium\" } ]", catalog: .standard) }
+    }
+
+    @Test(arguments: TestBackend.allCases) func itsReminderReadsItsOwnSetting(_ backend: TestBackend) throws {
+        let (_, made) = try runtime(backend)   // 30 demo notes
+        let config = try DashboardConfig.parse(toml: "note-reminder-at = 30", catalog: Self.catalog)
+        func context(_ settings: WidgetSettings, _ language: Language = .english) -> ReminderContext {
+            ReminderContext(now: start, timeZone: .utc, language: language, locale: FormattingLocale(identifier: "en_US"), privacy: false,
+                            settings: config.reminders.settings, widgetSettings: settings)
+        }
+        #expect(Self.catalog.settings.first { $0.name == "note-reminder-at" }?.value(in: config.widgetSettings) == "30", "as `config show` writes it")
+        let due = try Self.catalog.reminders(made.store, context(config.widgetSettings)).due.filter { $0.kind == .note }
+        #expect(due.map(\.title) == ["30 notes: time to tidy up"] && due.map(\.key) == ["note count 30"])
+        #expect(try Self.catalog.reminders(made.store, context(config.widgetSettings, .french)).due.contains { $0.title == "30 notes : il est temps de trier" })
+        // At its default (40) nothing is due yet.
+        #expect(try !Self.catalog.reminders(made.store, context(WidgetSettings())).due.contains { $0.kind == .note })
+        #expect(throws: ConfigError.self) { try DashboardConfig.parse(toml: "note-reminder-at = 0", catalog: Self.catalog) }
+    }
+
+    /// The store a command's options would choose: here, the test's.
+    struct TheTestsStore: CommandContext {
+        let store: any StoreBackend
+        var environment: [String: String] { [:] }
+        var timeZone: Zone { .utc }
+        var locale: FormattingLocale { FormattingLocale(identifier: "en_US") }
+        func openForWriting() throws -> any StoreBackend { store }
+        func openForReading() throws -> any StoreBackend { store }
+        func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> any StoreBackend { store }
+        func storeExists() throws -> Bool { true }
+    }
+
+    @Test(arguments: TestBackend.allCases) func itsCommandIsItsOwnAndListedFromTheCatalog(_ backend: TestBackend) throws {
+        let names = { (catalog: WidgetCatalog) in catalog.commands.map { $0.configuration.commandName } }
+        #expect(names(Self.catalog) == names(.standard) + ["note"])
+        let made = try backend.make()
+        try made.store.prepare(Self.catalog.data)
+        let parsed = try NoteCommand.parseAsRoot(["add", "From the command line"])
+        let command = try #require(parsed as? any KindCommand)
+        try command.run(TheTestsStore(store: made.store))
+        #expect(try NoteRepository(store: made.store).notes() == ["From the command line"])
+        #expect(throws: (any Error).self) { try NoteCommand.parseAsRoot(["add"]) }
     }
 }

@@ -37,8 +37,13 @@ public struct Dashboard: Sendable {
     /// The status line's message. Information and confirmations go after
     /// `StatusMessage.lifetime`; a failure stays until the next key.
     public internal(set) var message: StatusMessage? {
-        didSet { messageExpiry = message.flatMap { $0.tone == .failure ? nil : now.addingTimeInterval(StatusMessage.lifetime) } }
+        didSet {
+            messageExpiry = message.flatMap { $0.tone == .failure ? nil : now.addingTimeInterval(StatusMessage.lifetime) }
+            if message != nil { messagesSaid += 1 }
+        }
     }
+    /// How many messages the status line was given (each is said once).
+    public private(set) var messagesSaid = 0
     /// When the message goes (nil: it stays until the next key, or there is none).
     public private(set) var messageExpiry: Date?
     public private(set) var timelines: [PaneID: Timeline<AnyEntry>] = [:]

@@ -16,6 +16,14 @@ public final class DashboardRuntime {
     private let writer: StoreWriter
     /// The revision of each table the panes were last loaded at.
     private var shown: [StoreTable: Int] = [:]
+    /// Writes handed to the writer whose reply has not come back yet.
+    private var inFlight = 0
+    /// Tables the change feed reported while a write was in flight: they wait for its reply.
+    private var heldBack: Set<StoreTable> = []
+    /// Whether the dashboard changed since the last frame was composed.
+    public private(set) var frameDue = true
+    /// How many frames were composed (each state change composes one).
+    public private(set) var framesComposed = 0
     /// Keeps the theme and privacy for the next run (the state file); nil in tests.
     public var remember: ((RememberedChoices) -> Void)?
 
@@ -37,42 +45,65 @@ public final class DashboardRuntime {
 
     public func send(_ event: DashboardEvent) {
         if case .storeChanged(let tables) = event {
-            // Another program's write, or this dashboard's own already shown: only what the
-            // panes do not show yet reloads.
-            // A revision that differs (a restored backup's may be lower) reloads.
-            let current = (try? store.revisions()) ?? [:]
-            let fresh = tables.filter { table in current[table].map { $0 != shown[table] } ?? true }
-            shown.merge(current.filter { tables.contains($0.key) }) { _, new in new }
-            if !fresh.isEmpty { run(dashboard.update(.storeChanged(fresh), at: clock.now)) }
-        } else {
-            run(dashboard.update(event, at: clock.now))
+            storeChanged(tables)
+            return
         }
+        update(event)
+        deliverWrites()
+    }
+
+    /// The change feed's report: these tables changed, at these revisions (nil: read here). Only
+    /// what the panes do not show yet reloads (a revision that differs: a restored backup's may
+    /// be lower), so this dashboard's own write, reported by its writer, is not loaded again.
+    /// While one of its writes is in flight the tables wait for the writer's reply: the feed may
+    /// see that commit first, and a pane must not show the write and its optimistic state at once.
+    public func storeChanged(_ tables: Set<StoreTable>, revisions: [StoreTable: Int]? = nil) {
+        guard inFlight == 0 else { return heldBack.formUnion(tables) }
+        let current = revisions ?? (try? store.revisions()) ?? [:]
+        let fresh = tables.filter { table in current[table].map { $0 != shown[table] } ?? true }
+        shown.merge(current.filter { tables.contains($0.key) }) { _, new in new }
+        if !fresh.isEmpty { update(.storeChanged(fresh), tables: fresh) }
         deliverWrites()
     }
 
     /// Applies the outcomes of finished writes (posted from the writer's queue): the kind hears
-    /// back, and the panes of the tables the write changed reload once (not again when the
-    /// change feed reports the same write, nor if it already did).
+    /// back, its optimistic state ends, and the panes of the tables the write changed reload, in
+    /// one update (not again when the change feed reports the same revisions).
     public func deliverWrites() {
         while let outcome = writer.takeOutcome() {
-            var event = outcome.event
-            if case .jobDone(let reply, let changed) = event {
-                if let revisions = outcome.revisions {
-                    event = .jobDone(reply, changed: changed.filter { table in revisions[table].map { $0 != shown[table] } ?? true })
-                    shown.merge(revisions) { _, new in new }
-                } else {
-                    // The revisions could not be read: the kind's own tables reload, to be sure.
-                    event = .jobDone(reply, changed: dashboard.settings.catalog.feature(reply.kind)?.tables ?? [])
-                }
+            inFlight -= 1
+            guard case .jobDone(let reply, let changed) = outcome.event else { update(outcome.event); continue }
+            var tables = changed
+            if let revisions = outcome.revisions {
+                tables = changed.filter { table in revisions[table].map { $0 != shown[table] } ?? true }
+                shown.merge(revisions) { _, new in new }
+            } else {
+                // The revisions could not be read: the kind's own tables reload, to be sure.
+                tables = dashboard.settings.catalog.feature(reply.kind)?.tables ?? []
             }
-            run(dashboard.update(event, at: clock.now))
+            update(.jobDone(reply, changed: tables), tables: tables)
         }
+        if inFlight == 0, !heldBack.isEmpty {
+            let tables = heldBack
+            heldBack = []
+            storeChanged(tables)
+        }
+    }
+
+    /// One update and its effects; the reminders of the kinds whose tables changed are read again.
+    private func update(_ event: DashboardEvent, tables changed: Set<StoreTable> = []) {
+        frameDue = true
+        run(dashboard.update(event, at: clock.now))
+        let kinds = dashboard.settings.catalog.kinds(reading: changed)
+        if !kinds.isEmpty { remind(kinds) }
     }
 
     /// How many times each kind's panes were loaded (a timeline read from the store).
     public private(set) var loads: [WidgetKind: Int] = [:]
 
     /// Reloads the timelines whose reload date has come (the timer fired).
+    /// Marks a frame due only when something was (a timeline's next entry is the loop's to
+    /// say: `EventLoop` presents when the timer fired for `nextWakeUp`).
     public func tick() {
         let due = Set(dashboard.scheduler.reloadsDue(at: clock.now))
         if !due.isEmpty { reload(kinds: nil, only: due) }
@@ -80,11 +111,16 @@ public final class DashboardRuntime {
             let kinds = Set(remindersNext.filter { $0.value <= clock.now }.keys)
             if !kinds.isEmpty { remind(kinds) }
         }
+        let expiry = dashboard.messageExpiry
         dashboard.expireMessage(at: clock.now)
+        if !due.isEmpty || expiry != dashboard.messageExpiry { frameDue = true }
     }
 
     /// Everything, again (`r`, a clock change, a new layout).
-    public func reloadAll() { reload(kinds: nil) }
+    public func reloadAll() {
+        frameDue = true
+        reload(kinds: nil)
+    }
 
     /// The next instant something changes on screen, in the dashboard's clock: a timeline's,
     /// a message's end, the date in the status line at midnight, a reminder's time.
@@ -95,19 +131,25 @@ public final class DashboardRuntime {
         return candidates.compactMap { $0 }.min()
     }
 
-    public func frame() -> CellGrid { dashboard.compose(at: clock.now) }
+    public func frame() -> CellGrid {
+        frameDue = false
+        framesComposed += 1
+        return dashboard.compose(at: clock.now)
+    }
 
     private func run(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .write(let job): writer.submit(job, now: clock.now)
+            case .write(let job):
+                inFlight += 1
+                writer.submit(job, now: clock.now)
             case .reload(let kinds): reload(kinds: kinds)
             case .reloadAll: reload(kinds: nil)
             case .read(let job):
                 // Reads keep no memory between runs, and change nothing.
                 var memory: (any Sendable)?
                 let reply = job.run(store, memory: &memory, now: clock.now, reading: true)
-                run(dashboard.update(.jobDone(reply, changed: []), at: clock.now))
+                update(.jobDone(reply, changed: []))
             case .quit: quitRequested = true
             case .remember(let choices):
                 remember?(choices)
@@ -121,14 +163,18 @@ public final class DashboardRuntime {
     private var reminded: (day: LocalDate, privacy: Bool)?
     /// When a reminder can next become true with no write (a timed event's reminder time).
     private var remindersNext: [WidgetKind: Date] = [:]
+    /// How many times each kind's reminders were read.
+    public private(set) var remindersRead: [WidgetKind: Int] = [:]
 
     /// Reads the reminders of these kinds (every kind when nil), as `homescreen notify` would.
     private func remind(_ kinds: Set<WidgetKind>?) {
         let settings = dashboard.settings, now = clock.now
         let context = ReminderContext(now: now, timeZone: settings.timeZone, language: settings.language, locale: settings.locale,
-                                      privacy: settings.privacy, settings: settings.config.reminders.settings)
+                                      privacy: settings.privacy, settings: settings.config.reminders.settings,
+                                      widgetSettings: settings.config.widgetSettings)
         var due: [WidgetKind: [Reminder]] = [:]
         for feature in settings.catalog.features where kinds?.contains(feature.kind) ?? true {
+            remindersRead[feature.kind, default: 0] += 1
             // A failed read shows on the kind's panes; its reminders are kept as they were.
             if let check = try? feature.reminders(store, context) {
                 due[feature.kind] = check.due
@@ -137,12 +183,16 @@ public final class DashboardRuntime {
         }
         reminded = (context.today, settings.privacy)
         dashboard.remind(due)
+        frameDue = true
     }
 
+    /// Loads timelines. The reminders are read again with them only for everything (the start,
+    /// `r`) or a new day or privacy mode; a store change reads its kinds' (`update`), and a
+    /// reload that changed no data (a month moved in a full-screen view, a timeline's date) none.
     private func reload(kinds: Set<WidgetKind>?, only panes: Set<PaneID>? = nil) {
         defer {
             let stale = reminded.map { $0.day != LocalDate(clock.now, in: dashboard.settings.timeZone) || $0.privacy != dashboard.settings.privacy } ?? true
-            if stale || panes == nil { remind(stale ? nil : kinds) }
+            if stale || (kinds == nil && panes == nil) { remind(nil) }
         }
         let now = clock.now
         if kinds == nil, panes == nil, let current = try? store.revisions() { shown = current }

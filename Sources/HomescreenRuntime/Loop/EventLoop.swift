@@ -24,6 +24,8 @@ public final class EventLoop {
     private let timer: Int32
     private let signals: Int32
     private var cooldownUntil: Date?
+    /// When the timer is armed for the runtime's next wake-up (the wall clock), not a debounce.
+    private var runtimeDeadline: Date?
     private var changePending = false
     /// The reason the store's server was last reported lost, until it is back.
     private var connectionLost: String?
@@ -80,6 +82,7 @@ public final class EventLoop {
         var emptyReads = 0
         while true {
             armTimer()
+            var repaint = false
             var descriptors = [
                 pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
@@ -101,6 +104,7 @@ public final class EventLoop {
                         runtime.send(.resized(screen.refreshSize()))
                     } else if number == hs_signal_cont() {
                         screen.invalidate()
+                        repaint = true
                     } else {
                         return .signal(number)
                     }
@@ -121,6 +125,8 @@ public final class EventLoop {
             }
             if descriptors[2].revents != 0 {
                 if hs_timer_read(timer) == 2 { runtime.reloadAll() }   // the wall clock was set
+                // Something of the dashboard's is due (an entry's date): a frame, whatever tick changes.
+                if let deadline = runtimeDeadline, Date() >= deadline { repaint = true }
                 runtime.tick()
                 checkStoreIfDue()
             }
@@ -134,7 +140,9 @@ public final class EventLoop {
                 checkStoreIfDue()
             }
             followConnection()
-            present()
+            // One frame per state change: a wake-up that changed nothing (the change feed
+            // reporting this dashboard's own write, a debounce timer) composes none.
+            if runtime.frameDue || repaint { present() }
         }
     }
 
@@ -170,7 +178,7 @@ public final class EventLoop {
         changePending = false
         cooldownUntil = now.addingTimeInterval(Self.debounce)
         if let tables = try? watcher.changedTables(), !tables.isEmpty {
-            runtime.send(.storeChanged(tables))
+            runtime.storeChanged(tables, revisions: watcher.revisions)
         }
     }
 
@@ -179,7 +187,8 @@ public final class EventLoop {
     /// window. Nothing due: disarmed, and poll() sleeps until an event.
     private func armTimer() {
         var deadlines: [Date] = []
-        if let next = runtime.nextWakeUp { deadlines.append(Date().addingTimeInterval(next.timeIntervalSince(runtime.clock.now))) }
+        runtimeDeadline = runtime.nextWakeUp.map { Date().addingTimeInterval($0.timeIntervalSince(runtime.clock.now)) }
+        if let runtimeDeadline { deadlines.append(runtimeDeadline) }
         if let until = cooldownUntil { deadlines.append(until) }
         if let retry = watcher?.retryAt { deadlines.append(retry) }
         guard let earliest = deadlines.min() else {

@@ -23,7 +23,9 @@ public final class StoreChangeWatcher {
     private let store: Store?
     private var file: StoreFile.Identity?
     private var dataVersion: Int?
-    private var revisions: [StoreTable: Int]
+    private var known: [StoreTable: Int]
+    /// The revisions the last check read (`ChangeFeed.revisions`).
+    public var revisions: [StoreTable: Int]? { known }
     public private(set) var lostReason: String?
     public private(set) var retryAt: Date?
 
@@ -50,8 +52,8 @@ public final class StoreChangeWatcher {
         } else {
             connection = nil
         }
-        revisions = [:]
-        (dataVersion, revisions) = try readState()
+        known = [:]
+        (dataVersion, known) = try readState()
     }
 
     /// The file at the path is not the one followed: lost until a store is there again.
@@ -75,7 +77,7 @@ public final class StoreChangeWatcher {
             if let connection { retired.append(connection) }
             connection = fresh
             file = StoreFile.identity(path)
-            (dataVersion, revisions) = try readState()
+            (dataVersion, known) = try readState()
             lostReason = nil
             return true
         } catch {
@@ -111,10 +113,10 @@ public final class StoreChangeWatcher {
     /// Empty when the events were not commits (a checkpoint, a reader opening the file).
     public func changedTables() throws -> Set<StoreTable> {
         let (version, latest) = try readState()
-        guard version != dataVersion || latest != revisions else { return [] }
+        guard version != dataVersion || latest != known else { return [] }
         dataVersion = version
-        let changed = Set(latest.keys.filter { latest[$0] != revisions[$0] })
-        revisions = latest
+        let changed = Set(latest.keys.filter { latest[$0] != known[$0] })
+        known = latest
         return changed
     }
 

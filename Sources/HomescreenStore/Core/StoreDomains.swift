@@ -42,6 +42,9 @@ public protocol ChangeFeed: AnyObject {
     func drainEvents() -> Bool
     /// The tables changed since the last call; empty when nothing was committed.
     func changedTables() throws -> Set<StoreTable>
+    /// The revisions `changedTables` read with them, so that no one reads them again; nil for a
+    /// feed told only the tables' names (PostgreSQL's NOTIFY).
+    var revisions: [StoreTable: Int]? { get }
     /// Why the feed cannot follow the store now (a server's connection lost); nil when it can.
     var lostReason: String? { get }
     /// When to try to follow the store again, while it cannot.
@@ -55,6 +58,7 @@ public protocol ChangeFeed: AnyObject {
 extension ChangeFeed {
     /// A file's feed is never lost.
     public var lostReason: String? { nil }
+    public var revisions: [StoreTable: Int]? { nil }
     public var retryAt: Date? { nil }
     public func retry() -> Bool { true }
     public var followsServer: Bool { false }
@@ -70,11 +74,15 @@ public protocol StoreRefusal: Error, CustomStringConvertible {
     var values: [String] { get }
     /// Its sentences in the other languages: the refusing kind's own table.
     var words: Translations { get }
+    /// Whether it refuses a value the user gave (an unknown id): status 2 on the command line;
+    /// false, the store as it is refuses the change (nothing in stock, the disk is full): status 1.
+    var refusesInput: Bool { get }
 }
 
 extension StoreRefusal {
     public var values: [String] { [] }
     public var words: Translations { Translations([]) }
+    public var refusesInput: Bool { true }
     public var description: String { text(in: .english) }
     /// The sentence in `language`, with its values.
     public func text(in language: Language) -> String { language.text(sentence, in: words, values: values) }

@@ -2,6 +2,8 @@
 /// the file itself is never modified or deleted when one of these is raised. A dashboard's
 /// action that meets one says its sentence as it is (a `StoreRefusal`, in English).
 public enum StoreError: StoreRefusal, Equatable {
+    public var refusesInput: Bool { false }
+
     case notAStore(path: String, reason: String?)
     /// A file or link others could have planted or can change.
     case untrusted(path: String, reason: String)

@@ -240,11 +240,19 @@ public struct BudgetFeature: WidgetFeature {
         _ = try BudgetRepository(store).addExpenses(BudgetDemo.expenses(today: today), currency: BudgetDemo.budgets(today: today).first?.currency ?? .euro, at: date)
     }
 
+    public func contents(_ store: any StoreBackend) throws -> String? {
+        let counts = try BudgetRepository(store).budgetCounts()
+        return counts.budgets == 0 && counts.expenses == 0 ? nil : Self.counted(counts)
+    }
+
+    private static func counted(_ counts: (budgets: Int, expenses: Int)) -> String {
+        "\(counts.budgets) " + Language.english.plural(counts.budgets, one: "monthly budget", other: "monthly budgets")
+            + ", \(counts.expenses) " + Language.english.plural(counts.expenses, one: "expense", other: "expenses")
+    }
+
     public func doctor(_ store: any StoreBackend) throws -> String? {
         let published = try PublishedSnapshots(store).snapshot(kind: .budget)
-        let counts = try BudgetRepository(store).budgetCounts()
-        return "\(counts.budgets) " + Language.english.plural(counts.budgets, one: "monthly budget", other: "monthly budgets")
-            + ", \(counts.expenses) " + Language.english.plural(counts.expenses, one: "expense", other: "expenses")
+        return Self.counted(try BudgetRepository(store).budgetCounts())
             + (published.map { "; a published snapshot (from \(InstantParser.internet($0.publishedAt))) is shown instead, `homescreen publish budget --clear` removes it" } ?? "")
     }
 }

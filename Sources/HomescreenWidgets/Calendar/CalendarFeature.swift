@@ -145,6 +145,11 @@ public struct CalendarFeature: WidgetFeature {
         _ = try EventRepository(store).addEvent(EventDraft(title: "Sinh nhật Lan", when: .solar(start: today.adding(days: 12), time: nil, rule: "FREQ=YEARLY", except: [])), at: date)
     }
 
+    public func contents(_ store: any StoreBackend) throws -> String? {
+        let count = try EventRepository(store).events().count
+        return count == 0 ? nil : "\(count) " + Language.english.plural(count, one: "calendar event", other: "calendar events")
+    }
+
     public func doctor(_ store: any StoreBackend) throws -> String? {
         let events = try EventRepository(store).events()
         let unreadable = events.filter { event in

@@ -199,6 +199,11 @@ public struct CardFeature: WidgetFeature {
         for card in CardDemo.cards { _ = try CardRepository(store).addCard(card, at: date) }
     }
 
+    public func contents(_ store: any StoreBackend) throws -> String? {
+        let count = try CardRepository(store).cards().count
+        return count == 0 ? nil : "\(count) " + Language.english.plural(count, one: "business card", other: "business cards")
+    }
+
     public func doctor(_ store: any StoreBackend) throws -> String? {
         let (cards, _, selection) = try CardRepository(store).cardListing()
         var shown = "none (no active card)"

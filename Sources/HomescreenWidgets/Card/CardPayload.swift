@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenHosting
 import HomescreenStore
 
 /// The URL a card with a server id opens: seed 004's by default, another from the config
@@ -87,4 +88,8 @@ public enum CardPayload: Hashable, Sendable {
         lines.append("END:VCARD")
         return lines.joined(separator: "\r\n")
     }
+}
+
+extension CardURLTemplate: ConfigWritten {
+    public var configValue: ConfigValue { .string(text) }
 }

@@ -28,6 +28,9 @@ public struct PantryFeature: WidgetFeature {
         public var pendingChosen: [Int64] = []
         /// The add-product form until the store saves it (a failed save reopens it).
         var form = SubmittedForm()
+        /// What each consume in flight said at its key press (nil: nothing), in order: the
+        /// store's confirmation says it again only when it differs.
+        var said: [String?] = []
 
         /// A chosen product's consume came back (done or refused).
         mutating func confirmed(_ id: Int64) {
@@ -101,15 +104,15 @@ public struct PantryFeature: WidgetFeature {
             // Full screen: the selected product.
             guard let product = selected(environment, state) else { return [] }
             state.pendingChosen.append(product.id)
-            return [.message(.success(PantryMessages.consumed(min(.one, product.amount), unit: product.unit, of: product.name, environment))),
-                    .write(Self.consuming(productID: product.id))]
+            let text = PantryMessages.consumed(min(.one, product.amount), unit: product.unit, of: product.name, environment)
+            state.said.append(text)
+            return [.message(.success(text)), .write(Self.consuming(productID: product.id))]
         case .action(.consume):
             let first = environment.entries(PantryEntry.self).first?.consumingFirst(times: state.pendingConsumes).items.first
             state.pendingConsumes += 1
-            let said = first.map { first -> FeatureEffect<Message, Memory> in
-                .message(.success(PantryMessages.consumed(min(.one, first.product.amount), unit: first.product.unit, of: first.product.name, environment)))
-            }
-            return [said, .write(Self.consuming(productID: nil))].compactMap { $0 }
+            let text = first.map { PantryMessages.consumed(min(.one, $0.product.amount), unit: $0.product.unit, of: $0.product.name, environment) }
+            state.said.append(text)
+            return (text.map { [.message(.success($0))] } ?? []) + [.write(Self.consuming(productID: nil))]
         case .action(.undo):
             return [.write(Self.undo)]
         case .action(.remove):
@@ -145,8 +148,11 @@ public struct PantryFeature: WidgetFeature {
         switch message {
         case .consumed(let chosen, let result):
             if let chosen { state.confirmed(chosen) } else { state.pendingConsumes = max(0, state.pendingConsumes - 1) }
+            let said = state.said.isEmpty ? nil : state.said.removeFirst()
             switch result {
-            case .success(let consumption): return [.message(.success(PantryMessages.consumed(consumption, environment)))]
+            case .success(let consumption):
+                let text = PantryMessages.consumed(consumption, environment)
+                return text == said ? [] : [.message(.success(text))]
             case .failure(let failure): return [.message(.failure(failure.text(environment)))]
             }
         case .putBack(let result):
@@ -285,6 +291,11 @@ public struct PantryFeature: WidgetFeature {
 
     public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {
         try PantryRepository(store).addProducts(PantryDemo.products(today: today), at: date)
+    }
+
+    public func contents(_ store: any StoreBackend) throws -> String? {
+        let count = try PantryRepository(store).products().count
+        return count == 0 ? nil : "\(count) " + Language.english.plural(count, one: "pantry product", other: "pantry products")
     }
 
     public func doctor(_ store: any StoreBackend) throws -> String? {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenCommandLine
 import HomescreenPostgres
 import HomescreenRender
 import HomescreenRuntime
@@ -88,10 +89,10 @@ struct ConfigCommand: ParsableCommand {
             if let locale = config.locale { line("locale", quoted(locale)) } else {
                 commented("locale = \(quoted(Language.fromEnvironment(environment).rawValue))", "# from the environment (LC_ALL, LC_MESSAGES, LANG)")
             }
-            line("due-soon-days", String(config.widgetSettings[PantryFeature.dueSoonDays]))
             line("density", quoted(config.density?.rawValue ?? "auto"))
             line("mouse", config.mouse ? "true" : "false")
-            line("card-url", quoted(config.widgetSettings[CardFeature.cardURL].text))
+            // The kinds' own keys (`due-soon-days`, `card-url`…), as each kind writes its value.
+            for setting in WidgetCatalog.standard.settings { line(setting.name, setting.value(in: config.widgetSettings)) }
             for (key, panes) in [("home", config.home), ("lock-screen", config.lockScreen)] {
                 commented("\(key) = [", source(key))
                 for pane in panes { Output.line("  { kind = \(quoted(pane.kind.rawValue)), family = \(quoted(pane.family.shortName)) },") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenCommandLine
 import HomescreenHosting
 import HomescreenStore
 import HomescreenWidgetCore
@@ -23,28 +24,19 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let today = try storeOptions.day(today, option: "--today")
+        let today = try ChosenStore(choice: storeOptions).day(today, option: "--today")
         try DemoData.check(today, option: "--today")
         let store = try storeOptions.openForWriting()
         // The check and the filling are one transaction: a demo killed part-way leaves the
-        // store as it was, and two demos at once cannot both fill it.
+        // store as it was, and two demos at once cannot both fill it. Each kind says what it
+        // holds; a store where one holds anything is not filled.
+        let catalog = WidgetCatalog.standard
         try store.batch {
-            let existing = try PantryRepository(store).products().count
-            guard existing == 0 else {
-                throw CLIError.runtime("the store \(store.path) already holds \(existing) products; demo data goes into an empty store (use --store with a new path).")
-            }
-            let counts = try BudgetRepository(store).budgetCounts()
-            guard counts.budgets == 0, counts.expenses == 0 else {
-                throw CLIError.runtime("the store \(store.path) already holds \(counts.budgets) budgets and \(counts.expenses) expenses; demo data goes into an empty store (use --store with a new path).")
-            }
-            let cards = try CardRepository(store).cards().count
-            if cards > 0 {
-                throw CLIError.runtime("the store \(store.path) already holds \(cards) cards; demo data goes into an empty store (use --store with a new path).")
+            if let held = try catalog.contents(store).first {
+                throw CLIError.runtime("the store \(store.path) already holds \(held); demo data goes into an empty store (use --store with a new path).")
             }
             try DemoData.fill(store, today: today, at: Date())
         }
-        let filled = try BudgetRepository(store).budgetCounts()
-        Output.line("filled \(store.path) with demo data: \(try PantryRepository(store).products().count) pantry products around \(today.iso), "
-            + "\(filled.budgets) monthly budgets, \(filled.expenses) expenses and \(try CardRepository(store).cards().count) business cards")
+        Output.line("filled \(store.path) with demo data around \(today.iso): \(Display.list(try catalog.contents(store)))")
     }
 }

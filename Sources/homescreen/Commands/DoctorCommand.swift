@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenCommandLine
 import HomescreenServeOptions
 import HomescreenRender
 import HomescreenRuntime
@@ -135,7 +136,7 @@ struct DoctorCommand: ParsableCommand {
         let timeZone = storeOptions.timeZone, now = Date()
         let context = { (date: Date) in
             ReminderContext(now: date, timeZone: timeZone, language: Language.fromEnvironment(environment), locale: FormattingLocale(identifier: "en_US_POSIX"),
-                            privacy: false, settings: reminders.settings)
+                            privacy: false, settings: reminders.settings, widgetSettings: config?.widgetSettings ?? WidgetSettings())
         }
         do {
             let ledger = ReminderLedger(store)

@@ -1,4 +1,6 @@
 import ArgumentParser
+// Re-exported: the tests that import this executable see its output and errors as before.
+@_exported import HomescreenCommandLine
 import HomescreenHosting
 import HomescreenWidgets
 
@@ -8,10 +10,10 @@ struct HomescreenCommand: ParsableCommand {
         abstract: abstract(.standard),
         discussion: discussion(.standard),
         version: Version.text,
-        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, NotifyCommand.self, ServeCommand.self, TimelineCommand.self, PantryCommand.self,
-                      BudgetCommand.self, ExpenseCommand.self, CardCommand.self, EventCommand.self, PublishCommand.self,
-                      DemoCommand.self, DoctorCommand.self,
-                      ConfigCommand.self, MigrateCommand.self],
+        // The kinds' own commands (`pantry`, `expense`…) are theirs, declared in their folders.
+        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, NotifyCommand.self, ServeCommand.self, TimelineCommand.self]
+            + WidgetCatalog.standard.commands
+            + [PublishCommand.self, DemoCommand.self, DoctorCommand.self, ConfigCommand.self, MigrateCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenCommandLine
 import HomescreenPostgres
 import HomescreenStore
 import HomescreenHosting

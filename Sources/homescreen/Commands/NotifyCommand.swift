@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenCommandLine
 import HomescreenRender
 import HomescreenRuntime
 import HomescreenStore
@@ -105,7 +106,8 @@ struct Notifier {
     }
 
     func context(at now: Date) -> ReminderContext {
-        ReminderContext(now: now, timeZone: session.timeZone, language: session.language, locale: session.locale, privacy: privacy, settings: config.settings)
+        ReminderContext(now: now, timeZone: session.timeZone, language: session.language, locale: session.locale, privacy: privacy, settings: config.settings,
+                        widgetSettings: session.settings)
     }
 
     /// What a check did: when the next reminder can become due with no store write, how many

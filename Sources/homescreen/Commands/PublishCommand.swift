@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenCommandLine
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenHosting
@@ -32,7 +33,7 @@ struct PublishCommand: ParsableCommand {
             guard removed else { throw CLIError.usage("there is no published budget snapshot to clear.") }
             return Output.line("cleared the published budget snapshot; the widget shows the store's budgets again")
         }
-        let data = try Arguments.contents(of: file, limit: PublishedSnapshot.maximumBytes)
+        let data = try CommandInput.contents(of: file, limit: PublishedSnapshot.maximumBytes)
         let snapshot = try PublishedBudget.parse(data, timeZone: storeOptions.timeZone)
         try PublishedSnapshots(storeOptions.openForWriting()).publish(kind: .budget, json: String(decoding: data, as: UTF8.self))
         Output.line("published the budget snapshot of \(snapshot.month.isEmpty ? "no month" : Display.safe(snapshot.month)), updated \(InstantParser.internet(snapshot.lastUpdated))")

@@ -1,3 +1,4 @@
+import HomescreenCommandLine
 import ArgumentParser
 import HomescreenRender
 import HomescreenWidgetCore

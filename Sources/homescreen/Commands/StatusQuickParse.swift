@@ -1,3 +1,4 @@
+import HomescreenCommandLine
 import HomescreenHosting
 import HomescreenWidgets
 

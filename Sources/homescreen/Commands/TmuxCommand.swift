@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenCommandLine
 import HomescreenRender
 import HomescreenWidgetCore
 import HomescreenHosting

@@ -1,10 +1,11 @@
 import Foundation
+import HomescreenCommandLine
 import HomescreenRender
 import HomescreenWidgetCore
 import HomescreenHosting
 import HomescreenWidgets
 
-/// The arguments that are no kind's: which kind, which family, which density, which file. A
+/// The arguments that are no kind's: which kind, which family, which density. A
 /// kind's own values are checked by the kind (`PantryInput`, `BudgetInput`, `EventInput`,
 /// `CardDraft`), whose `InputProblem` the command line reports as bad input.
 enum Arguments {
@@ -39,24 +40,5 @@ enum Arguments {
             throw CLIError.usage("--density '\(text)' is not a density; use regular or compact.")
         }
         return density
-    }
-
-    /// A file's bytes, or standard input's for "-", read only up to `limit` bytes and one more
-    /// (a larger input is refused by the parser without being read whole).
-    static func contents(of file: String, limit: Int) throws -> Data {
-        let handle: FileHandle
-        if file == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            var info = stat()
-            guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let opened = FileHandle(forReadingAtPath: file) else {
-                throw CLIError.usage("cannot read '\(file)'; give a readable JSON file or - for standard input.")
-            }
-            handle = opened
-        }
-        defer { if file != "-" { try? handle.close() } }
-        var data = Data()
-        while data.count <= limit, let chunk = try? handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty { data += chunk }
-        return data
     }
 }

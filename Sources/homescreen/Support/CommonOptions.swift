@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenCommandLine
 import HomescreenRender
 import HomescreenRuntime
 import HomescreenPostgres
@@ -8,37 +9,9 @@ import HomescreenWidgetCore
 import HomescreenHosting
 import HomescreenWidgets
 
-/// The process's environment, read once (after `LocaleEnvironment.sanitize()`, the only change
-/// the program makes to it): Foundation builds a new dictionary at every ask. Read from
-/// `environ` as Foundation reads it (split at the first `=`, an entry without one left out, the
-/// last of a name kept), without its bridging at every status line's start (issue 36).
-let processEnvironment: [String: String] = {
-    var count = 0
-    while environ[count] != nil { count += 1 }
-    // Sized ahead: growing a dictionary ran the standard library's own copy of the code, which
-    // looks its key's conformances up by scanning them all (issue 36).
-    var environment = [String: String](minimumCapacity: count)
-    for index in 0..<count {
-        guard let text = environ[index] else { continue }
-        // Name and value decoded straight from the entry's bytes, without a String of the whole
-        // entry cut in two: a third of what a status line's start spent here (issue 36).
-        let length = strlen(text)
-        text.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-            let entry = UnsafeBufferPointer(start: start, count: length)
-            guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: entry[..<equals]), as: UTF8.self)
-            environment[name] = String(decoding: UnsafeBufferPointer(rebasing: entry[(equals + 1)...]), as: UTF8.self)
-        }
-    }
-    return environment
-}()
-
-/// Options every command that reads or writes the store shares.
-struct StoreOptions: ParsableArguments, StoreChoosing {
-    @Option(name: .long, help: ArgumentHelp("The store: a file, or a PostgreSQL URL postgresql://USER@HOST/DB (default: $HOMESCREEN_STORE, else the config's store, else $XDG_DATA_HOME/homescreen/store.sqlite).", valueName: "path|url"),
-            completion: Completions.storeFile)
-    var store: String?
-}
+/// The store option as the executable reads it: `StoreOptions` (parsed, in
+/// HomescreenCommandLine, so the kinds' own commands share it) or `StoreChoice` (hand-read).
+extension StoreOptions: StoreChoosing {}
 
 /// The store options' values, whoever read them: swift-argument-parser (`StoreOptions`), or
 /// `status`'s hand-read forms (`StoreChoice`), which a status line starts without building the
@@ -113,15 +86,6 @@ extension StoreChoosing {
         return StoreLocation.isServer(location) || FileManager.default.fileExists(atPath: location)
     }
 
-    /// Today in the local time zone.
-    var today: LocalDate { LocalDate(Date(), in: timeZone) }
-
-    /// The day given in `option` (YYYY-MM-DD, `tomorrow`, `+3d`…: `FriendlyDate`), or today.
-    func day(_ text: String?, option: String) throws -> LocalDate {
-        let today = today
-        return try text.map { try LocalDate(argument: $0, option: option, today: today) } ?? today
-    }
-
     /// The theme folders: the user's, then the shipped ones.
     var themeLibrary: ThemeLibrary {
         ThemeLibrary.standard(environment: environment, executable: Executable.path, sourceThemes: SourceTree.themes)
@@ -138,8 +102,21 @@ extension StoreChoosing {
     /// The locale of the environment (LC_ALL, LC_MESSAGES, LANG) for formatting.
     var locale: FormattingLocale { Language.formattingLocale(tag: Language.environmentTag(environment)) }
 
-    /// The currency of the environment's region (fr_CH: CHF), else EUR.
-    var localeCurrency: Currency { Currency.preferred(by: locale) }
+}
+
+/// The store options as a kind's command sees them.
+struct ChosenStore: CommandContext {
+    let choice: any StoreChoosing
+
+    var environment: [String: String] { choice.environment }
+    var timeZone: Zone { choice.timeZone }
+    var locale: FormattingLocale { choice.locale }
+    func openForWriting() throws -> any StoreBackend { try choice.openForWriting() }
+    func openForReading() throws -> any StoreBackend { try choice.openForReading() }
+    func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> any StoreBackend {
+        try choice.openExistingForWriting(otherwise: missing())
+    }
+    func storeExists() throws -> Bool { try choice.storeExists() }
 }
 
 /// Options of the commands that draw widgets.

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenCommandLine
 
 /// This executable's path, for finding the themes installed beside it.
 enum Executable {

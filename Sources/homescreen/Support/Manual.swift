@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenCommandLine
 import HomescreenHosting
 import HomescreenWidgetCore
 import HomescreenWidgets

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenCommandLine
 import HomescreenRender
 import HomescreenRuntime
 import HomescreenHosting

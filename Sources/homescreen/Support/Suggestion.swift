@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HomescreenCommandLine
 
 /// "Did you mean": the nearest of some names to what was typed, for unknown commands, options
 /// and kinds, and the argument parser's other refusals said in one sentence.

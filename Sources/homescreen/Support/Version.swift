@@ -1,3 +1,4 @@
+import HomescreenCommandLine
 /// The version `homescreen --version` prints: the number, kept here and nowhere else, and the
 /// git commit the binary was built from (`BuildCommit`, written at build time by the
 /// BuildCommit plugin; absent outside a git checkout; "-dirty" when files were changed).

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenCommandLine
 import Synchronization
 import HomescreenRender
 import HomescreenRuntime

@@ -1,86 +1,36 @@
 import Foundation
-import HomescreenRender
+import HomescreenHosting
 import HomescreenStore
 import HomescreenWidgetCore
-import HomescreenHosting
-import HomescreenWidgets
-
-// A sixth kind that exists only in the tests, written the way ARCHITECTURE.md says a kind is
-// added: this folder, and one registration line with its place (`WidgetCatalog.standard
-// .register(NoteFeature(), home: .at(5, .systemSmall))` in `SixthKindTests`). It has a table of
-// its own, described here and made by whichever backend is open (SQLite or PostgreSQL), a
-// repository for it, a key, a job, a full-screen list, a demo and a doctor line. Nothing in the
-// stores' modules knows it.
 
 extension WidgetKind {
     static let note = WidgetKind("note")
 }
 
-extension StoreTable {
-    static let note = StoreTable(rawValue: "note")
-}
-
 extension Action {
-    static let addNote = Action("add-note", summary: "add a note")
+    static let addNote = Action("add-note", summary: "add a note", label: ("note", "note", "nota", "ghi chú"))
 }
 
-/// The kind's data, once for both backends: version 1 made the table, version 2 added `pinned`.
-let noteData = KindData(owner: "note", steps: [
-    .create(DataTable(.note, columns: [.id, .text("text", max: 500, nonBlank: true), .timestamp("createdAt")],
-                      indexes: [DataIndex("noteByCreation", on: ["createdAt", "id"])])),
-    .addColumn(.note, .flag("pinned")),
-])
-
-/// What the kind asks of a store, whichever is open.
-struct NoteRepository {
-    let store: any StoreBackend
-
-    func notes() throws -> [String] {
-        try store.reading { try $0.rows("SELECT text FROM note ORDER BY id").compactMap { $0.text("text") } }
-    }
-
-    func count() throws -> Int { try store.reading { Int(try $0.row("SELECT count(*) AS n FROM note")?.int("n") ?? 0) } }
-
-    @discardableResult
-    func add(_ text: String, at date: Date) throws -> Int64 {
-        try store.writing { sql in
-            try sql.row("INSERT INTO note (text, createdAt) VALUES (?, ?) RETURNING id", [.text(text), StoreValue(date)])?.int("id") ?? 0
-        }
-    }
-
-    /// When a note was written, as the store keeps it.
-    func createdAt(id: Int64) throws -> Date? {
-        try store.reading { try $0.row("SELECT createdAt FROM note WHERE id = ?", [.integer(id)])?.date("createdAt") }
-    }
-}
-
-struct NoteEntry: TimelineEntry, Encodable {
-    let date: Date
-    let notes: [String]
-}
-
-struct NoteWidget: Widget {
-    let notes: NoteRepository
-
-    var kind: WidgetKind { .note }
-    var supportedFamilies: [WidgetFamily] { [.systemSmall, .systemMedium, .systemLarge] }
-
-    func placeholder(in context: WidgetContext) -> NoteEntry { NoteEntry(date: Date(), notes: []) }
-
-    func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<NoteEntry> {
-        Timeline(entries: [NoteEntry(date: date, notes: try notes.notes())], policy: .never)
-    }
-
-    func render(_ entry: NoteEntry, in context: WidgetContext) -> CellGrid {
-        var (grid, content) = Pane.start(context, title: "Notes", trailing: "\(entry.notes.count) notes")
-        let shown = entry.notes.dropFirst(context.detail ? context.scroll : 0)
-        Pane.lines(shown.map { ($0, Style(.text)) }, in: &grid, content, centred: false)
-        return grid
-    }
-}
-
+/// Everything the kind is: its names, tables, key, setting, provider, update, demo, doctor line
+/// and reminder. The dashboard knows it through this type alone.
 struct NoteFeature: WidgetFeature {
+    /// Its key, given on the registration line.
+    let key: Key
+
+    /// A setting of the config file (`note-reminder-at = 40`), read by the reminder.
+    static let reminderAt = SettingKey("note-reminder-at", default: 40) { value in
+        guard case .integer(let count) = value, count > 0 else { throw ConfigError("note-reminder-at = \(value) is not a number of notes; use 1 or more.") }
+        return count
+    }
+
+    /// Its words in the other interface languages.
+    static let words = Translations([
+        ("Added a note.", "Note ajoutée.", "Nota aggiunta.", "Đã thêm ghi chú."),
+        ("%1 notes: time to tidy up", "%1 notes : il est temps de trier", "%1 note: è ora di riordinare", "%1 ghi chú: đến lúc dọn dẹp"),
+    ])
+
     struct State: Sendable, Equatable { var added = 0 }
+    enum Message: Sendable { case added(Result<Int64, JobFailure>) }
 
     var kind: WidgetKind { .note }
     var title: String { "Notes" }
@@ -88,13 +38,12 @@ struct NoteFeature: WidgetFeature {
     var families: [WidgetFamily] { [.systemSmall, .systemMedium, .systemLarge] }
     var tables: Set<StoreTable> { [.note] }
     static var data: KindData? { noteData }
-    var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .addNote, keys: [.character("w")])] }
+    var bindings: [KeyTable.Binding] { [KeyTable.Binding(action: .addNote, keys: [key])] }
+    var settings: [SettingSpec] { [Self.reminderAt.spec] }
 
     func provider(store: any StoreBackend, settings: WidgetSettings) -> NoteWidget { NoteWidget(notes: NoteRepository(store: store)) }
     func initialState() -> State { State() }
     func detail(_ entry: NoteEntry, scroll: Int) -> DetailNavigation { .list(entry.notes.count) }
-
-    enum Message: Sendable { case added(Result<Int64, JobFailure>) }
 
     func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
         switch event {
@@ -105,7 +54,7 @@ struct NoteFeature: WidgetFeature {
             return []
         case .message(.added(.success)):
             state.added += 1
-            return [.message(.success("Added a note."))]
+            return [.message(.success(environment.language.text("Added a note.", in: Self.words)))]
         case .message(.added(.failure(let failure))):
             return [.message(.failure(failure.text(environment)))]
         }
@@ -116,5 +65,18 @@ struct NoteFeature: WidgetFeature {
         for number in 1...30 { try notes.add("Demo note \(number)", at: date) }
     }
 
+    func contents(_ store: any StoreBackend) throws -> String? {
+        let count = try NoteRepository(store: store).count()
+        return count == 0 ? nil : "\(count) notes"
+    }
+
     func doctor(_ store: any StoreBackend) throws -> String? { "\(try NoteRepository(store: store).count()) notes" }
+
+    /// Once when the notes reach the setting's count, said in the interface's language.
+    func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck {
+        let limit = context.widgetSettings[Self.reminderAt], count = try NoteRepository(store: store).count()
+        guard count >= limit else { return ReminderCheck() }
+        let text = context.language.text("%1 notes: time to tidy up", in: Self.words, String(count))
+        return ReminderCheck(due: [Reminder(kind: .note, key: "note count \(limit)", title: text, body: title)])
+    }
 }

@@ -30,6 +30,8 @@ public enum PantryError: StoreRefusal, Equatable {
 
     /// Its sentences in French, Italian and Vietnamese: the kind's own words.
     public var words: Translations { PantryFeature.words }
+    /// An unknown id is the user's; an empty pantry is the store's.
+    public var refusesInput: Bool { if case .unknownProduct = self { true } else { false } }
 }
 
 /// How many products in stock are expired, due soon, and in stock at all.

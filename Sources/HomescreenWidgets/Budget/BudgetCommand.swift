@@ -1,9 +1,9 @@
 import ArgumentParser
+import HomescreenCommandLine
 import Foundation
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenHosting
-import HomescreenWidgets
 
 struct BudgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +12,7 @@ struct BudgetCommand: ParsableCommand {
         subcommands: [Set.self, Show.self]
     )
 
-    struct Set: ParsableCommand {
+    struct Set: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Set (or replace) a month's spending limit.",
             discussion: "The currency defaults to the latest budget's, else the locale's (fr_CH: CHF), else EUR. Expenses of a month are in its budget's currency.")
@@ -22,20 +22,20 @@ struct BudgetCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The currency: \(Currency.accepted).", valueName: "code"), completion: Completions.currencies) var currency: String?
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(storeOptions.today)
+        func run(_ context: any CommandContext) throws {
+            let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(context.today)
             let explicit = try currency.map(BudgetInput.currency)
             // Checked before the store is created: bad input writes nothing.
             _ = try BudgetInput.money(limit, currency: explicit ?? .euro, option: "--limit")
-            let store = try storeOptions.openForWriting()
-            let currency = try explicit ?? BudgetRepository(store).currency(near: month) ?? storeOptions.localeCurrency
+            let store = try context.openForWriting()
+            let currency = try explicit ?? BudgetRepository(store).currency(near: month) ?? Currency.preferred(by: context.locale)
             let amount = try BudgetInput.money(limit, currency: currency, option: "--limit")
             try BudgetRepository(store).setBudget(MonthlyBudget(month: month, limit: amount, currency: currency))
-            Output.line("budget for \(month.iso): \(Display.money(amount, currency, locale: storeOptions.locale))")
+            Output.line("budget for \(month.iso): \(Display.money(amount, currency, locale: context.locale))")
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a month's budget: limit, spent, available, percentage and expense count.",
             discussion: """
@@ -57,27 +57,47 @@ struct BudgetCommand: ParsableCommand {
             let expenseCount: Int
         }
 
-        func run() throws {
-            let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
-            let store = try storeOptions.openForReading()
+        func run(_ context: any CommandContext) throws {
+            let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(Date(), in: context.timeZone)
+            let store = try context.openForReading()
             let summary = try BudgetRepository(store).monthSummary(month, recent: 0)
             // The month's own currency (its budget's, else its expenses'), else the nearest budget's.
-            let currency = try BudgetRepository(store).currency(of: month) ?? BudgetRepository(store).currency(near: month) ?? storeOptions.localeCurrency
+            let currency = try BudgetRepository(store).currency(of: month) ?? BudgetRepository(store).currency(near: month) ?? Currency.preferred(by: context.locale)
             let limit = summary.budget?.limit, spent = summary.total.spent
             guard spent.fitsAsTotal else {
                 throw CLIError.runtime("the total of \(month.iso) (\(summary.total.expenseCount) expenses) is too large to show; totals go up to "
-                    + "\(Display.money(Money.maximumTotal, currency, locale: storeOptions.locale)). `homescreen expense list --month \(month.iso)` shows the expenses, `homescreen expense remove ID` removes one.")
+                    + "\(Display.money(Money.maximumTotal, currency, locale: context.locale)). `homescreen expense list --month \(month.iso)` shows the expenses, `homescreen expense remove ID` removes one.")
             }
             let document = Document(month: month.iso, currency: currency.code, limit: limit?.plain(currency), spent: spent.plain(currency),
                                     available: limit.map { ($0 - spent).plain(currency) },
                                     percentage: limit.map { Decimal(spent.basisPoints(of: $0)) / 100 }, expenseCount: summary.total.expenseCount)
-            if json { return Output.line(try Output.json(document, timeZone: storeOptions.timeZone)) }
-            let locale = storeOptions.locale
+            if json { return Output.line(try Output.json(document, timeZone: context.timeZone)) }
+            let locale = context.locale
             func money(_ value: Money) -> String { Display.money(value, currency, locale: locale) }
             guard let limit else {
                 return Output.line("\(month.iso): no budget (set one with `homescreen budget set \(month.iso) --limit AMOUNT`); spent \(money(spent)) in \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
             }
             Output.line("\(month.iso): limit \(money(limit)), spent \(money(spent)) (\(spent.percent(of: limit))%), available \(money(limit - spent)), \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
         }
+    }
+}
+
+extension BudgetFeature: CommandsOfAKind {
+    public var commands: [any ParsableCommand.Type] { [BudgetCommand.self, ExpenseCommand.self] }
+}
+
+extension Completions {
+    static let currencies = CompletionKind.list(Currency.known.map(\.code))
+    /// This month's expenses (those `expense list` shows by default).
+    static let expenseIDs = Completions.ids { store in
+        try BudgetRepository(store).expenses(in: YearMonth(Date(), in: Zone.current(environment: processEnvironment))).map(\.id)
+    }
+}
+
+extension Display {
+    /// Money in a message or a listing, the one way the widgets write it: the locale's CLDR
+    /// format ("CHF 1,416.80" in English, "CHF 1 416,80" in fr_CH, "12,50 €" in it_IT).
+    static func money(_ money: Money, _ currency: Currency, locale: FormattingLocale) -> String {
+        MoneyFormat.full(money, .currency(currency), locale: locale)
     }
 }

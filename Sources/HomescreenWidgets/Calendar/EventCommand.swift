@@ -1,10 +1,10 @@
 import ArgumentParser
+import HomescreenCommandLine
 import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenHosting
-import HomescreenWidgets
 
 struct EventCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,7 +21,7 @@ struct EventCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self, Export.self, Import.self]
     )
 
-    struct Add: ParsableCommand {
+    struct Add: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add an event: --lunar D/M (every lunar year) or --date DATE (once, or repeating).")
 
@@ -46,24 +46,24 @@ struct EventCommand: ParsableCommand {
             if [yearly, monthly, weekly, daily].filter({ $0 }).count > 1 { throw CLIError.usage("choose one of --yearly, --monthly, --weekly and --daily.") }
         }
 
-        func run() throws {
+        func run(_ context: any CommandContext) throws {
             try checkOptions()
             let when: EventDate
             if let lunar {
                 when = try EventInput.lunar(lunar, leap: leap, year: year)
             } else {
-                let day = try storeOptions.day(date ?? "", option: "--date")
+                let day = try context.day(date ?? "", option: "--date")
                 when = .solar(start: day, time: nil, rule: try EventInput.rule(yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : daily ? "daily" : ""), except: [])
             }
             let draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when)
-            let event = try EventRepository(storeOptions.openForWriting()).addEvent(draft)
-            let today = LocalDate(Date(), in: storeOptions.timeZone)
-            let next = event.days(in: today...today.adding(days: 3660), timeZone: storeOptions.timeZone).first.map { "; next: \($0.iso)" } ?? ""
+            let event = try EventRepository(context.openForWriting()).addEvent(draft)
+            let today = LocalDate(Date(), in: context.timeZone)
+            let next = event.days(in: today...today.adding(days: 3660), timeZone: context.timeZone).first.map { "; next: \($0.iso)" } ?? ""
             Output.line("added event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80))) (\(event.whenText))\(next)")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the days events fall on, from --from to --to (default: today and the year after).",
             discussion: """
@@ -90,14 +90,14 @@ struct EventCommand: ParsableCommand {
             @NullWhenAbsent var zone: String?
         }
 
-        func run() throws {
-            let today = try storeOptions.day(today, option: "--today")
-            let first = try from.map { try storeOptions.day($0, option: "--from") } ?? today
-            let last = try to.map { try storeOptions.day($0, option: "--to") } ?? first.adding(days: 365)
+        func run(_ context: any CommandContext) throws {
+            let today = try context.day(today, option: "--today")
+            let first = try from.map { try context.day($0, option: "--from") } ?? today
+            let last = try to.map { try context.day($0, option: "--to") } ?? first.adding(days: 365)
             guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
             guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }
-            let events = try storeOptions.storeExists() ? EventRepository(storeOptions.openForReading()).events() : []
-            let occurrences = EventSchedule.occurrences(of: events, in: first...last, timeZone: storeOptions.timeZone)
+            let events = try context.storeExists() ? EventRepository(context.openForReading()).events() : []
+            let occurrences = EventSchedule.occurrences(of: events, in: first...last, timeZone: context.timeZone)
             if json {
                 let items = occurrences.map { occurrence in
                     let lunar = VietnameseCalendar.lunarDate(for: occurrence.date)
@@ -112,7 +112,7 @@ struct EventCommand: ParsableCommand {
                                 end: occurrence.endDate.flatMap { day in occurrence.endTime.map { day.iso + "T" + $0.description } },
                                 zone: occurrence.event.zone.isEmpty ? nil : occurrence.event.zone)
                 }
-                Output.line(try Output.json(items, timeZone: storeOptions.timeZone))
+                Output.line(try Output.json(items, timeZone: context.timeZone))
                 return
             }
             if events.isEmpty { Output.line("no events; add one with `homescreen event add \"Giỗ ông nội\" --lunar 15/3`") }
@@ -129,18 +129,18 @@ struct EventCommand: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: KindCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an event (every day it falls on).")
         @Argument(help: "The event id (see `event list`).", completion: Completions.eventIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let event = try EventRepository(storeOptions.openExistingForWriting(otherwise: EventError.unknownEvent(id: id))).removeEvent(id: id)
+        func run(_ context: any CommandContext) throws {
+            let event = try EventRepository(context.openExistingForWriting(otherwise: EventError.unknownEvent(id: id))).removeEvent(id: id)
             Output.line("removed event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80)))")
         }
     }
 
-    struct Export: ParsableCommand {
+    struct Export: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "export", abstract: "Write the events as iCalendar (.ics) to standard output.",
             discussion: """
@@ -153,15 +153,15 @@ struct EventCommand: ParsableCommand {
         @Option(help: ArgumentHelp("How many lunar years of anniversaries to write (1 to 100).", valueName: "n")) var years = 10
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
+        func run(_ context: any CommandContext) throws {
             guard (1...100).contains(years) else { throw CLIError.usage("--years \(years) is out of range; use a number of years from 1 to 100.") }
-            let events = try storeOptions.storeExists() ? EventRepository(storeOptions.openForReading()).events() : []
-            let text = ICalendar.export(events, today: LocalDate(Date(), in: storeOptions.timeZone), years: years, timeZone: storeOptions.timeZone)
+            let events = try context.storeExists() ? EventRepository(context.openForReading()).events() : []
+            let text = ICalendar.export(events, today: LocalDate(Date(), in: context.timeZone), years: years, timeZone: context.timeZone)
             FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
 
-    struct Import: ParsableCommand {
+    struct Import: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "import", abstract: "Read events from an .ics file or a folder of them (a vdir, as khal and vdirsyncer keep it).",
             discussion: """
@@ -175,7 +175,7 @@ struct EventCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("An .ics file, or a folder of .ics files.", valueName: "path"), completion: .file()) var path: String
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
+        func run(_ context: any CommandContext) throws {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw CLIError.usage("'\(path)' does not exist; give an .ics file or a folder of .ics files.")
@@ -192,8 +192,8 @@ struct EventCommand: ParsableCommand {
                 texts.append(text)
                 if text.contains("BEGIN:VCALENDAR"), !ICalendar.isComplete(text) { truncated.append(file) }
             }
-            let result = ICalendar.parse(texts, timeZone: storeOptions.timeZone)
-            let count = result.drafts.isEmpty ? EventImportCount() : try EventRepository(storeOptions.openForWriting()).importEvents(result.drafts)
+            let result = ICalendar.parse(texts, timeZone: context.timeZone)
+            let count = result.drafts.isEmpty ? EventImportCount() : try EventRepository(context.openForWriting()).importEvents(result.drafts)
             for skipped in result.skipped { Output.error("skipped \"\(Display.safe(skipped.title))\": \(skipped.reason).") }
             for cut in result.cut { Output.error("\"\(Display.safe(cut.title))\": \(cut.reason).") }
             for file in truncated { Output.error("'\(file)' ends before END:VCALENDAR (cut short?); the events read before its end were imported.") }
@@ -202,4 +202,12 @@ struct EventCommand: ParsableCommand {
             if !result.skipped.isEmpty || !truncated.isEmpty { throw ExitCode(1) }
         }
     }
+}
+
+extension CalendarFeature: CommandsOfAKind {
+    public var commands: [any ParsableCommand.Type] { [EventCommand.self] }
+}
+
+extension Completions {
+    static let eventIDs = Completions.ids { try EventRepository($0).events().map(\.id) }
 }

@@ -1,10 +1,10 @@
 import ArgumentParser
+import HomescreenCommandLine
 import Foundation
 import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenHosting
-import HomescreenWidgets
 
 struct PantryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +13,7 @@ struct PantryCommand: ParsableCommand {
         subcommands: [Add.self, Import.self, List.self, Consume.self, Undo.self, Remove.self]
     )
 
-    struct Add: ParsableCommand {
+    struct Add: KindCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a product.")
 
         @Argument(help: "The product's name.") var name: String
@@ -22,14 +22,14 @@ struct PantryCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The unit (pcs, kg, l...), up to 20 characters.", valueName: "unit")) var unit: String = ""
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let new = try PantryInput.product(name: name, due: due, amount: amount, unit: unit, place: "", today: storeOptions.today)
-            let product = try PantryRepository(storeOptions.openForWriting()).addProduct(name: new.name, amount: new.amount, unit: new.unit, due: new.due)
+        func run(_ context: any CommandContext) throws {
+            let new = try PantryInput.product(name: name, due: due, amount: amount, unit: unit, place: "", today: context.today)
+            let product = try PantryRepository(context.openForWriting()).addProduct(name: new.name, amount: new.amount, unit: new.unit, due: new.due)
             Output.line("added product \(product.id): \(Display.line(product))")
         }
     }
 
-    struct Import: ParsableCommand {
+    struct Import: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Add many products in one transaction, from a JSON file or standard input.",
@@ -59,9 +59,9 @@ struct PantryCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        func run(_ context: any CommandContext) throws {
             let limit = 16 << 20
-            let data = try Arguments.contents(of: file, limit: limit)
+            let data = try CommandInput.contents(of: file, limit: limit)
             guard data.count <= limit else {
                 throw CLIError.usage("'\(file)' is larger than 16 MiB, the most one import takes; split it into several files.")
             }
@@ -69,16 +69,16 @@ struct PantryCommand: ParsableCommand {
             do { entries = try JSONDecoder().decode([Entry].self, from: data) } catch {
                 throw CLIError.usage("'\(file)' is not a JSON array of products (\(JSONProblem.describe(error))); see `homescreen pantry import --help`.")
             }
-            let today = storeOptions.today
+            let today = context.today
             let products = try entries.enumerated().map { index, entry in
                 try PantryInput.product(name: entry.name, due: entry.due, amount: entry.amount?.text ?? "1", unit: entry.unit ?? "", place: "product \(index + 1): ", today: today)
             }
-            try PantryRepository(storeOptions.openForWriting()).addProducts(products)
+            try PantryRepository(context.openForWriting()).addProducts(products)
             Output.line("imported \(products.count) " + Language.english.plural(products.count, one: "product", other: "products"))
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List products in first-expiring-first-out order (those out of stock last).",
@@ -99,10 +99,10 @@ struct PantryCommand: ParsableCommand {
             let id: Int64, name: String, amount: String, unit: String, due: String, urgency: String, daysUntilDue: Int
         }
 
-        func run() throws {
-            let today = try storeOptions.day(today, option: "--today")
+        func run(_ context: any CommandContext) throws {
+            let today = try context.day(today, option: "--today")
             let dueSoonDays = try PantryInput.dueSoonDays(dueSoonDays)
-            let products = try PantryRepository(storeOptions.openForReading()).products()
+            let products = try PantryRepository(context.openForReading()).products()
             let ordered = PantryOrder.ordered(products, today: today, dueSoonDays: dueSoonDays)
             let empty = products.filter { !$0.isInStock }.sorted { $0.due < $1.due }
             let rows = ordered.map { Row(id: $0.product.id, name: $0.product.name, amount: $0.product.amount.description, unit: $0.product.unit,
@@ -110,14 +110,14 @@ struct PantryCommand: ParsableCommand {
                 + empty.map { Row(id: $0.id, name: $0.name, amount: "0", unit: $0.unit, due: $0.due.iso, urgency: "empty",
                                   daysUntilDue: today.days(until: $0.due)) }
             if json {
-                Output.line(try Output.json(rows, timeZone: storeOptions.timeZone))
+                Output.line(try Output.json(rows, timeZone: context.timeZone))
                 return
             }
             if rows.isEmpty { Output.line("no products; add one with `homescreen pantry add NAME --due tomorrow`"); return }
             // On a terminal the state is in words of the interface's language ("due soon");
             // into a pipe or a file it is the JSON's urgency, one word a script can match
             // (and what earlier versions printed: SchemaUpgradeTests compares that output).
-            let language = Language.fromEnvironment(storeOptions.environment)
+            let language = Language.fromEnvironment(context.environment)
             let states = Output.isTerminal ? ordered.map { Urgency.words($0.urgency, in: language) } + empty.map { _ in Urgency.words(nil, in: language) }
                 : rows.map(\.urgency)
             for (row, state) in zip(rows, states) {
@@ -128,7 +128,7 @@ struct PantryCommand: ParsableCommand {
         }
     }
 
-    struct Consume: ParsableCommand {
+    struct Consume: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "consume",
             abstract: "Consume from the first-expiring product (or --product), never below zero.")
@@ -137,32 +137,52 @@ struct PantryCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("How much: \(Quantity.accepted).", valueName: "amount")) var amount: String = "1"
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
+        func run(_ context: any CommandContext) throws {
             let amount = try PantryInput.quantity(amount, option: "--amount")
             let missing: PantryError = product.map { .unknownProduct(id: $0) } ?? .nothingInStock
-            let consumption = try PantryRepository(storeOptions.openExistingForWriting(otherwise: missing)).consume(productID: product, amount: amount)
+            let consumption = try PantryRepository(context.openExistingForWriting(otherwise: missing)).consume(productID: product, amount: amount)
             Output.line("consumed \(Display.quantity(consumption.amount, consumption.unit)) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(Display.quantity(consumption.remaining, consumption.unit)) left")
         }
     }
 
-    struct Undo: ParsableCommand {
+    struct Undo: KindCommand {
         static let configuration = CommandConfiguration(commandName: "undo", abstract: "Put back the last consume.")
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let consumption = try PantryRepository(storeOptions.openExistingForWriting(otherwise: PantryError.nothingToUndo)).undoLastConsume()
+        func run(_ context: any CommandContext) throws {
+            let consumption = try PantryRepository(context.openExistingForWriting(otherwise: PantryError.nothingToUndo)).undoLastConsume()
             Output.line("put back \(Display.quantity(consumption.amount, consumption.unit)) of \(Display.safe(consumption.productName)) (product \(consumption.productID)); \(Display.quantity(consumption.remaining, consumption.unit)) left")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: KindCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a product.")
         @Argument(help: "The product id (see `pantry list`).", completion: Completions.productIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let product = try PantryRepository(storeOptions.openExistingForWriting(otherwise: PantryError.unknownProduct(id: id))).removeProduct(id: id)
+        func run(_ context: any CommandContext) throws {
+            let product = try PantryRepository(context.openExistingForWriting(otherwise: PantryError.unknownProduct(id: id))).removeProduct(id: id)
             Output.line("removed product \(product.id): \(Display.safe(product.name))")
         }
+    }
+}
+
+extension PantryFeature: CommandsOfAKind {
+    public var commands: [any ParsableCommand.Type] { [PantryCommand.self] }
+}
+
+extension Completions {
+    static let productIDs = Completions.ids { try PantryRepository($0).products().map(\.id) }
+}
+
+extension Display {
+    static func line(_ product: Product) -> String {
+        "\(safe(product.name)), \(quantity(product.amount, product.unit)), due \(product.due.iso)"
+    }
+
+    /// An amount with its unit as the product names it ("1 kg", "2 packs"; a unit-less "2").
+    static func quantity(_ amount: Quantity, _ unit: String) -> String {
+        let unit = UnitName.after(amount == .one, unit)
+        return unit.isEmpty ? amount.description : "\(amount) \(safe(unit))"
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
+import HomescreenCommandLine
 import Foundation
 import HomescreenStore
 import HomescreenHosting
-import HomescreenWidgets
 
 struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +18,7 @@ struct CardCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Select.self, Remove.self]
     )
 
-    struct Add: ParsableCommand {
+    struct Add: KindCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a card.")
 
         @Option(help: ArgumentHelp("First name (required).", valueName: "name")) var first: String
@@ -32,16 +32,16 @@ struct CardCommand: ParsableCommand {
         @Flag(help: "Add the card as inactive (not shown by default).") var inactive = false
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
+        func run(_ context: any CommandContext) throws {
             let draft = CardDraft(serverCardID: serverID, firstName: first, lastName: last, company: company, title: title,
                                   email: email, phone: phone, isActive: !inactive)
             if let problem = draft.problem { throw CLIError.usage(problem) }
-            let card = try CardRepository(storeOptions.openForWriting()).addCard(draft)
+            let card = try CardRepository(context.openForWriting()).addCard(draft)
             Output.line("added card \(card.id): \(Display.safe(card.fullName))")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the cards; * marks the one the widget shows.",
             discussion: """
@@ -58,11 +58,11 @@ struct CardCommand: ParsableCommand {
             let cards: [Card]
         }
 
-        func run() throws {
-            let listing = try CardRepository(storeOptions.openForReading()).cardListing()
+        func run(_ context: any CommandContext) throws {
+            let listing = try CardRepository(context.openForReading()).cardListing()
             let (cards, selected, shown) = (listing.cards, listing.chosen, listing.shown.shownID)
             if json {
-                Output.line(try Output.json(Listing(selected: selected, shown: shown, cards: cards), timeZone: storeOptions.timeZone))
+                Output.line(try Output.json(Listing(selected: selected, shown: shown, cards: cards), timeZone: context.timeZone))
                 return
             }
             if cards.isEmpty { Output.line("no cards; add one with `homescreen card add --first F --last L`") }
@@ -76,25 +76,33 @@ struct CardCommand: ParsableCommand {
         }
     }
 
-    struct Select: ParsableCommand {
+    struct Select: KindCommand {
         static let configuration = CommandConfiguration(commandName: "select", abstract: "Choose the card every widget shows.")
         @Argument(help: "The card id (see `card list`).", completion: Completions.cardIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let card = try CardRepository(storeOptions.openExistingForWriting(otherwise: CardError.unknownCard(id: id))).selectCard(id: id)
+        func run(_ context: any CommandContext) throws {
+            let card = try CardRepository(context.openExistingForWriting(otherwise: CardError.unknownCard(id: id))).selectCard(id: id)
             Output.line("showing card \(card.id): \(Display.safe(card.fullName))")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: KindCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a card (the widget says so if it was the chosen one).")
         @Argument(help: "The card id (see `card list`).", completion: Completions.cardIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let card = try CardRepository(storeOptions.openExistingForWriting(otherwise: CardError.unknownCard(id: id))).removeCard(id: id)
+        func run(_ context: any CommandContext) throws {
+            let card = try CardRepository(context.openExistingForWriting(otherwise: CardError.unknownCard(id: id))).removeCard(id: id)
             Output.line("removed card \(card.id): \(Display.safe(card.fullName))")
         }
     }
+}
+
+extension CardFeature: CommandsOfAKind {
+    public var commands: [any ParsableCommand.Type] { [CardCommand.self] }
+}
+
+extension Completions {
+    static let cardIDs = Completions.ids { try CardRepository($0).cardListing().cards.map(\.id) }
 }

@@ -3,15 +3,15 @@ import HomescreenRender
 import HomescreenWidgetCore
 
 /// Writing to the standard streams.
-enum Output {
+public enum Output {
     /// `text` and a newline on standard output, written as they are (no `FileHandle` or `Data`:
     /// a status line's start, issue 36).
-    static func line(_ text: String) {
+    public static func line(_ text: String) {
         _ = write(text + "\n", to: STDOUT_FILENO)
     }
 
     /// Writes all of `text`; false when the descriptor refuses it (a closed pipe).
-    static func write(_ text: String, to descriptor: Int32) -> Bool {
+    public static func write(_ text: String, to descriptor: Int32) -> Bool {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -24,29 +24,30 @@ enum Output {
 
     /// Every error message passes here, so values from data or arguments (a product name, an
     /// argument the parser echoes) never reach the terminal with control characters.
-    static func error(_ text: String) {
+    public static func error(_ text: String) {
         let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.clean(String($0)) }
         FileHandle.standardError.write(Data((safe.joined(separator: "\n") + "\n").utf8))
     }
 
-    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Stable, documented JSON: sorted keys, ISO 8601 dates with the local offset.
     /// Standard output written in 64 KB blocks: for lists of any length in bounded memory.
-    final class Stream {
+    public final class Stream {
+        public init() {}
         private var buffer = Data()
-        func write(_ text: String) {
+        public func write(_ text: String) {
             buffer.append(contentsOf: text.utf8)
             if buffer.count >= 65_536 { flush() }
         }
-        func flush() {
+        public func flush() {
             FileHandle.standardOutput.write(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
     }
 
     /// A JSON string literal as `JSONEncoder` writes it (slashes not escaped).
-    static func jsonString(_ text: String) -> String {
+    public static func jsonString(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -64,7 +65,7 @@ enum Output {
         return result + "\""
     }
 
-    static func json<T: Encodable>(_ value: T, timeZone: Zone) throws -> String {
+    public static func json<T: Encodable>(_ value: T, timeZone: Zone) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -76,7 +77,7 @@ enum Output {
 
     /// JSON may carry DEL and the C1 controls raw (U+009B is CSI to some terminals); written as
     /// \u escapes the document means the same and stays inert when printed.
-    static func escapingC1Controls(_ json: String) -> String {
+    public static func escapingC1Controls(_ json: String) -> String {
         guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
         var result = ""
         for scalar in json.unicodeScalars {

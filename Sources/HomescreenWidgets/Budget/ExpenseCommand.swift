@@ -1,9 +1,9 @@
 import ArgumentParser
+import HomescreenCommandLine
 import Foundation
 import HomescreenStore
 import HomescreenWidgetCore
 import HomescreenHosting
-import HomescreenWidgets
 
 struct ExpenseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +12,7 @@ struct ExpenseCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self]
     )
 
-    struct Add: ParsableCommand {
+    struct Add: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add an expense, in its month's currency (its budget's or its other expenses'; else the nearest budget's, else the locale's).",
             discussion: "AMOUNT accepts a dot or a comma as decimal separator (12.50 or 12,50); decimals beyond the currency's are refused, never dropped.")
@@ -23,31 +23,30 @@ struct ExpenseCommand: ParsableCommand {
         @Option(help: ArgumentHelp("A category (up to 40 characters).", valueName: "name")) var category: String?
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
+        func run(_ context: any CommandContext) throws {
             // The amount takes every word the parser does not know (so that -5 is refused as an
-            // amount, not as an option): a mistyped option among them is named as one.
-            if amount.contains(where: { $0.hasPrefix("--") && $0.count > 2 }),
-               let sentence = Suggestion.unknownOption(in: ["expense", "add"] + amount, root: HomescreenCommand.self) {
-                throw CLIError.usage(sentence)
-            }
+            // amount, not as an option): a mistyped option among them is handed back to the
+            // parser's refusal, which names it with the nearest option.
+            let several = "expense add takes one amount; got \(amount.joined(separator: " "))."
+            if amount.contains(where: { $0.hasPrefix("--") && $0.count > 2 }) { throw ValidationError(several) }
             guard amount.count == 1, let text = amount.first else {
-                throw CLIError.usage(amount.isEmpty ? "expense add needs an amount, such as 12.50." : "expense add takes one amount; got \(amount.joined(separator: " ")).")
+                throw CLIError.usage(amount.isEmpty ? "expense add needs an amount, such as 12.50." : several)
             }
-            let day = try storeOptions.day(date, option: "--date")
+            let day = try context.day(date, option: "--date")
             let note = try BudgetInput.note(note)
             let category = try BudgetInput.category(category)
             // Checked before the store is created: bad input writes nothing.
             _ = try BudgetInput.money(text, currency: .euro, option: "the amount")
-            let store = try storeOptions.openForWriting()
+            let store = try context.openForWriting()
             // The month's own currency (its budget's or its expenses'), else the nearest budget's.
-            let currency = try BudgetRepository(store).currency(of: YearMonth(day)) ?? BudgetRepository(store).currency(near: YearMonth(day)) ?? storeOptions.localeCurrency
+            let currency = try BudgetRepository(store).currency(of: YearMonth(day)) ?? BudgetRepository(store).currency(near: YearMonth(day)) ?? Currency.preferred(by: context.locale)
             let money = try BudgetInput.money(text, currency: currency, option: "the amount")
             let expense = try BudgetRepository(store).addExpense(amount: money, currency: currency, day: day, note: note, category: category)
-            Output.line("added expense \(expense.id): \(Display.money(money, currency, locale: storeOptions.locale)) on \(day.iso)" + (note.isEmpty ? "" : " (\(Display.safe(note)))"))
+            Output.line("added expense \(expense.id): \(Display.money(money, currency, locale: context.locale)) on \(day.iso)" + (note.isEmpty ? "" : " (\(Display.safe(note)))"))
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List expenses by day (this month by default).",
             discussion: "--json prints [{\"id\", \"date\", \"amount\", \"currency\", \"note\", \"category\" (null for none)}]; amounts as decimal strings.")
@@ -70,11 +69,11 @@ struct ExpenseCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
-            let month: YearMonth? = try month == "all" ? nil : month.map { try BudgetInput.month($0, option: "--month") } ?? YearMonth(Date(), in: storeOptions.timeZone)
-            let store = try storeOptions.openForReading()
+        func run(_ context: any CommandContext) throws {
+            let month: YearMonth? = try month == "all" ? nil : month.map { try BudgetInput.month($0, option: "--month") } ?? YearMonth(Date(), in: context.timeZone)
+            let store = try context.openForReading()
             let output = Output.Stream()
-            let locale = storeOptions.locale
+            let locale = context.locale
             var count = 0
             if json { output.write("[") }
             try BudgetRepository(store).forEachExpense(in: month) { expense in
@@ -94,14 +93,14 @@ struct ExpenseCommand: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: KindCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an expense.")
         @Argument(help: "The expense id (see `expense list`).", completion: Completions.expenseIDs) var id: Int64
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() throws {
-            let expense = try BudgetRepository(storeOptions.openExistingForWriting(otherwise: BudgetError.unknownExpense(id: id))).removeExpense(id: id)
-            Output.line("removed expense \(expense.id): \(Display.money(expense.amount, expense.currency, locale: storeOptions.locale)) on \(expense.day.iso)"
+        func run(_ context: any CommandContext) throws {
+            let expense = try BudgetRepository(context.openExistingForWriting(otherwise: BudgetError.unknownExpense(id: id))).removeExpense(id: id)
+            Output.line("removed expense \(expense.id): \(Display.money(expense.amount, expense.currency, locale: context.locale)) on \(expense.day.iso)"
                 + (expense.note.isEmpty ? "" : " (\(Display.safe(expense.note)))"))
         }
     }
