@@ -20,8 +20,11 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The user name guests log in with, no password, onto a demo store of their own.", valueName: "name"))
     public var guestUser = "demo"
 
-    @Option(help: ArgumentHelp("At most this many sessions at once (1 to 1000).", valueName: "n"))
+    @Option(help: ArgumentHelp("At most this many guest sessions at once (1 to 1000); a guest's connection has one session at a time.", valueName: "n"))
     public var maxSessions = 20
+
+    @Option(help: ArgumentHelp("At most this many sessions at once on one member's connection (1 to 100; OpenSSH's ControlMaster opens several).", valueName: "n"))
+    public var maxMemberSessions = 8
 
     @Option(help: ArgumentHelp("At most this many connections from one address (1 to 1000).", valueName: "n"))
     public var maxPerAddress = 4
@@ -82,6 +85,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     public func checked() throws(Problem) -> Checked {
         let address = try address()
         guard (1...1000).contains(maxSessions) else { throw Problem(description: "--max-sessions \(maxSessions) is out of range; use 1 to 1000.") }
+        guard (1...100).contains(maxMemberSessions) else { throw Problem(description: "--max-member-sessions \(maxMemberSessions) is out of range; use 1 to 100.") }
         guard (1...1000).contains(maxPerAddress) else { throw Problem(description: "--max-per-address \(maxPerAddress) is out of range; use 1 to 1000.") }
         guard !guestUser.isEmpty, guestUser.count <= 32, guestUser.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             throw Problem(description: "--guest-user '\(guestUser)' is not a user name; use letters, digits, '-', '_' or '.' (at most 32).")
