@@ -30,6 +30,8 @@ public final class SSHServer: @unchecked Sendable {
         public var maxAuthAttempts: Int = 6
         /// Session channels a member's connection may have open at once (a guest's: one).
         public var maxMemberSessions: Int = 8
+        /// OpenSSH's MaxStartups start:rate:full for connections not logged in yet.
+        public var maxStartups: (start: Int, rate: Int, full: Int) = (10, 30, 100)
 
         public init(hostKey: HostKey, authorizedKeysPath: String, guestUser: String?, maxSessions: Int, maxPerAddress: Int,
                     guestTimeout: Int, guestIdle: Int, program: String, storeArguments: [String], environment: [String: String], loginGrace: Int = 20) {
@@ -126,6 +128,24 @@ public final class SSHServer: @unchecked Sendable {
         group.next().scheduleTask(in: .milliseconds(50)) { self.finishStopping(started: started) }
     }
 
+    /// What --max-per-address counts: the address, or the first 64 bits of an IPv6 address (one
+    /// machine's network hands out as many addresses as it likes).
+    static func source(of address: String) -> String {
+        guard address.contains(":"), let bytes = AddressPattern.bytes(address), bytes.count == 16 else { return address }
+        return bytes[0..<8].map { String(format: "%02x", $0) }.joined() + "::/64"
+    }
+
+    /// Lines about a flood (refusals; connections that never logged in nor tried to): at most
+    /// one a second of each kind, the next one saying how many were left out.
+    var quietLines: [String: (last: NIODeadline, skipped: Int)] = [:]
+    func logQuietly(_ kind: String, _ text: String) {
+        let now = NIODeadline.now()
+        let (last, skipped) = quietLines[kind] ?? (.uptimeNanoseconds(0), 0)
+        guard now - last >= .seconds(1) else { quietLines[kind] = (last, skipped + 1); return }
+        Log.line(text + (skipped > 0 ? " (and \(skipped) more such lines left out)" : ""))
+        quietLines[kind] = (now, 0)
+    }
+
     /// The processes whose parent is this one (the sessions' children, running or not yet reaped).
     static func ownChildren() -> [pid_t] {
         let me = getpid()
@@ -136,17 +156,41 @@ public final class SSHServer: @unchecked Sendable {
         }
     }
 
-    /// A new TCP connection: refused at once (closed, nothing read or sent) when twice
-    /// --max-sessions connections, or --max-per-address from its address, have not logged in
-    /// yet — so a flood of handshakes that never finish holds a few places, never a member's.
+    /// A new TCP connection, before login. What a flood cannot take from a member:
+    /// - a connection must send its first bytes within 10 s (or --login-grace, if shorter) and
+    ///   log in within --login-grace;
+    /// - at most --max-per-address connections not logged in from one address (IPv6: one /64);
+    /// - random early drop as OpenSSH's MaxStartups start:rate:full (10:30:100): from `start`
+    ///   connections not logged in, a newcomer is refused with a probability rising from rate %
+    ///   to 100 % at `full` — but a newcomer from an address with no connection waiting is never
+    ///   dropped early, and at `full` it takes the place of the oldest waiting connection of the
+    ///   address that holds the most. So a member from another address gets a place at once,
+    ///   however many addresses flood, as long as they are fewer than `full`.
+    /// Refusals are closed at once (nothing read or sent) and logged at most once a second.
     func accept(_ channel: Channel) -> EventLoopFuture<Void> {
         let address = channel.remoteAddress?.ipAddress ?? "?"
         if stopping { return channel.close() }
+        let source = Self.source(of: address)
         let pending = connections.values.filter { $0.user == nil }
-        let fromThere = pending.filter { $0.address == address }.count
-        if pending.count >= 2 * configuration.maxSessions || fromThere >= configuration.maxPerAddress {
-            Log.line("\(address): refused, \(fromThere >= configuration.maxPerAddress ? "\(fromThere) connections from there not logged in yet (--max-per-address)" : "\(pending.count) connections not logged in yet (twice --max-sessions)")")
+        let fromThere = pending.filter { $0.source == source }.count
+        let (start, rate, full) = configuration.maxStartups
+        if fromThere >= configuration.maxPerAddress {
+            logQuietly("refused", "\(address): refused, \(fromThere) connections from there not logged in yet (--max-per-address)")
             return channel.close()
+        }
+        if fromThere > 0, pending.count >= start {
+            let probability = pending.count >= full ? 100 : rate + (100 - rate) * (pending.count - start) / max(1, full - start)
+            if Int.random(in: 0..<100) < probability {
+                logQuietly("refused", "\(address): refused, \(pending.count) connections not logged in yet (random early drop, --max-startups \(start):\(rate):\(full))")
+                return channel.close()
+            }
+        }
+        if pending.count >= full {
+            let bySource = Dictionary(grouping: pending, by: \.source)
+            if let busiest = bySource.values.max(by: { $0.count < $1.count }), let oldest = busiest.min(by: { $0.started < $1.started }) {
+                oldest.quiet = true
+                oldest.end("closed for a newcomer from another address (\(pending.count) connections not logged in, --max-startups)")
+            }
         }
         let connection = Connection(server: self, channel: channel, address: address, port: channel.remoteAddress?.port ?? 0)
         connections[ObjectIdentifier(connection)] = connection
@@ -175,9 +219,22 @@ public final class SSHServer: @unchecked Sendable {
                 child.pipeline.addHandler(SessionHandler(connection: connection))
             }
         }
-        // The handshake and the login must be done in time.
-        connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(configuration.handshakeDeadline))) {
-            if connection.user == nil { connection.end("no login within \(self.configuration.handshakeDeadline) s (--login-grace)") }
+        // The first bytes, the login and (for a guest) a session must come in time: one timer,
+        // armed for each deadline in turn.
+        let grace = configuration.handshakeDeadline, silent = min(10, grace)
+        connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(silent))) {
+            guard connection.bytesIn > 0 else {
+                connection.quiet = true
+                return connection.end(silent < grace ? "sent nothing within \(silent) s" : "no login within \(grace) s (--login-grace), not a byte sent")
+            }
+            connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(grace - silent))) {
+                if connection.user == nil {
+                    connection.quiet = connection.notes.isEmpty
+                    connection.end("no login within \(grace) s (--login-grace)")
+                } else if connection.isGuest, connection.sessionsOpened == 0 {
+                    connection.end("no session opened within \(grace) s (--login-grace)")
+                }
+            }
         }
         return channel.pipeline.addHandlers([ByteCounter(connection: connection), handler, ErrorCloser(connection: connection)])
     }
@@ -196,6 +253,11 @@ final class Connection: @unchecked Sendable {
     let channel: Channel
     let address: String
     let started = Date()
+    /// The address, or its /64 for IPv6: what --max-per-address counts.
+    let source: String
+    /// A connection that never logged in and was closed by a deadline or for a newcomer: its
+    /// line is logged at most once a second (a flood writes no log of its size).
+    var quiet = false
     var user: String?
     var method = "-"
     var isGuest = false
@@ -225,6 +287,7 @@ final class Connection: @unchecked Sendable {
         self.channel = channel
         self.address = address
         self.port = port
+        source = SSHServer.source(of: address)
     }
 
     func note(_ text: String) { notes.append(text) }
@@ -239,7 +302,6 @@ final class Connection: @unchecked Sendable {
         self.user = user
         self.method = method
         isGuest = guest
-        deadline?.cancel()
         if guest { armGuestLimits() }
     }
 
@@ -257,10 +319,6 @@ final class Connection: @unchecked Sendable {
         })
         guestTimers.append(loop.scheduleTask(in: .seconds(Int64(limit))) { [self] in
             end("the guest time (--guest-timeout) is up")
-        })
-        let grace = configuration.handshakeDeadline
-        guestTimers.append(loop.scheduleTask(in: .seconds(Int64(grace))) { [self] in
-            if sessionsOpened == 0 { end("no session opened within \(grace) s (--login-grace)") }
         })
         armIdle(after: .seconds(Int64(configuration.guestIdle)))
     }
@@ -309,8 +367,9 @@ final class Connection: @unchecked Sendable {
         if let guestFolder { try? FileManager.default.removeItem(atPath: guestFolder) }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         let who = user.map { "user \($0) (\(isGuest ? "guest" : "member"), \(method))" } ?? "not logged in"
-        Log.line("\(address.contains(":") ? "[\(address)]" : address):\(port): \(who), \(seconds) s, \(bytesIn) bytes in, \(bytesOut) out, ended: \(reason ?? "closed by the client")"
-                 + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")))
+        let line = "\(address.contains(":") ? "[\(address)]" : address):\(port): \(who), \(seconds) s, \(bytesIn) bytes in, \(bytesOut) out, ended: \(reason ?? "closed by the client")"
+                 + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; "))
+        if user == nil, notes.isEmpty, quiet || bytesIn == 0 { server.logQuietly("not logged in", line) } else { Log.line(line) }
     }
 }
 

@@ -299,7 +299,7 @@ public enum AddressPattern {
     }
 
     /// An IPv4 or IPv6 address's bytes (an IPv4-mapped IPv6 address as IPv4).
-    static func bytes(_ text: String) -> [UInt8]? {
+    public static func bytes(_ text: String) -> [UInt8]? {
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
         var v6 = in6_addr()

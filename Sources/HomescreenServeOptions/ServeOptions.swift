@@ -29,6 +29,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("At most this many connections from one address (1 to 1000).", valueName: "n"))
     public var maxPerAddress = 4
 
+    @Option(help: ArgumentHelp("Connections not logged in yet, as OpenSSH's MaxStartups: from START of them a newcomer from an address already waiting is refused with RATE % chance, rising to 100 % at FULL; a newcomer from another address is never refused early.", valueName: "start:rate:full"))
+    public var maxStartups = "10:30:100"
+
     @Option(help: ArgumentHelp("How long a guest may stay: 30m, 1h, 90s (a notice shows a minute before).", valueName: "duration"))
     public var guestTimeout = "30m"
 
@@ -90,13 +93,19 @@ public struct ServeOptions: ParsableArguments, Sendable {
         guard !guestUser.isEmpty, guestUser.count <= 32, guestUser.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             throw Problem(description: "--guest-user '\(guestUser)' is not a user name; use letters, digits, '-', '_' or '.' (at most 32).")
         }
-        return Checked(host: address.host, port: address.port, guestTimeout: try Self.seconds(guestTimeout, option: "--guest-timeout"),
+        let startups = maxStartups.split(separator: ":").compactMap { Int($0) }
+        guard startups.count == 3, maxStartups.split(separator: ":", omittingEmptySubsequences: false).count == 3, startups[0] >= 1, (1...100).contains(startups[1]),
+              startups[2] >= startups[0], startups[2] <= 10_000 else {
+            throw Problem(description: "--max-startups '\(maxStartups)' is not START:RATE:FULL; use for example 10:30:100 (RATE 1 to 100, START at most FULL).")
+        }
+        return Checked(host: address.host, port: address.port, maxStartups: (startups[0], startups[1], startups[2]), guestTimeout: try Self.seconds(guestTimeout, option: "--guest-timeout"),
                        guestIdle: try Self.seconds(guestIdle, option: "--guest-idle"), loginGrace: try Self.seconds(loginGrace, option: "--login-grace"))
     }
 
     public struct Checked: Sendable {
         public let host: String
         public let port: Int
+        public let maxStartups: (start: Int, rate: Int, full: Int)
         public let guestTimeout: Int
         public let guestIdle: Int
         public let loginGrace: Int

@@ -46,6 +46,7 @@ do {
         maxSessions: options.maxSessions, maxPerAddress: options.maxPerAddress, guestTimeout: checked.guestTimeout, guestIdle: checked.guestIdle,
         program: program, storeArguments: options.store.map { ["--store", $0] } ?? [], environment: environment, loginGrace: checked.loginGrace)
     configuration.maxMemberSessions = options.maxMemberSessions
+    configuration.maxStartups = checked.maxStartups
     let server = SSHServer(configuration)
     try server.run(host: checked.host, port: checked.port)
 } catch {
