@@ -214,6 +214,9 @@ public final class SSHServer: @unchecked Sendable {
             }
             connection.sessions += 1
             connection.sessionsOpened += 1
+            // A guest's first session: no deadline before login is left to check (cancelled now,
+            // NIO's timer still wakes once at the earliest one it was armed for, never later).
+            if connection.isGuest { connection.deadline?.cancel() }
             child.closeFuture.whenComplete { _ in connection.sessions -= 1 }
             return child.setOption(ChannelOptions.allowRemoteHalfClosure, value: true).flatMap {
                 child.pipeline.addHandler(SessionHandler(connection: connection))
@@ -302,6 +305,7 @@ final class Connection: @unchecked Sendable {
         self.user = user
         self.method = method
         isGuest = guest
+        if !guest { deadline?.cancel() }
         if guest { armGuestLimits() }
     }
 
@@ -312,6 +316,7 @@ final class Connection: @unchecked Sendable {
         let loop = channel.eventLoop
         let limit = configuration.guestTimeout
         lastInput = .now()
+        loggedIn = .now()
         // A minute before the end (half-way through a session shorter than two minutes), on the dashboard.
         let warning = max(limit - 60, limit / 2), left = limit - warning
         guestTimers.append(loop.scheduleTask(in: .seconds(Int64(warning))) { [self] in
@@ -321,6 +326,14 @@ final class Connection: @unchecked Sendable {
             end("the guest time (--guest-timeout) is up")
         })
         armIdle(after: .seconds(Int64(configuration.guestIdle)))
+    }
+
+    /// When the guest logged in.
+    var loggedIn = NIODeadline.now()
+
+    /// What is left of --guest-timeout, in seconds.
+    var guestSecondsLeft: Int {
+        max(0, server.configuration.guestTimeout - Int((NIODeadline.now() - loggedIn).nanoseconds / 1_000_000_000))
     }
 
     /// --guest-idle: checked at the deadline only; a key typed since then moves it on.

@@ -105,6 +105,10 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 return false
             }
             arguments = words
+            // With no terminal, a status line as text, not tmux's markup (unless a format is asked for).
+            if !hasTerminal, ["status", "render"].contains(words[0]), !words.contains(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
+                arguments += ["--format", "plain"]
+            }
         }
         do {
             let (storeArguments, base) = try connection.childSetup()
@@ -115,6 +119,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                     refuse(context, "the dashboard needs a terminal; connect with ssh -t, or run a command such as status pantry.")
                     return false
                 }
+                // The guest's dashboard says first where they are and when it ends.
+                if connection.isGuest, let user = connection.user { environment["HOMESCREEN_GUEST"] = "\(user) \(connection.guestSecondsLeft)" }
                 let started = try Child.onTerminal(connection.server.configuration.program, storeArguments, environment: environment, columns: columns, rows: rows)
                 child = started
                 relay(started.output, context: context, type: .channel, writable: true)
