@@ -29,5 +29,7 @@ import Testing
         // A window across the start of an hour may hold the dashboards' hourly reload: theirs is said, not checked.
         #expect(wakeUps == 0, "the server woke \(wakeUps) times in 60 idle seconds from \(start); its children: \(childWakeUps)")
         #expect(server.text.components(separatedBy: "ended:").count == 1, "nobody was logged out: \(server.text)")
+        // (The clients are used here, so they stay connected until now.)
+        for client in clients { #expect(client.text.contains("╭─ Pantry"), "\(client.text)") }
     }
 }

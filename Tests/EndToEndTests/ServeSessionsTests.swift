@@ -148,3 +148,71 @@ import Testing
         #expect(ServeTests.wait { server.text.contains("ended: no session opened within 3 s (--login-grace)") }, "\(server.text)")
     }
 }
+
+/// Session channels asked for directly, as OpenSSH's client cannot: asyncssh (Debian's
+/// python3-asyncssh; Debian's paramiko has none of swift-nio-ssh's AES-GCM ciphers) opens many on
+/// one connection, each running `status pantry --follow`.
+@Suite(.serialized) struct ServeDirectSessionsTests {
+    /// Opens `channels` session channels on one connection (a guest with `none`, or a member with
+    /// a key), an exec on each; prints how many opened, then the server's largest child count.
+    static let script = """
+        import asyncio, os, sys, time, warnings
+        warnings.simplefilter("ignore")
+        import asyncssh
+        port, server, user, key, channels = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5])
+        def children():
+            count = 0
+            for name in os.listdir("/proc"):
+                if not name.isdigit(): continue
+                try:
+                    text = open("/proc/%s/stat" % name).read()
+                except OSError:
+                    continue
+                fields = text[text.rindex(")") + 2:].split()
+                if int(fields[1]) == server and fields[0] != "Z": count += 1
+            return count
+        async def main():
+            keys = [key] if key != "-" else []
+            async with asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, client_keys=keys, agent_path=None, password=None) as connection:
+                opened, most = [], 0
+                for i in range(channels):
+                    try:
+                        channel, _ = await connection.create_session(asyncssh.SSHClientSession, "status pantry --follow")
+                        opened.append(channel)
+                    except asyncssh.ChannelOpenError:
+                        pass
+                    most = max(most, children())
+                end = time.time() + 3
+                while time.time() < end:
+                    most = max(most, children())
+                    await asyncio.sleep(0.05)
+                print(len(opened), most)
+        asyncio.run(main())
+        """
+
+    static func open(_ server: ServeTests.Server, user: String, key: String?, channels: Int) throws -> [Int] {
+        let result = try ServeTests.run("/usr/bin/python3", ["-c", Self.script, "\(server.port)", "\(server.process.processIdentifier)", user, key ?? "-", "\(channels)"], timeout: 120)
+        #expect(!result.err.contains("No module named 'asyncssh'"), "python3-asyncssh is needed (scripts/test.sh should install it)")
+        let counts = result.out.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        if counts.isEmpty { Issue.record("\(result.err.suffix(1500))") }
+        return counts
+    }
+
+    @Test func fiftyChannelsOnAGuestConnectionRunOneChild() throws {
+        let folder = TemporaryFolder()
+        let server = try ServeTests.Server(folder)
+        let counts = try Self.open(server, user: "demo", key: nil, channels: 50)
+        #expect(counts == [1, 1], "channels opened, children at most: \(counts)\n\(server.text.suffix(1500))")
+        #expect(ServeTests.wait { server.text.contains("49 session channels refused (a guest has one at a time)") }, "\(server.text.suffix(1500))")
+    }
+
+    @Test func aMembersConnectionHasEightSessionsByDefault() throws {
+        let folder = TemporaryFolder()
+        let server = try ServeTests.Server(folder)
+        #expect(try Homescreen.run(["demo"], store: server.store).status == 0)
+        let key = try ServeTests.key("ed25519", in: folder, named: "id_member")
+        try ServeTests.authorize([key], in: folder)
+        let counts = try Self.open(server, user: "lan", key: key, channels: 20)
+        #expect(counts == [8, 8], "channels opened, children at most: \(counts)\n\(server.text.suffix(1500))")
+    }
+}
