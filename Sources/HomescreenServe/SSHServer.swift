@@ -188,7 +188,6 @@ public final class SSHServer: @unchecked Sendable {
         if pending.count >= full {
             let bySource = Dictionary(grouping: pending, by: \.source)
             if let busiest = bySource.values.max(by: { $0.count < $1.count }), let oldest = busiest.min(by: { $0.started < $1.started }) {
-                oldest.quiet = true
                 oldest.end("closed for a newcomer from another address (\(pending.count) connections not logged in, --max-startups)")
             }
         }
@@ -227,12 +226,10 @@ public final class SSHServer: @unchecked Sendable {
         let grace = configuration.handshakeDeadline, silent = min(10, grace)
         connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(silent))) {
             guard connection.bytesIn > 0 else {
-                connection.quiet = true
                 return connection.end(silent < grace ? "sent nothing within \(silent) s" : "no login within \(grace) s (--login-grace), not a byte sent")
             }
             connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(grace - silent))) {
                 if connection.user == nil {
-                    connection.quiet = connection.notes.isEmpty
                     connection.end("no login within \(grace) s (--login-grace)")
                 } else if connection.isGuest, connection.sessionsOpened == 0 {
                     connection.end("no session opened within \(grace) s (--login-grace)")
@@ -258,9 +255,6 @@ final class Connection: @unchecked Sendable {
     let started = Date()
     /// The address, or its /64 for IPv6: what --max-per-address counts.
     let source: String
-    /// A connection that never logged in and was closed by a deadline or for a newcomer: its
-    /// line is logged at most once a second (a flood writes no log of its size).
-    var quiet = false
     var user: String?
     var method = "-"
     var isGuest = false
@@ -382,7 +376,8 @@ final class Connection: @unchecked Sendable {
         let who = user.map { "user \($0) (\(isGuest ? "guest" : "member"), \(method))" } ?? "not logged in"
         let line = "\(address.contains(":") ? "[\(address)]" : address):\(port): \(who), \(seconds) s, \(bytesIn) bytes in, \(bytesOut) out, ended: \(reason ?? "closed by the client")"
                  + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; "))
-        if user == nil, notes.isEmpty, quiet || bytesIn == 0 { server.logQuietly("not logged in", line) } else { Log.line(line) }
+        // One that never logged in nor tried to (a scanner, a flood): at most a line a second.
+        if user == nil, notes.isEmpty { server.logQuietly("not logged in", line) } else { Log.line(line) }
     }
 }
 

@@ -76,6 +76,28 @@ import Testing
         #expect(lines < 120, "\(lines) log lines for a 16 s flood")
     }
 
+    /// Scanners that connect, say their version and go: a line a second at most of each kind, saying how many.
+    @Test func connectionsThatNeverTryToLogInWriteALineASecondAtMost() throws {
+        let folder = TemporaryFolder()
+        let server = try Server(folder)
+        let script = """
+            import socket, sys, time
+            start = time.time()
+            for i in range(3000):
+                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+                s.sendall(b"SSH-2.0-scanner\\r\\n")
+                s.close()
+            print(time.time() - start)
+            """
+        let result = try ServeTests.run("/usr/bin/python3", ["-c", script, "\(server.port)"], timeout: 120)
+        let seconds = Double(result.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        #expect(seconds > 0, "\(result)")
+        #expect(ServeTests.wait { server.text.contains("more such lines left out") }, "\(server.text.suffix(2000))")
+        let lines = server.text.split(separator: "\n").count
+        // Two kinds of line (connections closed before login, and refusals when they pile up), each at most once a second.
+        #expect(Double(lines) <= 2 * seconds + 3, "\(lines) log lines for 3000 connections in \(seconds) s:\n\(server.text.suffix(3000))")
+    }
+
     @Test func aSilentConnectionIsClosedWithinTenSeconds() throws {
         let folder = TemporaryFolder()
         let server = try Server(folder)  // --login-grace 20s, the default
