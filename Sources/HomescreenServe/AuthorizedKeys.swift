@@ -23,8 +23,17 @@ public struct AuthorizedKeys: Sendable {
     public init() {}
 
     /// The file's keys; none when it does not exist (only guests then).
+    /// Why no key is taken at all: the file or its folder can be changed by another user.
+    public var unsafe: String?
+
     public static func load(at path: String) -> AuthorizedKeys {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return AuthorizedKeys() }
+        if let unsafe = AuthorizedKeysFile.unsafe(path) {
+            var result = AuthorizedKeys()
+            result.unsafe = unsafe
+            result.refused = [unsafe]
+            return result
+        }
         return parse(text)
     }
 
@@ -50,6 +59,7 @@ public struct AuthorizedKeys: Sendable {
     /// sshd tries each line); else the reasons of the lines that hold the key but refuse it
     /// (empty when the file does not hold the key).
     public func match(_ key: NIOSSHPublicKey, address: String, now: Date = Date()) -> Result<Key, Refusals> {
+        if let unsafe { return .failure(Refusals(reasons: ["the file " + unsafe])) }
         var reasons = refusedByOptions.filter { $0.0 == key }.map(\.1)
         for candidate in keys where candidate.publicKey == key {
             if let reason = candidate.options.refusal(address: address, now: now) { reasons.append("line \(candidate.line): \(reason)") } else { return .success(candidate) }

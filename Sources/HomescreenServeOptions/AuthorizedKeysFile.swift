@@ -35,10 +35,37 @@ public struct AuthorizedKeysFile: Sendable {
 
     public init() {}
 
-    /// The file's lines; none when it does not exist (only guests then).
+    /// Why no key of the file is taken, when its permissions would let another user add one.
+    public var unsafe: String?
+
+    /// The file's lines; none when it does not exist (only guests then), or when it or its folder
+    /// can be written by another user (sshd's StrictModes: then nobody logs in with a key).
     public static func load(at path: String) -> AuthorizedKeysFile {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return AuthorizedKeysFile() }
+        if let unsafe = unsafe(path) {
+            var file = AuthorizedKeysFile()
+            file.unsafe = unsafe
+            return file
+        }
         return parse(text)
+    }
+
+    /// "is writable by other users (chmod go-w …): …", or nil when only its owner (this user or
+    /// root) can change the file and its folder.
+    public static func unsafe(_ path: String) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        let checks = [(path, "is", "belongs to"), (folder.isEmpty ? "." : folder, "is in a folder", "is in a folder of")]
+        for (place, writable, owned) in checks {
+            var status = stat()
+            guard stat(place, &status) == 0 else { continue }
+            if status.st_uid != getuid() && status.st_uid != 0 {
+                return "\(owned) another user (uid \(status.st_uid)): no key of it is taken (as sshd's StrictModes)"
+            }
+            if status.st_mode & 0o022 != 0 {
+                return "\(writable) writable by other users (chmod go-w \(place)): no key of it is taken (as sshd's StrictModes)"
+            }
+        }
+        return nil
     }
 
     public static func parse(_ text: String) -> AuthorizedKeysFile {

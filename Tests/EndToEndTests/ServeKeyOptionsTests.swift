@@ -107,4 +107,34 @@ import Testing
         #expect(doctor.stdout.contains("\(path) line 2: only from 192.0.2.1; expired on 2000-01-01") && doctor.stdout.contains("runs only '/bin/false'; no terminal"), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("\(path) line 14: environment= ignored"), "\(doctor.stdout)")
     }
+
+    /// Where the issue is silent, what sshd(8) promises: with StrictModes (its default), a file
+    /// that other users can write is not used.
+    @Test func aFileOthersCanWriteGivesNoKey() throws {
+        let folder = TemporaryFolder()
+        let keysFolder = folder.path("keys")
+        try FileManager.default.createDirectory(atPath: keysFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let server = try Server(folder, arguments: ["--authorized-keys", keysFolder + "/authorized_keys"])
+        #expect(try Homescreen.run(["demo"], store: server.store).status == 0)
+        let keys = try Self.keys([""], in: folder)
+        try FileManager.default.copyItem(atPath: folder.path("authorized_keys"), toPath: keysFolder + "/authorized_keys")
+        let status = ["status", "pantry", "--format", "plain"]
+        #expect(try Self.ssh(server, key: keys[0], status).status == 0)
+        chmod(keysFolder + "/authorized_keys", 0o666)
+        let writable = try Self.ssh(server, key: keys[0], status)
+        #expect(writable.status == 255 && writable.err.contains("Permission denied"), "\(writable)")
+        #expect(ServeTests.wait { server.text.contains("key refused for lan (authorized_keys the file is writable by other users (chmod go-w \(keysFolder)/authorized_keys)") }, "\(server.text)")
+        chmod(keysFolder + "/authorized_keys", 0o644)
+        chmod(keysFolder, 0o777)
+        #expect(try Self.ssh(server, key: keys[0], status).status == 255)
+        #expect(ServeTests.wait { server.text.contains("is in a folder writable by other users (chmod go-w \(keysFolder))") }, "\(server.text)")
+        chmod(keysFolder, 0o755)
+        #expect(try Self.ssh(server, key: keys[0], status).status == 0)
+        // doctor says so.
+        try FileManager.default.createDirectory(atPath: folder.path("config/homescreen"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: folder.path("authorized_keys"), toPath: folder.path("config/homescreen/authorized_keys"))
+        chmod(folder.path("config/homescreen/authorized_keys"), 0o666)
+        let doctor = try Homescreen.run(["doctor"], store: folder.path("none.sqlite"), environment: ["XDG_CONFIG_HOME": folder.path("config"), "XDG_STATE_HOME": folder.path("state")])
+        #expect(doctor.stdout.contains(folder.path("config/homescreen/authorized_keys") + " is writable by other users"), "\(doctor.stdout)")
+    }
 }

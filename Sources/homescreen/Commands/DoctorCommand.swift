@@ -176,6 +176,10 @@ struct DoctorCommand: ParsableCommand {
             return
         }
         // As homescreen serve reads it: keys its options refuse, and each key's restrictions, by line.
+        if let unsafe = AuthorizedKeysFile.unsafe(keysPath) {
+            report("", "\(keysPath) \(unsafe)")
+            return
+        }
         let file = AuthorizedKeysFile.parse(text)
         let rsa = file.problems.filter(\.isRSAOrDSA)
         let byOptions = file.problems.filter { $0.option != nil }
