@@ -9,11 +9,15 @@ import Testing
     /// 300 silent connections from 11 loopback addresses, each reopened as soon as the server
     /// closes it, for `seconds`; meanwhile a member (the `ssh` command after the arguments) tries
     /// at 3 s and again once the first silent connections have been closed (12 s), up to 3
-    /// attempts each time. Prints the attempt that got in each time (0: none did), then how many
-    /// connections the flood opened.
+    /// attempts each time. Prints the attempt that got in each time (0: none did), how many
+    /// connections the flood opened (at least 70,000), and the server's RSS (kB) once 10,000 were
+    /// and at the end.
     static let flood = """
         import selectors, socket, subprocess, sys, threading, time
-        port, seconds, member = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3:]
+        port, seconds, server, member = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
+        def rss():
+            for line in open("/proc/%d/status" % server):
+                if line.startswith("VmRSS:"): return int(line.split()[1])
         addresses = ["127.0.3.%d" % (i + 1) for i in range(11)]
         selector = selectors.DefaultSelector()
         opened = [0]
@@ -42,7 +46,11 @@ import Testing
         start = time.time()
         thread = threading.Thread(target=tries)
         thread.start()
-        while time.time() < start + seconds or thread.is_alive():
+        # Until the member's tries are done and 70,000 connections were opened (60 s at most);
+        # the server's RSS once 10,000 were, and at the end.
+        first_rss = None
+        while (time.time() < start + seconds or thread.is_alive() or opened[0] < 70000) and time.time() < start + 60:
+            if first_rss is None and opened[0] >= 10000: first_rss = rss()
             for key, _ in selector.select(timeout=0.05):
                 s = key.fileobj
                 try:
@@ -53,7 +61,8 @@ import Testing
                 selector.unregister(s)
                 s.close()
                 open_one(key.data)
-        print(" ".join(str(r) for r in rounds), opened[0])
+        time.sleep(1)
+        print(" ".join(str(r) for r in rounds), opened[0], first_rss, rss())
         """
 
     @Test func aMemberGetsInWithinThreeAttemptsUnderAFloodFromElevenAddresses() throws {
@@ -63,11 +72,15 @@ import Testing
         let key = try ServeTests.key("ed25519", in: folder, named: "id_member")
         try ServeTests.authorize([key], in: folder)
         let member = ["/usr/bin/ssh"] + server.options(key: key, source: "127.0.0.2") + ["-o", "ConnectTimeout=10", "lan@127.0.0.1", "status", "pantry", "--format", "plain"]
-        let result = try ServeTests.run("/usr/bin/python3", ["-c", Self.flood, "\(server.port)", "16"] + member, timeout: 120)
+        let result = try ServeTests.run("/usr/bin/python3", ["-c", Self.flood, "\(server.port)", "16", "\(server.process.processIdentifier)"] + member, timeout: 120)
         let numbers = result.out.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        #expect(numbers.count == 3, "\(result)")
+        #expect(numbers.count == 5, "\(result)")
         #expect(numbers.prefix(2).allSatisfy { (1...3).contains($0) }, "the attempt that got in, at 3 s and at 12 s: \(numbers)\n\(server.text.suffix(3000))")
-        #expect(numbers.last.map { $0 > 300 } == true, "the flood reopened what was closed: \(numbers)")
+        if numbers.count == 5 {
+            #expect(numbers[2] >= 60_000, "the flood reopened what was closed: \(numbers[2]) connections")
+            // The server's memory does not grow with the connections it has seen (± 2 MB).
+            #expect(abs(numbers[4] - numbers[3]) <= 2048, "RSS \(numbers[3]) kB after 10,000 connections, \(numbers[4]) kB after \(numbers[2])")
+        }
         #expect(server.alive)
         let log = server.text
         #expect(log.contains("(--max-per-address)") && log.contains("sent nothing within 10 s"), "\(log.suffix(3000))")
