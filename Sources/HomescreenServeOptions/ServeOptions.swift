@@ -11,7 +11,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The host key (Ed25519, OpenSSH format), made on first run and never overwritten. Default: $XDG_STATE_HOME/homescreen/ssh_host_ed25519_key.", valueName: "file"))
     public var hostKey: String?
 
-    @Option(help: ArgumentHelp("Household members' public keys, one per line as in ~/.ssh/authorized_keys (Ed25519, ECDSA). Default: $XDG_CONFIG_HOME/homescreen/authorized_keys.", valueName: "file"))
+    @Option(help: ArgumentHelp("Household members' public keys, one per line as in ~/.ssh/authorized_keys (Ed25519, ECDSA), with sshd's options (from=, expiry-time=, command=, restrict, no-pty, pty…; an option this server does not implement refuses its key). Default: $XDG_CONFIG_HOME/homescreen/authorized_keys.", valueName: "file"))
     public var authorizedKeys: String?
 
     @Flag(help: "Let no guest in: only the keys of --authorized-keys.")
@@ -26,19 +26,19 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("At most this many sessions at once on one member's connection (1 to 100; OpenSSH's ControlMaster opens several).", valueName: "n"))
     public var maxMemberSessions = 8
 
-    @Option(help: ArgumentHelp("At most this many connections from one address (1 to 1000).", valueName: "n"))
+    @Option(help: ArgumentHelp("At most this many connections not logged in yet, and this many guests, from one address (an IPv6 /64) (1 to 1000).", valueName: "n"))
     public var maxPerAddress = 4
 
     @Option(help: ArgumentHelp("Connections not logged in yet, as OpenSSH's MaxStartups: from START of them a newcomer from an address already waiting is refused with RATE % chance, rising to 100 % at FULL; a newcomer from another address is never refused early.", valueName: "start:rate:full"))
     public var maxStartups = "10:30:100"
 
-    @Option(help: ArgumentHelp("How long a guest may stay: 30m, 1h, 90s (a notice shows a minute before).", valueName: "duration"))
+    @Option(help: ArgumentHelp("How long a guest's connection may stay, dashboard, status --follow or ssh -N alike: 30m, 1h, 90s (a notice shows a minute before).", valueName: "duration"))
     public var guestTimeout = "30m"
 
-    @Option(help: ArgumentHelp("A guest typing nothing this long is logged out: 10m, 1h.", valueName: "duration"))
+    @Option(help: ArgumentHelp("A guest typing nothing this long is logged out (exec sessions and ssh -N too): 10m, 1h.", valueName: "duration"))
     public var guestIdle = "10m"
 
-    @Option(help: ArgumentHelp("A connection not logged in by then is closed: 20s, 1m.", valueName: "duration"))
+    @Option(help: ArgumentHelp("A connection not logged in by then is closed (one that sends nothing, after 10 s or this if shorter), and a guest that opened no session: 20s, 1m.", valueName: "duration"))
     public var loginGrace = "20s"
 
     @Option(help: ArgumentHelp("The store members see: a file, or a PostgreSQL URL (default: as `homescreen` finds it).", valueName: "path|url"))
