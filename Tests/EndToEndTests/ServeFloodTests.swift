@@ -111,6 +111,36 @@ import Testing
         #expect(Double(lines) <= 2 * seconds + 3, "\(lines) log lines for 3000 connections in \(seconds) s:\n\(server.text.suffix(3000))")
     }
 
+    /// Between START and FULL connections not logged in, one from an address already waiting is
+    /// dropped (RATE 100 here: always); at FULL, a newcomer from another address takes the place
+    /// of the oldest waiting connection of the address holding the most. Either way the member,
+    /// from a fourth address, gets in at once.
+    @Test(arguments: [(["--max-per-address", "3", "--max-startups", "6:100:9"], "refused, 6 connections not logged in yet (random early drop, --max-startups 6:100:9)"),
+                      (["--max-per-address", "2", "--max-startups", "6:30:6"], "ended: closed for a newcomer from another address (6 connections not logged in, --max-startups)")])
+    func aNewcomerFromAnotherAddressGetsAPlace(arguments: [String], logged: String) throws {
+        let folder = TemporaryFolder()
+        let server = try Server(folder, arguments: arguments)
+        #expect(try Homescreen.run(["demo"], store: server.store).status == 0)
+        let key = try ServeTests.key("ed25519", in: folder, named: "id_member")
+        try ServeTests.authorize([key], in: folder)
+        // 10 silent connections from each of 3 addresses, in turn, held; then the member.
+        let script = """
+            import socket, subprocess, sys, time
+            port, member = int(sys.argv[1]), sys.argv[2:]
+            held = []
+            for round in range(10):
+                for a in range(3):
+                    s = socket.socket(); s.bind(("127.0.4.%d" % (a + 1), 0)); s.connect(("127.0.0.1", port)); held.append(s)
+            time.sleep(1)
+            done = subprocess.run(member, stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
+            print(done.returncode, b"Milk" in done.stdout)
+            """
+        let member = ["/usr/bin/ssh"] + server.options(key: key, source: "127.0.0.2") + ["lan@127.0.0.1", "status", "pantry", "--format", "plain"]
+        let result = try ServeTests.run("/usr/bin/python3", ["-c", script, "\(server.port)"] + member, timeout: 60)
+        #expect(result.out.trimmingCharacters(in: .whitespacesAndNewlines) == "0 True", "\(result)\n\(server.text)")
+        #expect(ServeTests.wait { server.text.contains(logged) }, "\(server.text)")
+    }
+
     @Test func aSilentConnectionIsClosedWithinTenSeconds() throws {
         let folder = TemporaryFolder()
         let server = try Server(folder)  // --login-grace 20s, the default
