@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSH
+import HomescreenServeOptions
 
 /// `homescreen serve`: the dashboard over SSH, with no system account, no sshd and no shell.
 /// One event loop thread holds every connection (each a NIOSSHHandler); each shell request runs
@@ -27,6 +28,10 @@ public final class SSHServer: @unchecked Sendable {
         /// A connection that has not logged in by then is closed.
         public var handshakeDeadline: Int = 20
         public var maxAuthAttempts: Int = 6
+        /// Session channels a member's connection may have open at once (a guest's: one).
+        public var maxMemberSessions: Int = 8
+        /// OpenSSH's MaxStartups start:rate:full for connections not logged in yet.
+        public var maxStartups: (start: Int, rate: Int, full: Int) = (10, 30, 100)
 
         public init(hostKey: HostKey, authorizedKeysPath: String, guestUser: String?, maxSessions: Int, maxPerAddress: Int,
                     guestTimeout: Int, guestIdle: Int, program: String, storeArguments: [String], environment: [String: String], loginGrace: Int = 20) {
@@ -49,10 +54,25 @@ public final class SSHServer: @unchecked Sendable {
     /// Open connections, by address (touched on the loop only).
     var connections: [ObjectIdentifier: Connection] = [:]
 
-    public init(_ configuration: Configuration) { self.configuration = configuration }
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+        stopped = group.next().makePromise()
+    }
 
-    /// Listens until the process is ended. - Throws: when the address cannot be bound.
+    /// The guests' folders (under TMPDIR), made when the server starts.
+    var guestFolders: GuestFolders!
+    var listener: Channel?
+    /// Set once SIGTERM, SIGINT or SIGHUP came: no connection is taken any more.
+    var stopping = false
+    let stopped: EventLoopPromise<Void>
+
+    /// Listens until SIGTERM, SIGINT or SIGHUP, then ends every session (see `stop`). The caller
+    /// blocks those signals in every thread first (before any thread starts), so they reach the
+    /// thread that waits for them here. - Throws: when the address cannot be bound.
     public func run(host: String, port: Int, ready: (@Sendable (Int) -> Void)? = nil) throws {
+        guestFolders = try GuestFolders()
+        let removed = guestFolders.removeLeftovers()
+        if removed > 0 { Log.line("removed \(removed) guest \(removed == 1 ? "folder" : "folders") an earlier run left in \(guestFolders.root)") }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -62,22 +82,114 @@ public final class SSHServer: @unchecked Sendable {
         do { channel = try bootstrap.bind(host: host, port: port).wait() } catch {
             throw ServeError("cannot listen on \(host):\(port): \(error); is another server there?")
         }
+        listener = channel
         let bound = channel.localAddress?.port ?? port
         Log.line("listening on \(host):\(bound), host key \(configuration.hostKey.fingerprint)")
         ready?(bound)
-        try channel.closeFuture.wait()
+        // A thread asleep in sigwait: no wake-up until a signal comes.
+        let loop = channel.eventLoop
+        let waiter = Thread { [self] in
+            var signals = sigset_t(), number: Int32 = 0
+            sigemptyset(&signals)
+            for each in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, each) }
+            while sigwait(&signals, &number) != 0 {}
+            let name = number == SIGTERM ? "SIGTERM" : number == SIGINT ? "SIGINT" : "SIGHUP"
+            loop.execute { self.stop(name) }
+        }
+        waiter.start()
+        try stopped.futureResult.wait()
     }
 
-    /// A new TCP connection: refused at once (closed, nothing read or sent) when twice
-    /// --max-sessions connections, or --max-per-address from its address, have not logged in
-    /// yet — so a flood of handshakes that never finish holds a few places, never a member's.
+    /// Stops: no new connection; every session's child gets SIGHUP (SIGKILL two seconds later if
+    /// it is still there), every connection closes with its log line and its guest store
+    /// removed; then the folders those children may have written again go too. At most 4 s.
+    func stop(_ signal: String) {
+        guard !stopping else { return }
+        stopping = true
+        Log.line("stopping on \(signal): \(connections.count) \(connections.count == 1 ? "connection" : "connections") to end")
+        listener?.close(promise: nil)
+        for connection in connections.values { connection.end("the server stopped (\(signal))") }
+        finishStopping(started: .now())
+    }
+
+    /// Waits (in steps of 50 ms, only while stopping) for the connections to close and the
+    /// children to end, then removes what is left and lets `run` return.
+    func finishStopping(started: NIODeadline) {
+        let children = Self.ownChildren()
+        if .now() - started > .seconds(2) { for pid in children { kill(pid, SIGKILL) } }
+        var status: Int32 = 0
+        while waitpid(-1, &status, WNOHANG) > 0 {}
+        if (connections.isEmpty && Self.ownChildren().isEmpty) || .now() - started > .seconds(4) {
+            for folder in guestFolders.own() { try? FileManager.default.removeItem(atPath: folder) }
+            Log.line("stopped")
+            stopped.succeed(())
+            return
+        }
+        group.next().scheduleTask(in: .milliseconds(50)) { self.finishStopping(started: started) }
+    }
+
+    /// What --max-per-address counts: the address, or the first 64 bits of an IPv6 address (one
+    /// machine's network hands out as many addresses as it likes).
+    static func source(of address: String) -> String {
+        guard address.contains(":"), let bytes = AddressPattern.bytes(address), bytes.count == 16 else { return address }
+        return bytes[0..<8].map { String(format: "%02x", $0) }.joined() + "::/64"
+    }
+
+    /// Lines about a flood (refusals; connections that never logged in nor tried to): at most
+    /// one a second of each kind, the next one saying how many were left out.
+    var quietLines: [String: (last: NIODeadline, skipped: Int)] = [:]
+    func logQuietly(_ kind: String, _ text: String) {
+        let now = NIODeadline.now()
+        let (last, skipped) = quietLines[kind] ?? (.uptimeNanoseconds(0), 0)
+        guard now - last >= .seconds(1) else { quietLines[kind] = (last, skipped + 1); return }
+        Log.line(text + (skipped > 0 ? " (and \(skipped) more such lines left out)" : ""))
+        quietLines[kind] = (now, 0)
+    }
+
+    /// The processes whose parent is this one (the sessions' children, running or not yet reaped).
+    static func ownChildren() -> [pid_t] {
+        let me = getpid()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(pid_t.init).filter { pid in
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = text.lastIndex(of: ")") else { return false }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == me && fields[0] != "Z"
+        }
+    }
+
+    /// A new TCP connection, before login. What a flood cannot take from a member:
+    /// - a connection must send its first bytes within 10 s (or --login-grace, if shorter) and
+    ///   log in within --login-grace;
+    /// - at most --max-per-address connections not logged in from one address (IPv6: one /64);
+    /// - random early drop as OpenSSH's MaxStartups start:rate:full (10:30:100): from `start`
+    ///   connections not logged in, a newcomer is refused with a probability rising from rate %
+    ///   to 100 % at `full` — but a newcomer from an address with no connection waiting is never
+    ///   dropped early, and at `full` it takes the place of the oldest waiting connection of the
+    ///   address that holds the most. So a member from another address gets a place at once,
+    ///   however many addresses flood, as long as they are fewer than `full`.
+    /// Refusals are closed at once (nothing read or sent) and logged at most once a second.
     func accept(_ channel: Channel) -> EventLoopFuture<Void> {
         let address = channel.remoteAddress?.ipAddress ?? "?"
+        if stopping { return channel.close() }
+        let source = Self.source(of: address)
         let pending = connections.values.filter { $0.user == nil }
-        let fromThere = pending.filter { $0.address == address }.count
-        if pending.count >= 2 * configuration.maxSessions || fromThere >= configuration.maxPerAddress {
-            Log.line("\(address): refused, \(fromThere >= configuration.maxPerAddress ? "\(fromThere) connections from there not logged in yet (--max-per-address)" : "\(pending.count) connections not logged in yet (twice --max-sessions)")")
+        let fromThere = pending.filter { $0.source == source }.count
+        let (start, rate, full) = configuration.maxStartups
+        if fromThere >= configuration.maxPerAddress {
+            logQuietly("refused", "\(address): refused, \(fromThere) connections from there not logged in yet (--max-per-address)")
             return channel.close()
+        }
+        if fromThere > 0, pending.count >= start {
+            let probability = pending.count >= full ? 100 : rate + (100 - rate) * (pending.count - start) / max(1, full - start)
+            if Int.random(in: 0..<100) < probability {
+                logQuietly("refused", "\(address): refused, \(pending.count) connections not logged in yet (random early drop, --max-startups \(start):\(rate):\(full))")
+                return channel.close()
+            }
+        }
+        if pending.count >= full {
+            let bySource = Dictionary(grouping: pending, by: \.source)
+            if let busiest = bySource.values.max(by: { $0.count < $1.count }), let oldest = busiest.min(by: { $0.started < $1.started }) {
+                oldest.end("closed for a newcomer from another address (\(pending.count) connections not logged in, --max-startups)")
+            }
         }
         let connection = Connection(server: self, channel: channel, address: address, port: channel.remoteAddress?.port ?? 0)
         connections[ObjectIdentifier(connection)] = connection
@@ -87,18 +199,42 @@ public final class SSHServer: @unchecked Sendable {
         }
         var ssh = SSHServerConfiguration(hostKeys: [configuration.hostKey.sshKey], userAuthDelegate: Authenticator(connection: connection))
         ssh.maxAuthAttempts = configuration.maxAuthAttempts
-        let handler = NIOSSHHandler(role: .server(ssh), allocator: channel.allocator) { child, type in
+        let handler = NIOSSHHandler(role: .server(ssh), allocator: channel.allocator) { [self] child, type in
             guard type == .session else {
                 connection.note("refused a \(type) channel")
                 return child.eventLoop.makeFailedFuture(ServeError("only sessions"))
             }
+            // Session channels, not connections, hold children: a guest's connection gets one at
+            // a time, a member's --max-member-sessions (OpenSSH's ControlMaster opens many).
+            let limit = connection.isGuest ? 1 : configuration.maxMemberSessions
+            guard connection.sessions < limit else {
+                connection.refusedSessions += 1
+                return child.eventLoop.makeFailedFuture(ServeError("one session at a time"))
+            }
+            connection.sessions += 1
+            connection.sessionsOpened += 1
+            // A guest's first session: no deadline before login is left to check (cancelled now,
+            // NIO's timer still wakes once at the earliest one it was armed for, never later).
+            if connection.isGuest { connection.deadline?.cancel() }
+            child.closeFuture.whenComplete { _ in connection.sessions -= 1 }
             return child.setOption(ChannelOptions.allowRemoteHalfClosure, value: true).flatMap {
                 child.pipeline.addHandler(SessionHandler(connection: connection))
             }
         }
-        // The handshake and the login must be done in time.
-        connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(configuration.handshakeDeadline))) {
-            if connection.user == nil { connection.end("no login within \(self.configuration.handshakeDeadline) s (--login-grace)") }
+        // The first bytes, the login and (for a guest) a session must come in time: one timer,
+        // armed for each deadline in turn.
+        let grace = configuration.handshakeDeadline, silent = min(10, grace)
+        connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(silent))) {
+            guard connection.bytesIn > 0 else {
+                return connection.end(silent < grace ? "sent nothing within \(silent) s" : "no login within \(grace) s (--login-grace), not a byte sent")
+            }
+            connection.deadline = channel.eventLoop.scheduleTask(in: .seconds(Int64(grace - silent))) {
+                if connection.user == nil {
+                    connection.end("no login within \(grace) s (--login-grace)")
+                } else if connection.isGuest, connection.sessionsOpened == 0 {
+                    connection.end("no session opened within \(grace) s (--login-grace)")
+                }
+            }
         }
         return channel.pipeline.addHandlers([ByteCounter(connection: connection), handler, ErrorCloser(connection: connection)])
     }
@@ -117,13 +253,27 @@ final class Connection: @unchecked Sendable {
     let channel: Channel
     let address: String
     let started = Date()
+    /// The address, or its /64 for IPv6: what --max-per-address counts.
+    let source: String
     var user: String?
     var method = "-"
     var isGuest = false
+    /// A member's key options (authorized_keys): its forced command, whether it gets a terminal.
+    var keyOptions: KeyOptions?
     var bytesIn = 0, bytesOut = 0
     var reason: String?
     var notes: [String] = []
     var deadline: Scheduled<Void>?
+    /// Session channels open now, ever opened, and refused (over the connection's limit).
+    var sessions = 0, sessionsOpened = 0, refusedSessions = 0
+    /// A guest's limits: --guest-timeout (and its notice), --guest-idle, and a session opened
+    /// within --login-grace; each timer armed for its deadline only.
+    var guestTimers: [Scheduled<Void>] = []
+    var idleTimer: Scheduled<Void>?
+    /// When the client last typed (any session channel).
+    var lastInput = NIODeadline.now()
+    /// A guest's dashboard session, where the end is announced.
+    weak var shell: SessionHandler?
     /// The guest's folder: its demo store, its HOME (no config or state of the server's).
     var guestFolder: String?
 
@@ -134,6 +284,7 @@ final class Connection: @unchecked Sendable {
         self.channel = channel
         self.address = address
         self.port = port
+        source = SSHServer.source(of: address)
     }
 
     func note(_ text: String) { notes.append(text) }
@@ -148,7 +299,44 @@ final class Connection: @unchecked Sendable {
         self.user = user
         self.method = method
         isGuest = guest
-        deadline?.cancel()
+        if !guest { deadline?.cancel() }
+        if guest { armGuestLimits() }
+    }
+
+    /// Every guest connection ends: shells, exec sessions (`status --follow`) and connections
+    /// that open no session (`ssh -N`) alike.
+    func armGuestLimits() {
+        let configuration = server.configuration
+        let loop = channel.eventLoop
+        let limit = configuration.guestTimeout
+        lastInput = .now()
+        loggedIn = .now()
+        // A minute before the end (half-way through a session shorter than two minutes), on the dashboard.
+        let warning = max(limit - 60, limit / 2), left = limit - warning
+        guestTimers.append(loop.scheduleTask(in: .seconds(Int64(warning))) { [self] in
+            shell?.notice("This demo session ends in \(left >= 60 ? "one minute" : "\(left) s").")
+        })
+        guestTimers.append(loop.scheduleTask(in: .seconds(Int64(limit))) { [self] in
+            end("the guest time (--guest-timeout) is up")
+        })
+        armIdle(after: .seconds(Int64(configuration.guestIdle)))
+    }
+
+    /// When the guest logged in.
+    var loggedIn = NIODeadline.now()
+
+    /// What is left of --guest-timeout, in seconds.
+    var guestSecondsLeft: Int {
+        max(0, server.configuration.guestTimeout - Int((NIODeadline.now() - loggedIn).nanoseconds / 1_000_000_000))
+    }
+
+    /// --guest-idle: checked at the deadline only; a key typed since then moves it on.
+    func armIdle(after delay: TimeAmount) {
+        let idle = server.configuration.guestIdle
+        idleTimer = channel.eventLoop.scheduleTask(in: delay) { [self] in
+            let due = lastInput + .seconds(Int64(idle))
+            if due <= .now() { end("idle for \(idle) s (--guest-idle)") } else { armIdle(after: due - .now()) }
+        }
     }
 
     /// The store and environment a child of this connection runs with.
@@ -162,8 +350,7 @@ final class Connection: @unchecked Sendable {
         }
         guard isGuest else { return (configuration.storeArguments, environment) }
         if guestFolder == nil {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homescreen-guest-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            let folder = try server.guestFolders.make()
             guestFolder = folder
             // The demo data, written once for the connection's sessions (a blocking wait of a
             // tenth of a second on the loop: rare, and only once a guest is in).
@@ -181,11 +368,16 @@ final class Connection: @unchecked Sendable {
     /// The connection's line in the log, and its guest store removed.
     func ended() {
         deadline?.cancel()
+        guestTimers.forEach { $0.cancel() }
+        idleTimer?.cancel()
+        if refusedSessions > 0 { note("\(refusedSessions) session \(refusedSessions == 1 ? "channel" : "channels") refused (\(isGuest ? "a guest has one at a time" : "--max-member-sessions"))") }
         if let guestFolder { try? FileManager.default.removeItem(atPath: guestFolder) }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         let who = user.map { "user \($0) (\(isGuest ? "guest" : "member"), \(method))" } ?? "not logged in"
-        Log.line("\(address.contains(":") ? "[\(address)]" : address):\(port): \(who), \(seconds) s, \(bytesIn) bytes in, \(bytesOut) out, ended: \(reason ?? "closed by the client")"
-                 + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")))
+        let line = "\(address.contains(":") ? "[\(address)]" : address):\(port): \(who), \(seconds) s, \(bytesIn) bytes in, \(bytesOut) out, ended: \(reason ?? "closed by the client")"
+                 + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; "))
+        // One that never logged in nor tried to (a scanner, a flood): at most a line a second.
+        if user == nil, notes.isEmpty { server.logQuietly("not logged in", line) } else { Log.line(line) }
     }
 }
 
@@ -241,9 +433,15 @@ final class Authenticator: NIOSSHServerUserAuthenticationDelegate, @unchecked Se
         }
         guard case .publicKey(let offer) = request.request else { return responsePromise.succeed(.failure) }
         let keys = AuthorizedKeys.load(at: configuration.authorizedKeysPath)
-        guard keys.contains(offer.publicKey) else {
-            connection.note("key refused for \(request.username)")
+        switch keys.match(offer.publicKey, address: connection.address) {
+        case .failure(let refusals):
+            connection.note("key refused for \(request.username)" + (refusals.reasons.isEmpty ? "" : " (authorized_keys " + refusals.reasons.joined(separator: "; ") + ")"))
             return responsePromise.succeed(.failure)
+        case .success(let key):
+            connection.keyOptions = key.options
+            for value in key.options.ignoredEnvironment {
+                connection.note("environment=\"\(value.split(separator: "=").first ?? "")=…\" of authorized_keys line \(key.line) ignored")
+            }
         }
         connection.authenticated(user: request.username, method: "publickey", guest: false)
         responsePromise.succeed(.success)

@@ -21,8 +21,6 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     var relays: [Channel] = []
     var openRelays = 0
     var context: ChannelHandlerContext?
-    var timers: [Scheduled<Void>] = []
-    var idleTimer: Scheduled<Void>?
 
     /// The commands an exec request may run.
     static let commands = ["status", "render", "timeline"]
@@ -34,6 +32,12 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
+            // no-pty or restrict (without pty after it) in the key's authorized_keys line.
+            if connection.keyOptions?.pty == false {
+                connection.note("pty refused (authorized_keys: no-pty or restrict)")
+                reply(context, request.wantReply, false)
+                return
+            }
             term = Self.safeTerm(request.term)
             (columns, rows, hasTerminal) = (max(1, request.terminalCharacterWidth), max(1, request.terminalRowHeight), true)
             reply(context, request.wantReply, true)
@@ -81,8 +85,17 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     /// Starts the child for a shell (`command` nil) or an allowed exec. - Returns: whether it runs.
-    func start(_ context: ChannelHandlerContext, command: String?) -> Bool {
+    func start(_ context: ChannelHandlerContext, command requested: String?) -> Bool {
         guard child == nil else { return false }
+        // A key's command= is what runs, whatever the client asked (as sshd runs it); its words
+        // are the dashboard's arguments ("status pantry"; a leading homescreen is the program).
+        var command = requested
+        if let forced = connection.keyOptions?.command {
+            var words = forced.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            if let first = words.first, first == "homescreen" || first.hasSuffix("/homescreen") { words.removeFirst() }
+            command = words.isEmpty ? nil : words.joined(separator: " ")
+            if requested != command { connection.note("command= of authorized_keys ran instead of \(requested.map { "'\(String($0.prefix(60)))'" } ?? "a shell")") }
+        }
         var arguments: [String] = []
         if let command {
             let words = command.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -92,6 +105,10 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 return false
             }
             arguments = words
+            // With no terminal, a status line as text, not tmux's markup (unless a format is asked for).
+            if !hasTerminal, ["status", "render"].contains(words[0]), !words.contains(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
+                arguments += ["--format", "plain"]
+            }
         }
         do {
             let (storeArguments, base) = try connection.childSetup()
@@ -102,10 +119,12 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                     refuse(context, "the dashboard needs a terminal; connect with ssh -t, or run a command such as status pantry.")
                     return false
                 }
+                // The guest's dashboard says first where they are and when it ends.
+                if connection.isGuest, let user = connection.user { environment["HOMESCREEN_GUEST"] = "\(user) \(connection.guestSecondsLeft)" }
                 let started = try Child.onTerminal(connection.server.configuration.program, storeArguments, environment: environment, columns: columns, rows: rows)
                 child = started
                 relay(started.output, context: context, type: .channel, writable: true)
-                if connection.isGuest { scheduleGuestLimits(context) }
+                if connection.isGuest { connection.shell = self }
             } else {
                 let started = try Child.onPipes(connection.server.configuration.program, arguments + storeArguments, environment: environment)
                 child = started
@@ -140,7 +159,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let message = unwrapInboundIn(data)
         guard case .byteBuffer(let buffer) = message.data, message.type == .channel, let pipe = relays.first, child?.errors == nil else { return }
         pipe.writeAndFlush(buffer, promise: nil)
-        if connection.isGuest { restartIdle(context) }
+        connection.lastInput = .now()
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -181,8 +200,6 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        timers.forEach { $0.cancel() }
-        idleTimer?.cancel()
         stalled?.cancel()
         // The client went: the child goes too (SIGHUP, as a terminal closing says it), then its
         // pty closes; a child that ignores it is killed.
@@ -200,33 +217,10 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         context.fireChannelInactive()
     }
 
-    /// A guest's session ends after --guest-timeout (said a minute before, on the last row) and after
-    /// --guest-idle without a key.
-    func scheduleGuestLimits(_ context: ChannelHandlerContext) {
-        let limit = connection.server.configuration.guestTimeout
-        // A minute before the end (half-way through a session shorter than two minutes).
-        let warning = max(limit - 60, limit / 2), left = limit - warning
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(warning))) { [self] in
-            notice(bound.value, "This demo session ends in \(left >= 60 ? "one minute" : "\(left) s").")
-        })
-        timers.append(context.eventLoop.scheduleTask(in: .seconds(Int64(limit))) { [self] in
-            connection.end("the guest time (--guest-timeout) is up")
-        })
-        restartIdle(context)
-    }
-
-    func restartIdle(_ context: ChannelHandlerContext) {
-        idleTimer?.cancel()
-        let idle = connection.server.configuration.guestIdle
-        idleTimer = context.eventLoop.scheduleTask(in: .seconds(Int64(idle))) { [self] in
-            connection.end("idle for \(idle) s (--guest-idle)")
-        }
-    }
-
     /// A line on the terminal's last row, in reverse video, where the dashboard's key bar is;
     /// the dashboard draws over it at its next frame.
-    func notice(_ context: ChannelHandlerContext, _ text: String) {
+    func notice(_ text: String) {
+        guard let context else { return }
         var buffer = context.channel.allocator.buffer(capacity: 64 + text.utf8.count)
         buffer.writeString("\u{1B}7\u{1B}[\(rows);1H\u{1B}[7m " + text + " \u{1B}[0m\u{1B}[K\u{1B}8")
         context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(buffer))), promise: nil)

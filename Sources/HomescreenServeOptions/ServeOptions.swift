@@ -11,7 +11,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The host key (Ed25519, OpenSSH format), made on first run and never overwritten. Default: $XDG_STATE_HOME/homescreen/ssh_host_ed25519_key.", valueName: "file"))
     public var hostKey: String?
 
-    @Option(help: ArgumentHelp("Household members' public keys, one per line as in ~/.ssh/authorized_keys (Ed25519, ECDSA). Default: $XDG_CONFIG_HOME/homescreen/authorized_keys.", valueName: "file"))
+    @Option(help: ArgumentHelp("Household members' public keys, one per line as in ~/.ssh/authorized_keys (Ed25519, ECDSA), with sshd's options (from=, expiry-time=, command=, restrict, no-pty, pty…; an option this server does not implement refuses its key). Default: $XDG_CONFIG_HOME/homescreen/authorized_keys.", valueName: "file"))
     public var authorizedKeys: String?
 
     @Flag(help: "Let no guest in: only the keys of --authorized-keys.")
@@ -20,19 +20,25 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The user name guests log in with, no password, onto a demo store of their own.", valueName: "name"))
     public var guestUser = "demo"
 
-    @Option(help: ArgumentHelp("At most this many sessions at once (1 to 1000).", valueName: "n"))
+    @Option(help: ArgumentHelp("At most this many guest sessions at once (1 to 1000); a guest's connection has one session at a time.", valueName: "n"))
     public var maxSessions = 20
 
-    @Option(help: ArgumentHelp("At most this many connections from one address (1 to 1000).", valueName: "n"))
+    @Option(help: ArgumentHelp("At most this many sessions at once on one member's connection (1 to 100; OpenSSH's ControlMaster opens several).", valueName: "n"))
+    public var maxMemberSessions = 8
+
+    @Option(help: ArgumentHelp("At most this many connections not logged in yet, and this many guests, from one address (an IPv6 /64) (1 to 1000).", valueName: "n"))
     public var maxPerAddress = 4
 
-    @Option(help: ArgumentHelp("How long a guest may stay: 30m, 1h, 90s (a notice shows a minute before).", valueName: "duration"))
+    @Option(help: ArgumentHelp("Connections not logged in yet, as OpenSSH's MaxStartups: from START of them a newcomer from an address already waiting is refused with RATE % chance, rising to 100 % at FULL; a newcomer from another address is never refused early.", valueName: "start:rate:full"))
+    public var maxStartups = "10:30:100"
+
+    @Option(help: ArgumentHelp("How long a guest's connection may stay, dashboard, status --follow or ssh -N alike: 30m, 1h, 90s (a notice shows a minute before).", valueName: "duration"))
     public var guestTimeout = "30m"
 
-    @Option(help: ArgumentHelp("A guest typing nothing this long is logged out: 10m, 1h.", valueName: "duration"))
+    @Option(help: ArgumentHelp("A guest typing nothing this long is logged out (exec sessions and ssh -N too): 10m, 1h.", valueName: "duration"))
     public var guestIdle = "10m"
 
-    @Option(help: ArgumentHelp("A connection not logged in by then is closed: 20s, 1m.", valueName: "duration"))
+    @Option(help: ArgumentHelp("A connection not logged in by then is closed (one that sends nothing, after 10 s or this if shorter), and a guest that opened no session: 20s, 1m.", valueName: "duration"))
     public var loginGrace = "20s"
 
     @Option(help: ArgumentHelp("The store members see: a file, or a PostgreSQL URL (default: as `homescreen` finds it).", valueName: "path|url"))
@@ -82,17 +88,24 @@ public struct ServeOptions: ParsableArguments, Sendable {
     public func checked() throws(Problem) -> Checked {
         let address = try address()
         guard (1...1000).contains(maxSessions) else { throw Problem(description: "--max-sessions \(maxSessions) is out of range; use 1 to 1000.") }
+        guard (1...100).contains(maxMemberSessions) else { throw Problem(description: "--max-member-sessions \(maxMemberSessions) is out of range; use 1 to 100.") }
         guard (1...1000).contains(maxPerAddress) else { throw Problem(description: "--max-per-address \(maxPerAddress) is out of range; use 1 to 1000.") }
         guard !guestUser.isEmpty, guestUser.count <= 32, guestUser.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             throw Problem(description: "--guest-user '\(guestUser)' is not a user name; use letters, digits, '-', '_' or '.' (at most 32).")
         }
-        return Checked(host: address.host, port: address.port, guestTimeout: try Self.seconds(guestTimeout, option: "--guest-timeout"),
+        let startups = maxStartups.split(separator: ":").compactMap { Int($0) }
+        guard startups.count == 3, maxStartups.split(separator: ":", omittingEmptySubsequences: false).count == 3, startups[0] >= 1, (1...100).contains(startups[1]),
+              startups[2] >= startups[0], startups[2] <= 10_000 else {
+            throw Problem(description: "--max-startups '\(maxStartups)' is not START:RATE:FULL; use for example 10:30:100 (RATE 1 to 100, START at most FULL).")
+        }
+        return Checked(host: address.host, port: address.port, maxStartups: (startups[0], startups[1], startups[2]), guestTimeout: try Self.seconds(guestTimeout, option: "--guest-timeout"),
                        guestIdle: try Self.seconds(guestIdle, option: "--guest-idle"), loginGrace: try Self.seconds(loginGrace, option: "--login-grace"))
     }
 
     public struct Checked: Sendable {
         public let host: String
         public let port: Int
+        public let maxStartups: (start: Int, rate: Int, full: Int)
         public let guestTimeout: Int
         public let guestIdle: Int
         public let loginGrace: Int

@@ -338,8 +338,11 @@ public final class NcursesScreen: TerminalScreen {
                 keys.append(key)
             }
         }
-        return (Key.foldingMouseReports(keys), false)
+        return (Key.foldingMouseReports(replies.filter(keys)), false)
     }
+
+    /// The terminal's late answers to the start-up queries, dropped wherever they come.
+    private var replies = TerminalReplyFilter()
 
     static func characterKey(_ value: Int32) -> Key? {
         switch value {

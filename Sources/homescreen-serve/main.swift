@@ -21,11 +21,13 @@ do {
     fail(ServeOptions.message(for: error), status: 2)
 }
 signal(SIGPIPE, SIG_IGN)
-// Stopped by SIGTERM, SIGINT or SIGHUP even when started with them blocked (an inherited mask).
+// SIGTERM, SIGINT and SIGHUP blocked in every thread (none started yet), so the server's signal
+// thread takes them with sigwait and ends every session before it exits (even when started with
+// them blocked: an inherited mask).
 var stopping = sigset_t()
 sigemptyset(&stopping)
 for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&stopping, number) }
-sigprocmask(SIG_UNBLOCK, &stopping, nil)
+pthread_sigmask(SIG_BLOCK, &stopping, nil)
 do {
     let hostKeyPath = options.hostKey ?? ServeOptions.defaultHostKey(environment: environment)
     let hostKey = try HostKey.loadOrCreate(at: hostKeyPath)
@@ -39,10 +41,13 @@ do {
     // The dashboard the sessions run: the homescreen beside this executable, or $HOMESCREEN_PROGRAM.
     let program = environment["HOMESCREEN_PROGRAM"] ?? ServeOptions.executableFolder().appendingPathComponent("homescreen").path
     guard FileManager.default.isExecutableFile(atPath: program) else { fail("\(program) is not there; install homescreen beside homescreen-serve.", status: 1) }
-    let server = SSHServer(SSHServer.Configuration(
+    var configuration = SSHServer.Configuration(
         hostKey: hostKey, authorizedKeysPath: authorizedKeysPath, guestUser: options.noGuests ? nil : options.guestUser,
         maxSessions: options.maxSessions, maxPerAddress: options.maxPerAddress, guestTimeout: checked.guestTimeout, guestIdle: checked.guestIdle,
-        program: program, storeArguments: options.store.map { ["--store", $0] } ?? [], environment: environment, loginGrace: checked.loginGrace))
+        program: program, storeArguments: options.store.map { ["--store", $0] } ?? [], environment: environment, loginGrace: checked.loginGrace)
+    configuration.maxMemberSessions = options.maxMemberSessions
+    configuration.maxStartups = checked.maxStartups
+    let server = SSHServer(configuration)
     try server.run(host: checked.host, port: checked.port)
 } catch {
     fail("\(error)", status: 1)

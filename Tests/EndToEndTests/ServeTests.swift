@@ -40,7 +40,9 @@ import Testing
         var text: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         var alive: Bool { process.isRunning }
         /// The guest stores on disk now.
-        var guestFolders: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))) ?? []).filter { $0.hasPrefix("homescreen-guest-") } }
+        var guestFolders: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: guestRoot)) ?? []).filter { $0.hasPrefix("guest-") } }
+        /// The server's own folder under its TMPDIR, where guest stores go.
+        var guestRoot: String { folder.path("tmp/homescreen-serve-\(getuid())") }
 
         /// `ssh` options for this server.
         func options(key: String? = nil, source: String? = nil) -> [String] { ServeTests.sshOptions(port: port, key: key, source: source) }

@@ -176,11 +176,23 @@ struct DoctorCommand: ParsableCommand {
             report("", "\(keysPath) does not exist: only guests (ssh demo@…) can log in")
             return
         }
-        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        let taken = lines.filter { $0.contains("ssh-ed25519 ") || $0.contains("ecdsa-sha2-") }
-        let rsa = lines.filter { $0.contains("ssh-rsa ") || $0.contains("ssh-dss ") }
-        report("", "\(keysPath): \(taken.count) household \(taken.count == 1 ? "key" : "keys")"
-               + (rsa.isEmpty ? "" : "; \(rsa.count) RSA or DSA \(rsa.count == 1 ? "key is" : "keys are") not taken (use Ed25519 or ECDSA)"))
+        // As homescreen serve reads it: keys its options refuse, and each key's restrictions, by line.
+        if let unsafe = AuthorizedKeysFile.unsafe(keysPath) {
+            report("", "\(keysPath) \(unsafe)")
+            return
+        }
+        let file = AuthorizedKeysFile.parse(text)
+        let rsa = file.problems.filter(\.isRSAOrDSA)
+        let byOptions = file.problems.filter { $0.option != nil }
+        report("", "\(keysPath): \(file.entries.count) household \(file.entries.count == 1 ? "key" : "keys")"
+               + (rsa.isEmpty ? "" : "; \(rsa.count) RSA or DSA \(rsa.count == 1 ? "key is" : "keys are") not taken (use Ed25519 or ECDSA)")
+               + (byOptions.isEmpty ? "" : "; \(byOptions.count) refused by \(byOptions.count == 1 ? "its options" : "their options")"))
+        for problem in byOptions {
+            report("", "\(keysPath) line \(problem.line): option \(problem.option ?? "?"): \(problem.reason)")
+        }
+        for entry in file.entries where !entry.options.summary.isEmpty {
+            report("", "\(keysPath) line \(entry.line): \(entry.options.summary)")
+        }
     }
 
     /// What a program printed, when it ran and succeeded.

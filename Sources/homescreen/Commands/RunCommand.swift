@@ -98,7 +98,7 @@ struct RunCommand: ParsableCommand {
             locale: session.locale, timeZone: session.timeZone,
             ascii: viewOptions.ascii || !unicode, monochrome: screen.depth == .monochrome, privacy: viewOptions.privacy || remembered.privacy == true,
             themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, simulatedClock: viewOptions.now != nil,
-            background: detected, notice: start.notice)
+            background: detected, notice: Self.guestNotice(environment: environment, language: session.language) ?? start.notice)
         let runtime = DashboardRuntime(dashboard: Dashboard(settings: dashboardSettings, size: screen.size), store: session.store,
                                        clock: clock, asynchronousWrites: true, wakeDescriptor: wake.write)
         runtime.remember = { choices in try? choices.save(path: statePath) }
@@ -112,4 +112,15 @@ struct RunCommand: ParsableCommand {
         case .terminalClosed: Foundation.exit(1)
         }
     }
+
+    /// `homescreen serve` runs a guest's dashboard with HOMESCREEN_GUEST="NAME SECONDS" (the
+    /// seconds left of the guest's time): its first message says where they are.
+    static func guestNotice(environment: [String: String], language: Language) -> String? {
+        guard let value = environment["HOMESCREEN_GUEST"] else { return nil }
+        let fields = value.split(separator: " ")
+        guard fields.count == 2, let seconds = Int(fields[1]) else { return nil }
+        let left = seconds >= 3600 && seconds % 3600 == 0 ? "\(seconds / 3600) h" : seconds >= 60 ? "\((seconds + 59) / 60) min" : "\(seconds) s"
+        return language.text("Guest %1: your own copy of the demo data, gone when you leave; ends in %2", in: .dashboard, String(fields[0]), left)
+    }
 }
+
