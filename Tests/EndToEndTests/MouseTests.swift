@@ -27,8 +27,11 @@ import Testing
         let row = try #require(screen.firstIndex { $0.contains("─ Lan") })
         let column = try #require(Array(screen[row]).firstIndex(of: "╭"))
         let cardColumn = Array(screen[row]).indices.filter { Array(screen[row])[$0] == "╭" }.last ?? column
+        // The click moves the focus to the card (its frame's colour): once that is drawn, the
+        // click has done all it does.
+        let before = dashboard.cells()
         Self.click(dashboard, column: cardColumn + 3, row: row + 3)
-        usleep(300_000)
+        #expect(TmuxCommandTests.wait(timeout: 5) { dashboard.cells() != before }, "the click changed nothing")
         #expect(!dashboard.text.contains("Esc back"), "one click only focuses")
         Self.click(dashboard, column: cardColumn + 3, row: row + 3)
         #expect(dashboard.wait(timeout: 3) { $0.contains("Esc back") && $0.contains("Lan Nguyen") && !$0.contains("Pantry") }, "\(dashboard.text)")
