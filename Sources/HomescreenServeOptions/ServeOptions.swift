@@ -11,7 +11,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The host key (Ed25519, OpenSSH format), made on first run and never overwritten. Default: $XDG_STATE_HOME/homescreen/ssh_host_ed25519_key.", valueName: "file"))
     public var hostKey: String?
 
-    @Option(help: ArgumentHelp("Household members' public keys, one per line as in ~/.ssh/authorized_keys (Ed25519, ECDSA), with sshd's options (from=, expiry-time=, command=, restrict, no-pty, pty…; an option this server does not implement refuses its key). Default: $XDG_CONFIG_HOME/homescreen/authorized_keys.", valueName: "file"))
+    @Option(help: ArgumentHelp("Household members' public keys, one per line as in ~/.ssh/authorized_keys (Ed25519, ECDSA), with sshd's options (from=, expiry-time=, command=, restrict, no-pty, pty...; an option this server does not implement refuses its key). Default: $XDG_CONFIG_HOME/homescreen/authorized_keys.", valueName: "file"))
     public var authorizedKeys: String?
 
     @Flag(help: "Let no guest in: only the keys of --authorized-keys.")
