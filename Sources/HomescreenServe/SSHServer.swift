@@ -128,6 +128,15 @@ public final class SSHServer: @unchecked Sendable {
         group.next().scheduleTask(in: .milliseconds(50)) { self.finishStopping(started: started) }
     }
 
+    /// An IPv4 client of a server listening on IPv6 ("::ffff:192.0.2.1") as its IPv4 address, as
+    /// sshd gives it to from= patterns and the log.
+    static func unmapped(_ address: String) -> String {
+        let prefix = "::ffff:"
+        guard address.lowercased().hasPrefix(prefix) else { return address }
+        let rest = String(address.dropFirst(prefix.count))
+        return rest.split(separator: ".").count == 4 ? rest : address
+    }
+
     /// Guests' sessions running now (what --max-sessions counts).
     var guestChildren: Int { connections.values.reduce(0) { $0 + ($1.isGuest ? $1.liveChildren : 0) } }
 
@@ -171,7 +180,7 @@ public final class SSHServer: @unchecked Sendable {
     ///   however many addresses flood, as long as they are fewer than `full`.
     /// Refusals are closed at once (nothing read or sent) and logged at most once a second.
     func accept(_ channel: Channel) -> EventLoopFuture<Void> {
-        let address = channel.remoteAddress?.ipAddress ?? "?"
+        let address = Self.unmapped(channel.remoteAddress?.ipAddress ?? "?")
         if stopping { return channel.close() }
         let source = Self.source(of: address)
         let pending = connections.values.filter { $0.user == nil }

@@ -30,10 +30,12 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle(forWritingAtPath: log)
             try process.run()
-            let listening = ServeTests.wait(timeout: 15) { self.text.contains("listening on 127.0.0.1:") }
+            let listening = ServeTests.wait(timeout: 15) { self.text.contains("listening on ") }
             #expect(listening, "the server did not start: \(text)")
-            if let range = text.range(of: "listening on 127.0.0.1:") {
-                port = Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+            // "listening on 127.0.0.1:PORT, host key …" (or "::", with --listen [::]:0).
+            if let start = text.range(of: "listening on "), let end = text[start.upperBound...].range(of: ", host key"),
+               let colon = text[start.upperBound..<end.lowerBound].lastIndex(of: ":") {
+                port = Int(text[text.index(after: colon)..<end.lowerBound]) ?? 0
             }
         }
 
