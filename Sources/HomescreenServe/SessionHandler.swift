@@ -192,6 +192,9 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func countChild() {
         connection.liveChildren += 1
         countsChild = true
+        // A guest's idle time runs from the last key or the start of a session (the demo store
+        // made, the dashboard starting), checked at its deadline only.
+        connection.lastInput = .now()
     }
     func releaseChild() {
         guard countsChild else { return }
