@@ -51,7 +51,8 @@ ssh="ssh -F /dev/null -p $port -o StrictHostKeyChecking=no -o UserKnownHostsFile
 tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 "$ssh"
 for _ in $(seq 2 "$guests"); do tmux -L "$socket" new-window -d "$ssh"; done
 for _ in $(seq 100); do [ "$(pgrep -P "$server" | wc -l)" -ge "$guests" ] && break; sleep 0.2; done
-sleep 3
+# Past the deadlines before login (a first byte within 10 s): each woke the server once.
+sleep 11
 children=$(pgrep -P "$server")
 pss() { awk '/^Pss:/ {print $2}' /proc/"$1"/smaps_rollup; }
 rss() { awk '/^VmRSS:/ {print $2}' /proc/"$1"/status; }

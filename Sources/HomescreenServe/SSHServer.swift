@@ -128,6 +128,18 @@ public final class SSHServer: @unchecked Sendable {
         group.next().scheduleTask(in: .milliseconds(50)) { self.finishStopping(started: started) }
     }
 
+    /// An IPv4 client of a server listening on IPv6 ("::ffff:192.0.2.1") as its IPv4 address, as
+    /// sshd gives it to from= patterns and the log.
+    static func unmapped(_ address: String) -> String {
+        let prefix = "::ffff:"
+        guard address.lowercased().hasPrefix(prefix) else { return address }
+        let rest = String(address.dropFirst(prefix.count))
+        return rest.split(separator: ".").count == 4 ? rest : address
+    }
+
+    /// Guests' sessions running now (what --max-sessions counts).
+    var guestChildren: Int { connections.values.reduce(0) { $0 + ($1.isGuest ? $1.liveChildren : 0) } }
+
     /// What --max-per-address counts: the address, or the first 64 bits of an IPv6 address (one
     /// machine's network hands out as many addresses as it likes).
     static func source(of address: String) -> String {
@@ -168,7 +180,7 @@ public final class SSHServer: @unchecked Sendable {
     ///   however many addresses flood, as long as they are fewer than `full`.
     /// Refusals are closed at once (nothing read or sent) and logged at most once a second.
     func accept(_ channel: Channel) -> EventLoopFuture<Void> {
-        let address = channel.remoteAddress?.ipAddress ?? "?"
+        let address = Self.unmapped(channel.remoteAddress?.ipAddress ?? "?")
         if stopping { return channel.close() }
         let source = Self.source(of: address)
         let pending = connections.values.filter { $0.user == nil }
@@ -264,8 +276,9 @@ final class Connection: @unchecked Sendable {
     var reason: String?
     var notes: [String] = []
     var deadline: Scheduled<Void>?
-    /// Session channels open now, ever opened, and refused (over the connection's limit).
-    var sessions = 0, sessionsOpened = 0, refusedSessions = 0
+    /// Session channels open now, ever opened, and refused (over the connection's limit); the
+    /// children running for them.
+    var sessions = 0, sessionsOpened = 0, refusedSessions = 0, liveChildren = 0
     /// A guest's limits: --guest-timeout (and its notice), --guest-idle, and a session opened
     /// within --login-grace; each timer armed for its deadline only.
     var guestTimers: [Scheduled<Void>] = []
@@ -420,12 +433,15 @@ final class Authenticator: NIOSSHServerUserAuthenticationDelegate, @unchecked Se
     func requestReceived(request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
         let configuration = connection.server.configuration
         if let guest = configuration.guestUser, request.username == guest {
-            // Guests count against the caps; members (known keys) never wait for them.
+            // Guests count against the caps; members (known keys) never wait for them. Sessions
+            // (children) are counted when they start (--max-sessions); connections only so that
+            // their number stays bounded (twice as many), so guests that open no session
+            // (ssh -N, closed after --login-grace) hold no guest's place.
             let guests = connection.server.connections.values.filter { $0.isGuest }
-            let fromThere = guests.filter { $0.address == connection.address }.count
-            guard guests.count < configuration.maxSessions, fromThere < configuration.maxPerAddress else {
-                connection.note(guests.count >= configuration.maxSessions ? "guest refused: \(guests.count) guests (--max-sessions)"
-                                                                          : "guest refused: \(fromThere) guests from there (--max-per-address)")
+            let fromThere = guests.filter { $0.source == connection.source }.count
+            guard guests.count < 2 * configuration.maxSessions, fromThere < configuration.maxPerAddress else {
+                connection.note(fromThere < configuration.maxPerAddress ? "guest refused: \(guests.count) guest connections (twice --max-sessions)"
+                                                                        : "guest refused: \(fromThere) guests from there (--max-per-address)")
                 return responsePromise.succeed(.failure)
             }
             connection.authenticated(user: request.username, method: "none", guest: true)

@@ -110,6 +110,13 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 arguments += ["--format", "plain"]
             }
         }
+        if connection.isGuest {
+            let running = connection.server.guestChildren
+            guard running < connection.server.configuration.maxSessions else {
+                refuse(context, "\(running) guest sessions are running, as many as this server takes (--max-sessions); try again in a while.")
+                return false
+            }
+        }
         do {
             let (storeArguments, base) = try connection.childSetup()
             var environment = base.merging(locale) { $1 }
@@ -123,11 +130,13 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 if connection.isGuest, let user = connection.user { environment["HOMESCREEN_GUEST"] = "\(user) \(connection.guestSecondsLeft)" }
                 let started = try Child.onTerminal(connection.server.configuration.program, storeArguments, environment: environment, columns: columns, rows: rows)
                 child = started
+                countChild()
                 relay(started.output, context: context, type: .channel, writable: true)
                 if connection.isGuest { connection.shell = self }
             } else {
                 let started = try Child.onPipes(connection.server.configuration.program, arguments + storeArguments, environment: environment)
                 child = started
+                countChild()
                 relay(started.output, context: context, type: .channel, writable: false)
                 relay(started.errors!, context: context, type: .stdErr, writable: false)
             }
@@ -178,6 +187,21 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     static let stalledLimit: Int64 = 30
     var stalled: Scheduled<Void>?
 
+    /// Whether this session's child is counted in its connection's live children.
+    var countsChild = false
+    func countChild() {
+        connection.liveChildren += 1
+        countsChild = true
+        // A guest's idle time runs from the last key or the start of a session (the demo store
+        // made, the dashboard starting), checked at its deadline only.
+        connection.lastInput = .now()
+    }
+    func releaseChild() {
+        guard countsChild else { return }
+        connection.liveChildren -= 1
+        countsChild = false
+    }
+
     /// A relay reached the end of the child's output.
     func relayEnded() {
         openRelays -= 1
@@ -190,6 +214,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         guard let child else { return }
         if let status = child.reap() {
             self.child = nil
+            releaseChild()
             context.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: status), promise: nil)
             context.close(promise: nil)
             return
@@ -204,6 +229,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // The client went: the child goes too (SIGHUP, as a terminal closing says it), then its
         // pty closes; a child that ignores it is killed.
         if let child {
+            releaseChild()   // SIGHUP now, SIGKILL in a second: it no longer holds a place
             kill(child.pid, SIGHUP)
             for pipe in relays { pipe.close(promise: nil) }
             let loop = context.eventLoop

@@ -20,7 +20,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("The user name guests log in with, no password, onto a demo store of their own.", valueName: "name"))
     public var guestUser = "demo"
 
-    @Option(help: ArgumentHelp("At most this many guest sessions at once (1 to 1000); a guest's connection has one session at a time.", valueName: "n"))
+    @Option(help: ArgumentHelp("At most this many guest sessions (children) at once (1 to 1000); a guest's connection has one session at a time, and guests hold at most twice as many connections.", valueName: "n"))
     public var maxSessions = 20
 
     @Option(help: ArgumentHelp("At most this many sessions at once on one member's connection (1 to 100; OpenSSH's ControlMaster opens several).", valueName: "n"))

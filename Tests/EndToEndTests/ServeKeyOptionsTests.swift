@@ -137,4 +137,15 @@ import Testing
         let doctor = try Homescreen.run(["doctor"], store: folder.path("none.sqlite"), environment: ["XDG_CONFIG_HOME": folder.path("config"), "XDG_STATE_HOME": folder.path("state")])
         #expect(doctor.stdout.contains(folder.path("config/homescreen/authorized_keys") + " is writable by other users"), "\(doctor.stdout)")
     }
+
+    /// Listening on IPv6, an IPv4 client is seen at its IPv4 address (not ::ffff:…), as sshd sees it.
+    @Test func fromMatchesAnIPv4ClientOfAnIPv6Listener() throws {
+        let folder = TemporaryFolder()
+        let server = try Server(folder, arguments: ["--listen", "[::]:0"])
+        #expect(try Homescreen.run(["demo"], store: server.store).status == 0)
+        let keys = try Self.keys(["from=\"127.0.0.*\""], in: folder)
+        let result = try Self.ssh(server, key: keys[0], ["status", "pantry", "--format", "plain"])
+        #expect(result.status == 0 && result.out.contains("Milk"), "\(result)\n\(server.text)")
+        #expect(ServeTests.wait { server.text.contains("homescreen serve: 127.0.0.1:") && server.text.contains("user lan (member, publickey)") }, "\(server.text)")
+    }
 }

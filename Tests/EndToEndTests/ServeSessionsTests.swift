@@ -83,7 +83,24 @@ import Testing
         // 30 connections from 30 addresses, two sessions asked on each.
         let (most, _) = try Self.sample(server, user: "demo", masters: 30, clients: 60, expected: 20)
         #expect(most == 20, "guest children at once: \(most)")
-        #expect(server.text.contains("guest refused: 20 guests (--max-sessions)"), "\(server.text.suffix(1500))")
+        #expect(ServeTests.wait { server.text.contains("guest sessions are running, as many as this server takes (--max-sessions)") }, "\(server.text.suffix(1500))")
+    }
+
+    /// The issue's three `ssh -N` guests with --max-sessions 3: they hold no session, so a fourth
+    /// guest still gets one.
+    @Test func guestsThatOpenNoSessionHoldNoGuestsPlace() throws {
+        let folder = TemporaryFolder()
+        let server = try Server(folder, arguments: ["--max-sessions", "3", "--max-per-address", "10", "--login-grace", "1m"])
+        // Spawned directly: Foundation's Process kept the next command's output open while they ran.
+        let idle = try (0..<3).map { index in
+            // LocalCommand runs once the client is logged in.
+            try Spawn.start("/usr/bin/ssh", server.options() + ["-o", "PermitLocalCommand=yes", "-o", "LocalCommand=touch \(folder.path("in-\(index)"))", "-N", "demo@127.0.0.1"])
+        }
+        defer { for pid in idle { kill(pid, SIGKILL); var status: Int32 = 0; waitpid(pid, &status, 0) } }
+        #expect(ServeTests.wait(timeout: 15) { (0..<3).allSatisfy { FileManager.default.fileExists(atPath: folder.path("in-\($0)")) } })
+        let fourth = try ServeTests.run("/usr/bin/ssh", server.options() + ["demo@127.0.0.1", "status", "pantry"])
+        #expect(fourth.status == 0 && fourth.out.contains("Milk"), "\(fourth)\n\(server.text)")
+        #expect(idle.allSatisfy { Processes.alive($0) })
     }
 
     @Test func aMemberConnectionHasAtMostMaxMemberSessions() throws {
@@ -96,32 +113,36 @@ import Testing
         #expect(most == 3 && refused == 2, "\(most) children, \(refused) refused: \(server.text.suffix(1500))")
     }
 
-    /// Starts `ssh` clients at once; returns each one's seconds until it ended (nil: still running after `timeout`).
-    static func durations(_ commands: [[String]], timeout: TimeInterval = 30) throws -> [Double?] {
-        let start = Date()
-        let processes = try commands.map { arguments -> Process in
+    /// Starts `ssh` clients at once; returns each one's seconds from its login (its LocalCommand
+    /// touches a file then) until it ended (nil: not logged in, or still running after `timeout`).
+    static func durations(_ commands: [[String]], in folder: TemporaryFolder, timeout: TimeInterval = 30) throws -> [Double?] {
+        let processes = try commands.enumerated().map { index, arguments -> Process in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/ssh")
-            process.arguments = arguments
+            process.arguments = ["-o", "PermitLocalCommand=yes", "-o", "LocalCommand=touch \(folder.path("login-\(index)"))"] + arguments
             (process.standardInput, process.standardOutput, process.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice, FileHandle.nullDevice)
             try process.run()
             return process
         }
-        var ended = [Double?](repeating: nil, count: processes.count)
+        var ended = [Date?](repeating: nil, count: processes.count)
         _ = ServeTests.wait(timeout: timeout) {
-            for (index, process) in processes.enumerated() where ended[index] == nil && !process.isRunning { ended[index] = Date().timeIntervalSince(start) }
+            for (index, process) in processes.enumerated() where ended[index] == nil && !process.isRunning { ended[index] = Date() }
             return ended.allSatisfy { $0 != nil }
         }
         for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
         for process in processes { process.waitUntilExit() }
-        return ended
+        return ended.enumerated().map { index, end in
+            let login = (try? FileManager.default.attributesOfItem(atPath: folder.path("login-\(index)")))?[.modificationDate] as? Date
+            guard let end, let login else { return nil }
+            return end.timeIntervalSince(login)
+        }
     }
 
     @Test func execAndNoSessionGuestsEndAtTheGuestTimeout() throws {
         let folder = TemporaryFolder()
         let server = try Server(folder, arguments: ["--guest-timeout", "6s", "--guest-idle", "1h", "--login-grace", "1m"])
         let options = server.options()
-        let ended = try Self.durations([options + ["demo@127.0.0.1", "status", "pantry", "--follow"], options + ["-N", "demo@127.0.0.1"]])
+        let ended = try Self.durations([options + ["demo@127.0.0.1", "status", "pantry", "--follow"], options + ["-N", "demo@127.0.0.1"]], in: folder)
         for (index, seconds) in ended.enumerated() {
             #expect(seconds.map { abs($0 - 6) <= 2 } == true, "client \(index): \(String(describing: seconds)) s\n\(server.text)")
         }
@@ -133,7 +154,7 @@ import Testing
         let folder = TemporaryFolder()
         let server = try Server(folder, arguments: ["--guest-timeout", "1h", "--guest-idle", "4s", "--login-grace", "1m"])
         let options = server.options()
-        let ended = try Self.durations([options + ["demo@127.0.0.1", "status", "pantry", "--follow"], options + ["-N", "demo@127.0.0.1"]])
+        let ended = try Self.durations([options + ["demo@127.0.0.1", "status", "pantry", "--follow"], options + ["-N", "demo@127.0.0.1"]], in: folder)
         for (index, seconds) in ended.enumerated() {
             #expect(seconds.map { abs($0 - 4) <= 2 } == true, "client \(index): \(String(describing: seconds)) s\n\(server.text)")
         }
@@ -143,7 +164,7 @@ import Testing
     @Test func aGuestThatOpensNoSessionIsClosedAfterTheLoginGrace() throws {
         let folder = TemporaryFolder()
         let server = try Server(folder, arguments: ["--login-grace", "3s"])
-        let ended = try Self.durations([server.options() + ["-N", "demo@127.0.0.1"]])
+        let ended = try Self.durations([server.options() + ["-N", "demo@127.0.0.1"]], in: folder)
         #expect(ended[0].map { abs($0 - 3) <= 2 } == true, "\(String(describing: ended[0])) s\n\(server.text)")
         #expect(ServeTests.wait { server.text.contains("ended: no session opened within 3 s (--login-grace)") }, "\(server.text)")
     }
