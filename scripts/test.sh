@@ -33,6 +33,7 @@ need khal command -v khal                                   # exported calendars
 need openssh-client command -v ssh                          # homescreen serve, driven by the real client
 need openssh-server test -x /usr/sbin/sshd                  # the README's sshd way, on a private sshd
 need python3-pyte /usr/bin/python3 -c 'import pyte'         # the dashboard on a plain pty, its screen read
+need python3-asyncssh /usr/bin/python3 -c 'import asyncssh' # SSH channels OpenSSH cannot open (serve's caps)
 need ncurses-term test -e /usr/share/terminfo/a/alacritty   # terminals' own TERMs
 need kitty-terminfo test -e /usr/share/terminfo/x/xterm-kitty
 need foot-terminfo test -e /usr/share/terminfo/f/foot
