@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import HomescreenTestSupport
+
+/// `[budget] source = "hledger"` from the command line, with Debian's hledger for real.
+struct HledgerCommandTests {
+    let folder = TemporaryFolder()
+    var store: String { folder.path("store.sqlite") }
+    var journal: String { folder.path("books.journal") }
+    static let hledger = "/usr/bin/hledger"
+
+    /// A journal as a person keeps it: a goal, spending in two commodities, a refund, its last
+    /// line without a newline.
+    static let books = """
+        ; My books
+        ~ monthly from 2026-01-01
+            expenses:food       400 CHF
+            expenses:rent      1200 CHF
+            assets:bank
+
+        2026-11-02 Migros
+            expenses:food     123.45 CHF
+            assets:bank
+
+        2026-11-03 Train, Paris
+            expenses:travel    50 EUR
+            assets:bank
+
+        2026-11-04 Refund
+            expenses:food     -3.40 CHF
+            assets:bank
+        """
+
+    init() throws {
+        try MissingTool.check(Self.hledger, package: "hledger")
+        try FileManager.default.createDirectory(atPath: folder.path("config/homescreen"), withIntermediateDirectories: true)
+        try """
+            [budget]
+            source = "hledger"
+            journal = "\(folder.path("books.journal"))"
+            commodity = "CHF"
+            paying-account = "assets:bank"
+            """.write(toFile: folder.path("config/homescreen/config.toml"), atomically: true, encoding: .utf8)
+        try Self.books.write(toFile: folder.path("books.journal"), atomically: true, encoding: .utf8)
+    }
+
+    func run(_ arguments: [String]) throws -> CommandResult {
+        try Homescreen.run(arguments, store: store, environment: ["XDG_CONFIG_HOME": folder.path("config")])
+    }
+
+    func hledger(_ arguments: String) throws -> CommandResult {
+        try Shell.run("\(Self.hledger) -f '\(journal)' \(arguments)", environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    }
+
+    @Test func budgetShowAndStatusAreHledgers() throws {
+        let show = try run(["budget", "show", "2026-11", "--json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains(#""limit" : "1600.00""#) && show.stdout.contains(#""spent" : "120.05""#), "\(show.stdout)")
+        #expect(show.stdout.contains(#""available" : "1479.95""#) && show.stdout.contains(#""currency" : "CHF""#), "\(show.stdout)")
+        // hledger's own text for the month says the same.
+        #expect(try hledger("balance --budget -p 2026-11 --depth 1 expenses").stdout.contains("120.05 CHF"))
+        let status = try run(["status", "budget", "--format", "json", "--now", "2026-11-22T10:00:00+01:00"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("1,479.95 left · 8%"), "\(status.stdout)")
+        // No store was made: the journal is the source.
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test func expenseAddAppendsOneTaggedTransactionAndKeepsEveryByte() throws {
+        let before = try #require(FileSnapshot.bytes(journal))
+        let added = try run(["expense", "add", "12.50", "--note", "Lunch; with Ana", "--date", "2026-11-20", "--category", "food"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("12.50 CHF to expenses:food on 2026-11-20"), "\(added.stdout)")
+        let after = try #require(FileSnapshot.bytes(journal))
+        #expect(after.prefix(before.count) == before)
+        let appended = String(decoding: after.dropFirst(before.count), as: UTF8.self)
+        #expect(appended == "\n\n2026-11-20 Lunch, with Ana  ; homescreen:\n    expenses:food              12.50 CHF\n    assets:bank\n", "\(appended)")
+        let check = try hledger("check")
+        #expect(check.status == 0, "\(check.stderr)")
+        let register = try hledger("register expenses:food -p 2026-11")
+        #expect(register.stdout.contains("Lunch, with Ana"), "\(register.stdout)")
+        #expect(try run(["budget", "show", "2026-11", "--json"]).stdout.contains(#""spent" : "132.55""#))
+        // A bad amount writes nothing.
+        let refused = try run(["expense", "add", "12.505", "--date", "2026-11-20"])
+        #expect(refused.status != 0 && FileSnapshot.bytes(journal) == after)
+    }
+
+    @Test func aMissingJournalIsASentence() throws {
+        try FileManager.default.removeItem(atPath: journal)
+        let show = try run(["budget", "show", "2026-11"])
+        #expect(show.status == 1 && show.stderr.contains("the journal \(journal) does not exist; set [budget] journal"), "\(show.stderr)")
+        let add = try run(["expense", "add", "5"])
+        #expect(add.status == 1 && add.stderr.contains("cannot be read"), "\(add.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+}
