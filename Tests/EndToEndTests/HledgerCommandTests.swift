@@ -94,3 +94,41 @@ struct HledgerCommandTests {
         #expect(!FileManager.default.fileExists(atPath: journal))
     }
 }
+
+/// The dashboard on a journal, in tmux: hledger's figures, redrawn when another program edits
+/// the journal, and `a` appending to it.
+struct HledgerDashboardTests {
+    @Test func anotherProgramsEditRedrawsAndAAppends() throws {
+        try MissingTool.check(HledgerCommandTests.hledger, package: "hledger")
+        let folder = TemporaryFolder()
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        let journal = folder.path("books.journal")
+        try "~ monthly\n    expenses:food  400 CHF\n    expenses:rent  1200 CHF\n    assets:bank\n\n\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n"
+            .write(toFile: journal, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\npaying-account = \"assets:bank\"\n"
+            .write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [], environment: ["XDG_CACHE_HOME": folder.path("cache")],
+                                          configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("1,479.95") }, "\(dashboard.text)")
+        // Another program appends: the panes follow.
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n\(month)-02 Coop\n    expenses:food  100 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        #expect(dashboard.wait { $0.contains("1,379.95") }, "\(dashboard.text)")
+        let before = try #require(FileSnapshot.bytes(journal))
+        dashboard.send("a")
+        #expect(dashboard.wait { $0.contains("Add an expense") }, "\(dashboard.text)")
+        dashboard.type("9.95")
+        dashboard.send("Tab")
+        dashboard.type("Lunch")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("1,370.00") }, "\(dashboard.text)")
+        let after = try #require(FileSnapshot.bytes(journal))
+        #expect(after.prefix(before.count) == before)
+        #expect(String(decoding: after.dropFirst(before.count), as: UTF8.self).contains("Lunch  ; homescreen:\n    expenses"))
+        let check = try Shell.run("\(HledgerCommandTests.hledger) -f '\(journal)' check", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+}
