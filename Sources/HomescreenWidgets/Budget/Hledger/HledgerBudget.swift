@@ -179,10 +179,16 @@ public enum Hledger {
         private static func includes(_ path: String, _ identity: [Int]) -> [String] {
             if let known = read.withLock({ $0[path] }), known.identity == identity { return known.includes }
             var found: [String] = []
-            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            // A byte search for the directive (a journal of 20,000 transactions is not split into lines).
+            if let data = FileManager.default.contents(atPath: path) {
                 let folder = (path as NSString).deletingLastPathComponent
-                for line in text.split(separator: "\n") where line.hasPrefix("include ") {
-                    let target = line.dropFirst(8).trimmingCharacters(in: .whitespaces)
+                let directive = Data("include ".utf8), newline = UInt8(ascii: "\n")
+                var from = data.startIndex
+                while let hit = data.range(of: directive, in: from..<data.endIndex) {
+                    let end = data[hit.upperBound...].firstIndex(of: newline) ?? data.endIndex
+                    from = end
+                    guard hit.lowerBound == data.startIndex || data[hit.lowerBound - 1] == newline else { continue }
+                    let target = String(decoding: data[hit.upperBound..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
                     guard !target.isEmpty, !target.contains("*") else { continue }
                     found.append(target.hasPrefix("/") ? target : folder + "/" + target)
                 }
