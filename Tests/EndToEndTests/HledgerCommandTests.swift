@@ -132,3 +132,23 @@ struct HledgerDashboardTests {
         #expect(check.status == 0, "\(check.stderr)")
     }
 }
+
+extension HledgerDashboardTests {
+    /// 20,000 transactions (hledger takes 1.5-2 s on them): the first frame is drawn while
+    /// hledger runs, saying "updating…", and the figures follow.
+    @Test func theFirstFrameDoesNotWaitForHledger() throws {
+        try MissingTool.check(HledgerCommandTests.hledger, package: "hledger")
+        let folder = TemporaryFolder()
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        let journal = folder.path("big.journal")
+        var text = "~ monthly\n    expenses:food  4000000 CHF\n    assets:bank\n\n"
+        for index in 0..<20_000 { text += "\(month)-\(String(format: "%02d", 1 + index % 28)) Shop \(index)\n    expenses:food  1.00 CHF\n    assets:bank\n\n" }
+        try text.write(toFile: journal, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\n".write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [], environment: ["XDG_CACHE_HOME": folder.path("cache")],
+                                          configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("updating…") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("3,980,000.00") && !$0.contains("updating…") }, "\(dashboard.text)")
+    }
+}
