@@ -85,6 +85,19 @@ struct HledgerCommandTests {
         #expect(refused.status != 0 && FileSnapshot.bytes(journal) == after)
     }
 
+    @Test func doctorSaysTheSourceHledgersVersionAndTheLastRun() throws {
+        try "2026-11-05 Books\n    expenses:fun  8 CHF\n    assets:bank\n".write(toFile: folder.path("more.journal"), atomically: true, encoding: .utf8)
+        try (Self.books + "\n\ninclude more.journal\n").write(toFile: journal, atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": folder.path("config"), "XDG_CACHE_HOME": folder.path("cache")]
+        let before = try Homescreen.run(["doctor"], store: store, environment: environment).stdout
+        #expect(before.contains("budget source hledger, journal \(journal)") && before.contains("last run  none yet"), "\(before)")
+        #expect(try Homescreen.run(["budget", "show", "2026-11", "--json"], store: store, environment: environment).stdout.contains(#""spent" : "128.05""#))
+        let doctor = try Homescreen.run(["doctor"], store: store, environment: environment).stdout
+        #expect(doctor.contains("budget source hledger, journal \(journal), including \(folder.path("more.journal"))"), "\(doctor)")
+        #expect(doctor.contains("hledger   hledger 1.2"), "\(doctor)")
+        #expect(doctor.range(of: #"last run  \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, \d+\.\d\d s"#, options: .regularExpression) != nil, "\(doctor)")
+    }
+
     @Test func aMissingJournalIsASentence() throws {
         try FileManager.default.removeItem(atPath: journal)
         let show = try run(["budget", "show", "2026-11"])
@@ -98,18 +111,23 @@ struct HledgerCommandTests {
 /// The dashboard on a journal, in tmux: hledger's figures, redrawn when another program edits
 /// the journal, and `a` appending to it.
 struct HledgerDashboardTests {
-    @Test func anotherProgramsEditRedrawsAndAAppends() throws {
+    /// The dashboard in tmux on `text` as its journal, with its own cache folder.
+    static func dashboard(_ folder: TemporaryFolder, journal text: String, config: String = "") throws -> (TmuxDashboard, String) {
         try MissingTool.check(HledgerCommandTests.hledger, package: "hledger")
-        let folder = TemporaryFolder()
-        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
         let journal = folder.path("books.journal")
-        try "~ monthly\n    expenses:food  400 CHF\n    expenses:rent  1200 CHF\n    assets:bank\n\n\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n"
-            .write(toFile: journal, atomically: true, encoding: .utf8)
+        try text.write(toFile: journal, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
-        try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\npaying-account = \"assets:bank\"\n"
-            .write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
+        try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\n\(config)".write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
         let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [], environment: ["XDG_CACHE_HOME": folder.path("cache")],
                                           configHome: folder.url.path)
+        return (dashboard, journal)
+    }
+
+    @Test func anotherProgramsEditRedrawsAndAAppends() throws {
+        let folder = TemporaryFolder()
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        let (dashboard, journal) = try Self.dashboard(folder, journal: "~ monthly\n    expenses:food  400 CHF\n    expenses:rent  1200 CHF\n    assets:bank\n\n"
+                                                      + "\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n", config: "paying-account = \"assets:bank\"\n")
         #expect(dashboard.wait { $0.contains("1,479.95") }, "\(dashboard.text)")
         // Another program appends: the panes follow.
         let handle = try #require(FileHandle(forWritingAtPath: journal))
@@ -123,6 +141,10 @@ struct HledgerDashboardTests {
         dashboard.type("9.95")
         dashboard.send("Tab")
         dashboard.type("Lunch")
+        // The account field offers the journal's accounts, as `hledger accounts expenses` lists them.
+        dashboard.send("Tab")
+        dashboard.send("Tab")
+        #expect(dashboard.wait { $0.contains("expenses:food") }, "\(dashboard.text)")   // rent has a goal only: hledger lists accounts with postings
         dashboard.send("Enter")
         #expect(dashboard.wait { $0.contains("1,370.00") }, "\(dashboard.text)")
         let after = try #require(FileSnapshot.bytes(journal))
@@ -130,6 +152,12 @@ struct HledgerDashboardTests {
         #expect(String(decoding: after.dropFirst(before.count), as: UTF8.self).contains("Lunch  ; homescreen:\n    expenses"))
         let check = try Shell.run("\(HledgerCommandTests.hledger) -f '\(journal)' check", environment: ["PATH": "/usr/bin:/bin"])
         #expect(check.status == 0, "\(check.stderr)")
+        // An edit hledger refuses: the pane names hledger's file and line.
+        let broken = try #require(FileHandle(forWritingAtPath: journal))
+        broken.seekToEndOfFile()
+        broken.write(Data("\n2026-13-45 Typo\n    expenses:food  1 CHF\n    assets:bank\n".utf8))
+        try broken.close()
+        #expect(dashboard.wait { $0.contains("books.journal:") }, "\(dashboard.text)")
     }
 }
 
@@ -137,17 +165,11 @@ extension HledgerDashboardTests {
     /// 20,000 transactions (hledger takes 1.5-2 s on them): the first frame is drawn while
     /// hledger runs, saying "updating…", and the figures follow.
     @Test func theFirstFrameDoesNotWaitForHledger() throws {
-        try MissingTool.check(HledgerCommandTests.hledger, package: "hledger")
         let folder = TemporaryFolder()
         let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
-        let journal = folder.path("big.journal")
         var text = "~ monthly\n    expenses:food  4000000 CHF\n    assets:bank\n\n"
         for index in 0..<20_000 { text += "\(month)-\(String(format: "%02d", 1 + index % 28)) Shop \(index)\n    expenses:food  1.00 CHF\n    assets:bank\n\n" }
-        try text.write(toFile: journal, atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
-        try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\n".write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
-        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [], environment: ["XDG_CACHE_HOME": folder.path("cache")],
-                                          configHome: folder.url.path)
+        let (dashboard, _) = try Self.dashboard(folder, journal: text)
         #expect(dashboard.wait { $0.contains("updating…") }, "\(dashboard.text)")
         #expect(dashboard.wait(timeout: 30) { $0.contains("3,980,000.00") && !$0.contains("updating…") }, "\(dashboard.text)")
     }

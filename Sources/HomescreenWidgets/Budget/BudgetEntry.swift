@@ -46,6 +46,8 @@ public struct BudgetEntry: TimelineEntry, Encodable {
     public let updating: Bool
     /// The journal the figures are from (the hledger source): where `a` adds an expense.
     public let journal: BudgetSource?
+    /// The journal's spending accounts, as `hledger accounts` lists them.
+    public let accounts: [String]
 
     /// Published data older than this is stale (seed 001: 24 hours).
     public static let staleAfter: TimeInterval = 24 * 3600
@@ -54,7 +56,7 @@ public struct BudgetEntry: TimelineEntry, Encodable {
 
     public init(date: Date, source: Source, month: YearMonth, monthLabel: String, denomination: Denomination, spent: Money,
                 limit: Money?, expenseCount: Int, recent: [Expense] = [], daysLeft: Int, lastUpdated: Date? = nil,
-                hasError: Bool = false, groupName: String? = nil, isPlaceholder: Bool = false, problem: String? = nil, updating: Bool = false, journal: BudgetSource? = nil) {
+                hasError: Bool = false, groupName: String? = nil, isPlaceholder: Bool = false, problem: String? = nil, updating: Bool = false, journal: BudgetSource? = nil, accounts: [String] = []) {
         self.date = date
         self.source = source
         self.month = month
@@ -72,6 +74,7 @@ public struct BudgetEntry: TimelineEntry, Encodable {
         self.problem = problem
         self.updating = updating
         self.journal = journal
+        self.accounts = accounts
     }
 
     /// The same data seen at another instant (a timeline's later entries).

@@ -15,6 +15,12 @@ extension BudgetFeature {
         environment.entries(BudgetEntry.self).lazy.compactMap(\.journal).first
     }
 
+    /// The form's choices: the journal's spending accounts as `hledger accounts` lists them.
+    static func accounts(_ environment: FeatureEnvironment, root: String) -> String {
+        let listed = environment.entries(BudgetEntry.self).first?.accounts.filter { $0 != root } ?? []
+        return listed.isEmpty ? "\(root):food, \(root):rent…" : listed.joined(separator: ", ")
+    }
+
     static func journalUpdate(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment,
                               journal: BudgetSource) -> [FeatureEffect<Message, NoMemory>]? {
         let language = environment.language
@@ -27,7 +33,7 @@ extension BudgetFeature {
                 Form.Field(text("Amount (%1)", commodity), placeholder: "12.50", hint: text("12.50 or 12,50"), maxLength: 16),
                 Form.Field(text("Note"), placeholder: text("Lunch (optional)"), maxLength: 80),
                 Form.Field(text("Date"), text: environment.today.iso, hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
-                Form.Field("Account", text: root + ":", hint: "\(root):food, \(root):rent…", maxLength: 80),
+                Form.Field("Account", text: root + ":", hint: accounts(environment, root: root), maxLength: 80),
             ]), submitted: { .journalSubmitted(journal, $0) })]
         case .message(.journalSubmitted(let source, let form)):
             var check = FormCheck(form, language: language)

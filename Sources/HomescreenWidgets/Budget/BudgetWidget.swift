@@ -63,7 +63,7 @@ public struct BudgetWidget: Widget {
         let entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
                                 denomination: summary?.denomination ?? .symbol(source.commodity ?? ""), spent: summary?.totals[month]?.spent ?? .zero,
                                 limit: summary?.budgets[month]?.limit, expenseCount: 0, daysLeft: month.dayCount - today.day + 1,
-                                hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source)
+                                hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source, accounts: shown.accounts)
         return (entry, shown.updating)
     }
 

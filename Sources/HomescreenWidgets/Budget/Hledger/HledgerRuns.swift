@@ -14,6 +14,8 @@ struct HledgerRun: Codable, Sendable {
     let error: String?
     let ranAt: Date
     let seconds: Double
+    /// `hledger accounts` of the spending accounts (the add-expense form's choices).
+    var accounts: [String]? = nil
 }
 
 /// What the panes show from the journal: the last good report, the latest refusal, and
@@ -22,6 +24,7 @@ public struct HledgerState: Sendable {
     public var report: HledgerBudgetReport?
     public var error: HledgerError?
     public var updating: Bool
+    public var accounts: [String] = []
 }
 
 extension Hledger {
@@ -52,7 +55,7 @@ extension Hledger {
         let starts = inFlight.withLock { running in running.insert(arguments).inserted }
         if starts {
             DispatchQueue.global().async {
-                _ = perform(arguments, signature: signature, year: year, environment: environment)
+                _ = perform(arguments, signature: signature, year: year, environment: environment, listingAccounts: true)
                 _ = inFlight.withLock { $0.remove(arguments) }
             }
         }
@@ -76,7 +79,7 @@ extension Hledger {
     }
 
     private static func state(of run: HledgerRun, year: Int, updating: Bool) -> HledgerState {
-        var state = HledgerState(report: nil, error: run.error.map(HledgerError.init), updating: updating)
+        var state = HledgerState(report: nil, error: run.error.map(HledgerError.init), updating: updating, accounts: run.accounts ?? [])
         if let output = run.output {
             do { state.report = try report(output, year: year) } catch let error as HledgerError { state.error = error } catch {}
         }
@@ -95,7 +98,7 @@ extension Hledger {
 
     /// Runs hledger and keeps the result: in memory and in the cache file (written whole, then
     /// renamed into place).
-    static func perform(_ arguments: [String], signature: JournalSignature, year: Int, environment: [String: String]) -> HledgerRun {
+    static func perform(_ arguments: [String], signature: JournalSignature, year: Int, environment: [String: String], listingAccounts: Bool = false) -> HledgerRun {
         let started = Date()
         var output: Data?, error: String?
         do {
@@ -107,8 +110,13 @@ extension Hledger {
             return keep(HledgerRun(signature: signature, output: lastRun(arguments, environment: environment)?.output, error: sentence,
                                    ranAt: started, seconds: Date().timeIntervalSince(started)), arguments, environment: environment)
         }
-        return keep(HledgerRun(signature: signature, output: output, error: error, ranAt: started, seconds: Date().timeIntervalSince(started)),
-                    arguments, environment: environment)
+        var run = HledgerRun(signature: signature, output: output, error: error, ranAt: started, seconds: Date().timeIntervalSince(started))
+        // The accounts as hledger lists them, for the dashboard's form (after the report: the
+        // time above is the report's; a command waiting for the figures does not wait for them).
+        guard listingAccounts else { return keep(run, arguments, environment: environment) }
+        let accounts = ["-f", arguments[1], "accounts"] + arguments.suffix(from: arguments.firstIndex(of: "json").map { $0 + 1 } ?? arguments.endIndex)
+        run.accounts = (try? self.run(Array(accounts), environment: environment)).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
+        return keep(run, arguments, environment: environment)
     }
 
     private static func keep(_ run: HledgerRun, _ arguments: [String], environment: [String: String]) -> HledgerRun {

@@ -52,12 +52,12 @@ struct HledgerSummary {
 
     /// The summary the panes show: on the dashboard (`interactive`) never waiting for hledger,
     /// the last result while a run is under way; the last good figures under a refusal.
-    static func shown(_ source: BudgetSource, year: Int, interactive: Bool) -> (summary: HledgerSummary?, problem: HledgerError?, updating: Bool) {
+    static func shown(_ source: BudgetSource, year: Int, interactive: Bool) -> (summary: HledgerSummary?, problem: HledgerError?, updating: Bool, accounts: [String]) {
         let state = Hledger.state(source, year: year, wait: !interactive)
         do {
-            return (try state.report.map { try HledgerSummary($0, commodity: source.commodity) }, state.error, state.updating)
+            return (try state.report.map { try HledgerSummary($0, commodity: source.commodity) }, state.error, state.updating, state.accounts)
         } catch {
-            return (nil, error as? HledgerError ?? HledgerError("\(error)"), state.updating)
+            return (nil, error as? HledgerError ?? HledgerError("\(error)"), state.updating, state.accounts)
         }
     }
 }
