@@ -181,3 +181,40 @@ extension HledgerSourceTests {
         #expect(broken.limit == F.money("400"))
     }
 }
+
+extension HledgerSourceTests {
+    /// The file changed between reading and writing: refused with a sentence, nothing written.
+    @Test func aJournalEditedDuringAWriteIsRefused() throws {
+        let journal = folder.path("books.journal")
+        try "2026-11-02 Lunch\n    expenses:food  12.50 CHF\n    assets:cash".write(toFile: journal, atomically: true, encoding: .utf8)
+        let read = try HledgerJournal.Reading.of(journal)
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n".utf8))
+        try handle.close()
+        let edited = try #require(FileSnapshot.bytes(journal))
+        #expect(throws: HledgerError("the journal \(journal) changed while the expense was being added; nothing was written, add it again.")) {
+            try HledgerJournal.append("2026-11-03 X\n    expenses:food  1 CHF\n    assets:cash\n", to: journal, before: read)
+        }
+        #expect(FileSnapshot.bytes(journal) == edited)
+        // Read again, it appends; a last line without a newline gets one first.
+        try HledgerJournal.append("2026-11-03 X  ; homescreen:\n    expenses:food  1 CHF\n    assets:cash\n", to: journal, before: HledgerJournal.Reading.of(journal))
+        #expect(String(decoding: try #require(FileSnapshot.bytes(journal)), as: UTF8.self).hasSuffix("assets:cash\n\n2026-11-03 X  ; homescreen:\n    expenses:food  1 CHF\n    assets:cash\n"))
+        #expect(try Shell.run("\(Self.hledger) -f \(journal) check", environment: ["PATH": "/usr/bin:/bin"]).status == 0)
+    }
+
+    /// The 80 % reminder from the journal's figures.
+    @Test func remindersReadTheJournal() throws {
+        let journal = folder.path("books.journal")
+        try "~ monthly\n    expenses:food  100 CHF\n    assets:bank\n\n2026-11-02 Party\n    expenses:food  85 CHF\n    assets:bank\n".write(toFile: journal, atomically: true, encoding: .utf8)
+        var settings = WidgetSettings()
+        settings[BudgetSource.key] = BudgetSource(origin: .hledger, journal: journal)
+        _ = try Hledger.budget(settings[BudgetSource.key], year: 2026)
+        var reminders = WidgetSettings()
+        reminders[BudgetFeature.remindOn] = true
+        let context = ReminderContext(now: F.now, timeZone: F.zurich, language: .english, locale: FormattingLocale(identifier: "en_US_POSIX"), privacy: false,
+                                      settings: reminders, widgetSettings: settings)
+        let due = try BudgetFeature().reminders(Store.prepared(at: folder.path("s.sqlite")), context).due
+        #expect(due.count == 1 && due[0].title.contains("85"), "\(due)")
+    }
+}
