@@ -57,6 +57,8 @@ struct HledgerCommandTests {
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stdout.contains(#""limit" : "1600.00""#) && show.stdout.contains(#""spent" : "120.05""#), "\(show.stdout)")
         #expect(show.stdout.contains(#""available" : "1479.95""#) && show.stdout.contains(#""currency" : "CHF""#), "\(show.stdout)")
+        let text = try run(["budget", "show", "2026-11"])
+        #expect(text.stdout.replacingOccurrences(of: "\u{A0}", with: " ") == "2026-11: limit CHF 1,600.00, spent CHF 120.05 (8%), available CHF 1,479.95, from \(journal)\n", "\(text.stdout)")
         // hledger's own text for the month says the same.
         #expect(try hledger("balance --budget -p 2026-11 --depth 1 expenses").stdout.contains("120.05 CHF"))
         let status = try run(["status", "budget", "--format", "json", "--now", "2026-11-22T10:00:00+01:00"])

@@ -90,7 +90,10 @@ struct BudgetCommand: ParsableCommand {
                 }
                 return Output.line("\(month.iso): no budget (set one with `homescreen budget set \(month.iso) --limit AMOUNT`); spent \(money(spent)) in \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
             }
-            Output.line("\(month.iso): limit \(money(limit)), spent \(money(spent)) (\(spent.percent(of: limit))%), available \(money(limit - spent)), \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
+            // hledger's budget report counts no transactions: the journal's line says where it is from.
+            let counted = source.origin == .hledger ? "from \(source.journalPath(environment: context.environment))"
+                : "\(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses")
+            Output.line("\(month.iso): limit \(money(limit)), spent \(money(spent)) (\(spent.percent(of: limit))%), available \(money(limit - spent)), " + counted)
         }
     }
 }
