@@ -56,9 +56,13 @@ public protocol CommandContext {
     func openExistingForWriting(otherwise missing: @autoclosure () -> any Error) throws -> any StoreBackend
     /// Whether the store exists: a file on disk; a server's store is always asked.
     func storeExists() throws -> Bool
+    /// The kinds' settings from the config file (`[budget] source`), the defaults without one.
+    func settings() throws -> WidgetSettings
 }
 
 extension CommandContext {
+    public func settings() throws -> WidgetSettings { WidgetSettings() }
+
     /// Today in the local time zone.
     public var today: LocalDate { LocalDate(Date(), in: timeZone) }
 

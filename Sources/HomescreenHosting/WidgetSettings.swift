@@ -6,6 +6,8 @@ public enum ConfigValue: Sendable, Equatable {
     case integer(Int)
     case boolean(Bool)
     case list([ConfigValue])
+    /// A table (`[budget]`), its keys sorted as written back.
+    case table([String: ConfigValue])
     /// Anything else (a table, a list, a float), as written.
     case other(String)
 }
@@ -77,6 +79,7 @@ extension ConfigValue: CustomStringConvertible {
         case .integer(let number): return String(number)
         case .boolean(let on): return String(on)
         case .list(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .table(let values): return "{ " + values.keys.sorted().map { "\($0) = \(values[$0]!.description)" }.joined(separator: ", ") + " }"
         case .other(let text): return text
         }
     }

@@ -59,10 +59,20 @@ struct BudgetCommand: ParsableCommand {
 
         func run(_ context: any CommandContext) throws {
             let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(Date(), in: context.timeZone)
-            let store = try context.openForReading()
-            let summary = try BudgetRepository(store).monthSummary(month, recent: 0)
-            // The month's own currency (its budget's, else its expenses'), else the nearest budget's.
-            let currency = try BudgetRepository(store).currency(of: month) ?? BudgetRepository(store).currency(near: month) ?? Currency.preferred(by: context.locale)
+            let source = try context.settings()[BudgetSource.key]
+            let summary: (budget: MonthlyBudget?, total: MonthTotal, recent: [Expense]), currency: Currency
+            if source.origin == .hledger {
+                // hledger's own figures for the month; its refusal is the command's.
+                let journal: HledgerSummary
+                do { journal = try HledgerSummary.of(source, year: month.year) } catch let error as HledgerError { throw CLIError.runtime(error.description) }
+                summary = (journal.budgets[month], journal.totals[month] ?? .none, [])
+                currency = journal.currency
+            } else {
+                let store = try context.openForReading()
+                summary = try BudgetRepository(store).monthSummary(month, recent: 0)
+                // The month's own currency (its budget's, else its expenses'), else the nearest budget's.
+                currency = try BudgetRepository(store).currency(of: month) ?? BudgetRepository(store).currency(near: month) ?? Currency.preferred(by: context.locale)
+            }
             let limit = summary.budget?.limit, spent = summary.total.spent
             guard spent.fitsAsTotal else {
                 throw CLIError.runtime("the total of \(month.iso) (\(summary.total.expenseCount) expenses) is too large to show; totals go up to "
@@ -75,9 +85,15 @@ struct BudgetCommand: ParsableCommand {
             let locale = context.locale
             func money(_ value: Money) -> String { Display.money(value, currency, locale: locale) }
             guard let limit else {
+                if source.origin == .hledger {
+                    return Output.line("\(month.iso): no budget goal in the journal (\(HledgerSummary.noGoals)); spent \(money(spent))")
+                }
                 return Output.line("\(month.iso): no budget (set one with `homescreen budget set \(month.iso) --limit AMOUNT`); spent \(money(spent)) in \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
             }
-            Output.line("\(month.iso): limit \(money(limit)), spent \(money(spent)) (\(spent.percent(of: limit))%), available \(money(limit - spent)), \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
+            // hledger's budget report counts no transactions: the journal's line says where it is from.
+            let counted = source.origin == .hledger ? "from \(source.journalPath(environment: context.environment))"
+                : "\(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses")
+            Output.line("\(month.iso): limit \(money(limit)), spent \(money(spent)) (\(spent.percent(of: limit))%), available \(money(limit - spent)), " + counted)
         }
     }
 }

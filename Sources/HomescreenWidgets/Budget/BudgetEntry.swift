@@ -16,6 +16,8 @@ public struct BudgetEntry: TimelineEntry, Encodable {
         case local
         /// A snapshot from `homescreen publish budget`.
         case published
+        /// An hledger journal, through `hledger balance --budget` (`[budget] source = "hledger"`).
+        case hledger
     }
 
     public internal(set) var date: Date
@@ -38,6 +40,14 @@ public struct BudgetEntry: TimelineEntry, Encodable {
     public let hasError: Bool
     public let groupName: String?
     public let isPlaceholder: Bool
+    /// What went wrong or is missing, as a sentence with the fix (the hledger source's refusals).
+    public let problem: String?
+    /// hledger is reading the journal again: the figures are the last run's.
+    public let updating: Bool
+    /// The journal the figures are from (the hledger source): where `a` adds an expense.
+    public let journal: BudgetSource?
+    /// The journal's spending accounts, as `hledger accounts` lists them.
+    public let accounts: [String]
 
     /// Published data older than this is stale (seed 001: 24 hours).
     public static let staleAfter: TimeInterval = 24 * 3600
@@ -46,7 +56,7 @@ public struct BudgetEntry: TimelineEntry, Encodable {
 
     public init(date: Date, source: Source, month: YearMonth, monthLabel: String, denomination: Denomination, spent: Money,
                 limit: Money?, expenseCount: Int, recent: [Expense] = [], daysLeft: Int, lastUpdated: Date? = nil,
-                hasError: Bool = false, groupName: String? = nil, isPlaceholder: Bool = false) {
+                hasError: Bool = false, groupName: String? = nil, isPlaceholder: Bool = false, problem: String? = nil, updating: Bool = false, journal: BudgetSource? = nil, accounts: [String] = []) {
         self.date = date
         self.source = source
         self.month = month
@@ -61,6 +71,10 @@ public struct BudgetEntry: TimelineEntry, Encodable {
         self.hasError = hasError
         self.groupName = groupName
         self.isPlaceholder = isPlaceholder
+        self.problem = problem
+        self.updating = updating
+        self.journal = journal
+        self.accounts = accounts
     }
 
     /// The same data seen at another instant (a timeline's later entries).

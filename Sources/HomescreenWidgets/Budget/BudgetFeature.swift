@@ -31,6 +31,9 @@ public struct BudgetFeature: WidgetFeature {
         case edited(Result<Expense, JobFailure>)
         case remove(id: Int64)
         case removed(Result<Expense, JobFailure>)
+        /// The add-expense form of the hledger source, and what the journal said.
+        case journalSubmitted(BudgetSource, Form)
+        case journalAdded(Result<JournalAddition, JobFailure>)
     }
 
     public init() {}
@@ -45,12 +48,15 @@ public struct BudgetFeature: WidgetFeature {
         [KeyTable.Binding(action: .addExpense, keys: [.character("a"), .character("+")]), KeyTable.Binding(action: .setBudget, keys: [.character("b")])]
     }
 
-    public func provider(store: any StoreBackend, settings: WidgetSettings) -> BudgetWidget { BudgetWidget(store: store) }
+    public var settings: [SettingSpec] { [BudgetSource.key.spec] }
+
+    public func provider(store: any StoreBackend, settings: WidgetSettings) -> BudgetWidget { BudgetWidget(store: store, source: settings[BudgetSource.key]) }
     public func initialState() -> State { State() }
     public func detail(_ entry: BudgetEntry, scroll: Int) -> DetailNavigation { .list(keys: entry.recent.map { String($0.id) }) }
 
     public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
         let currency = Self.currency(environment)
+        if let journal = Self.journal(environment), let effects = Self.journalUpdate(&state, event, environment, journal: journal) { return effects }
         switch event {
         case .action(.addExpense), .action(.addItem):
             let language = environment.language
@@ -124,6 +130,8 @@ public struct BudgetFeature: WidgetFeature {
             return [.confirm(environment.language.text("Remove the expense of %1 on %2?", in: Self.words, what, expense.day.iso), yes: .remove(id: expense.id))]
         case .message(.remove(let id)):
             return [.write(FeatureJob(.budget, "remove \(id)", { store, _, _ in try BudgetRepository(store).removeExpense(id: id) }, then: Message.removed))]
+        case .message(.journalSubmitted), .message(.journalAdded):
+            return []   // the journal's, above
         case .message(.removed(.success(let expense))):
             return [.message(.success(environment.language.text("Removed the expense of %1 on %2.", in: Self.words,
                                                                  Self.money(expense.amount, expense.currency, environment), expense.day.iso)))]

@@ -23,7 +23,17 @@ extension BudgetFeature {
     public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck {
         guard context.settings[Self.remindOn] else { return ReminderCheck() }
         let today = context.today, month = YearMonth(today)
-        let (budget, total, _) = try BudgetRepository(store).monthSummary(month, recent: 0)
+        let source = context.widgetSettings[BudgetSource.key]
+        let budget: MonthlyBudget?, total: MonthTotal
+        if source.origin == .hledger {
+            // From the last run, never waiting for hledger (the dashboard's loop asks): a run
+            // under way reminds at the next check, a journal hledger refuses of nothing (the
+            // panes say why).
+            guard let summary = HledgerSummary.shown(source, year: month.year, interactive: true).summary else { return ReminderCheck() }
+            (budget, total) = (summary.budgets[month], summary.totals[month] ?? .none)
+        } else {
+            (budget, total, _) = try BudgetRepository(store).monthSummary(month, recent: 0)
+        }
         guard let budget, budget.limit.cents > 0 else { return ReminderCheck() }
         let passed = context.settings[Self.remindPercents].filter { Int64($0) * budget.limit.cents <= total.spent.capped.cents * 100 }
         guard let highest = passed.last else { return ReminderCheck() }

@@ -9,8 +9,13 @@ import HomescreenWidgetCore
 /// publish budget --clear` removes it); otherwise the store's budgets and expenses are shown.
 public struct BudgetWidget: Widget {
     public let store: any StoreBackend
+    /// The store's tables, or an hledger journal (`[budget] source`).
+    public let source: BudgetSource
 
-    public init(store: any StoreBackend) { self.store = store }
+    public init(store: any StoreBackend, source: BudgetSource = BudgetSource()) {
+        self.store = store
+        self.source = source
+    }
 
     public var kind: WidgetKind { .budget }
     public var supportedFamilies: [WidgetFamily] { WidgetFamily.allCases }
@@ -31,6 +36,13 @@ public struct BudgetWidget: Widget {
         }
         let today = LocalDate(date, in: context.timeZone)
         let month = YearMonth(today)
+        if source.origin == .hledger {
+            // On the dashboard the journal is looked at again each second (a stat of its
+            // files), and a run under way is asked after five times a second.
+            let shown = Self.entry(hledger: source, today: today, at: date, context: context)
+            let again = context.isInteractive ? min(reload, date.addingTimeInterval(shown.updating ? 0.2 : 1)) : reload
+            return Timeline(entries: [shown.entry], policy: .after(again))
+        }
         let summary = try BudgetRepository(store).monthSummary(month, recent: context.detail ? Int.max : BudgetEntry.recentLimit)
         let currency = try summary.budget?.currency ?? BudgetRepository(store).currency(near: month) ?? Currency.preferred(by: context.locale)
         let entry = BudgetEntry(date: date, source: .local, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
@@ -38,6 +50,21 @@ public struct BudgetWidget: Widget {
                                 expenseCount: summary.total.expenseCount, recent: summary.recent, daysLeft: month.dayCount - today.day + 1)
         // Hourly, as seed 002 asks; the month boundary is a local hour boundary too.
         return Timeline(entries: [entry], policy: .after(reload))
+    }
+
+    /// This month from the journal, as hledger computes it; a refusal is the error state with
+    /// its sentence over the last good figures, a journal without goals the not-configured
+    /// state saying how to write one. On the dashboard a run under way says "updating…".
+    static func entry(hledger source: BudgetSource, today: LocalDate, at date: Date, context: WidgetContext) -> (entry: BudgetEntry, updating: Bool) {
+        let month = YearMonth(today)
+        let shown = HledgerSummary.shown(source, year: month.year, interactive: context.isInteractive)
+        let summary = shown.summary
+        let problem = shown.problem?.description ?? (summary.map { $0.hasGoals ? nil : HledgerSummary.noGoals } ?? nil)
+        let entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
+                                denomination: summary?.denomination ?? .symbol(source.commodity ?? ""), spent: summary?.totals[month]?.spent ?? .zero,
+                                limit: summary?.budgets[month]?.limit, expenseCount: 0, daysLeft: month.dayCount - today.day + 1,
+                                hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source, accounts: shown.accounts)
+        return (entry, shown.updating)
     }
 
     /// The entry for a published snapshot. JSON another program wrote straight into the

@@ -16,7 +16,7 @@ public struct YearFeature: WidgetFeature {
     public var families: [WidgetFamily] { YearWidget.families }
     public var tables: Set<StoreTable> { [.budget, .expense] }
 
-    public func provider(store: any StoreBackend, settings: WidgetSettings) -> YearWidget { YearWidget(store: store) }
+    public func provider(store: any StoreBackend, settings: WidgetSettings) -> YearWidget { YearWidget(store: store, source: settings[BudgetSource.key]) }
 
     public func detail(_ entry: YearEntry, scroll: Int) -> DetailNavigation {
         DetailNavigation(scroll: 0...max(0, entry.expenses.count - 1), movesByMonth: true)

@@ -8,8 +8,13 @@ import HomescreenWidgetCore
 /// spend in each, the current month highlighted. Reloads when the month changes.
 public struct YearWidget: Widget {
     public let store: any StoreBackend
+    /// The store's tables, or an hledger journal (`[budget] source`).
+    public let source: BudgetSource
 
-    public init(store: any StoreBackend) { self.store = store }
+    public init(store: any StoreBackend, source: BudgetSource = BudgetSource()) {
+        self.store = store
+        self.source = source
+    }
 
     public var kind: WidgetKind { .year }
     public var supportedFamilies: [WidgetFamily] { Self.families }
@@ -25,14 +30,23 @@ public struct YearWidget: Widget {
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<YearEntry> {
         let current = YearMonth(date, in: context.timeZone)
         let selected = context.detail ? current.adding(months: context.cursor) : current
-        let summary = try BudgetRepository(store).yearSummary(selected.year)
+        var again = TimeBoundaries.nextMonth(after: date, in: context.timeZone)
+        let summary: (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal])
+        if source.origin == .hledger {
+            let shown = HledgerSummary.shown(source, year: selected.year, interactive: context.isInteractive)
+            if let problem = shown.problem, shown.summary == nil { throw problem }
+            summary = shown.summary?.year ?? ([:], [:])
+            if context.isInteractive { again = min(again, date.addingTimeInterval(shown.updating ? 0.2 : 1)) }
+        } else {
+            summary = try BudgetRepository(store).yearSummary(selected.year)
+        }
         let months = (1...12).map { number -> YearEntry.Month in
             let month = YearMonth(year: selected.year, month: number)!
             return YearEntry.Month(month: month, budget: summary.budgets[month], total: summary.totals[month] ?? .none)
         }
-        let expenses = context.detail ? try BudgetRepository(store).expenses(in: selected) : []
+        let expenses = context.detail && source.origin == .store ? try BudgetRepository(store).expenses(in: selected) : []
         let entry = YearEntry(date: date, current: current, selected: selected, months: months, expenses: expenses)
-        return Timeline(entries: [entry], policy: .after(TimeBoundaries.nextMonth(after: date, in: context.timeZone)))
+        return Timeline(entries: [entry], policy: .after(again))
     }
 
     public func render(_ entry: YearEntry, in context: WidgetContext) -> CellGrid {

@@ -117,6 +117,12 @@ struct ChosenStore: CommandContext {
         try choice.openExistingForWriting(otherwise: missing())
     }
     func storeExists() throws -> Bool { try choice.storeExists() }
+    func settings() throws -> WidgetSettings {
+        let path = DashboardConfig.defaultPath(environment: environment)
+        do { return try DashboardConfig.load(path: path, explicit: false, catalog: .standard).widgetSettings } catch let error as ConfigError {
+            throw CLIError.usage("\(path): \(error.description)")
+        }
+    }
 }
 
 /// Options of the commands that draw widgets.

@@ -62,6 +62,7 @@ struct BudgetView: FamilyViews {
 
     /// The freshness line of published data ("Aggiornato 5 min fa"); nil for local data.
     var freshnessText: String? {
+        if entry.updating { return "updating…" }
         guard let freshness = entry.freshness, let updated = entry.lastUpdated else { return nil }
         switch freshness {
         case .now: return strings.updatedNow
@@ -89,6 +90,7 @@ struct BudgetView: FamilyViews {
 
     /// The line under a state's sentence: the fix, or when the data was last good.
     var stateDetail: String {
+        if let problem = entry.problem { return problem }
         if entry.state == .notConfigured, entry.source == .local {
             guard context.isInteractive else {
                 return strings.notConfiguredHint.replacingOccurrences(of: "YYYY-MM", with: entry.month.iso).replacingOccurrences(of: "AAAA-MM", with: entry.month.iso)

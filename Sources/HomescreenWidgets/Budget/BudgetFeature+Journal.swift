@@ -1,0 +1,63 @@
+import Foundation
+import HomescreenHosting
+import HomescreenWidgetCore
+
+/// What an expense appended to the journal was.
+public struct JournalAddition: Sendable, Equatable {
+    public let amount: String, account: String, day: LocalDate, journal: String
+}
+
+/// The budget's keys when its figures come from an hledger journal: `a` appends one tagged
+/// transaction to the journal (never the store); editing and removing are the journal's.
+extension BudgetFeature {
+    /// The journal the budget pane shows, when it shows one.
+    static func journal(_ environment: FeatureEnvironment) -> BudgetSource? {
+        environment.entries(BudgetEntry.self).lazy.compactMap(\.journal).first
+    }
+
+    /// The form's choices: the journal's spending accounts as `hledger accounts` lists them.
+    static func accounts(_ environment: FeatureEnvironment, root: String) -> String {
+        let listed = environment.entries(BudgetEntry.self).first?.accounts.filter { $0 != root } ?? []
+        return listed.isEmpty ? "\(root):food, \(root):rent…" : listed.joined(separator: ", ")
+    }
+
+    static func journalUpdate(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment,
+                              journal: BudgetSource) -> [FeatureEffect<Message, NoMemory>]? {
+        let language = environment.language
+        func text(_ english: String, _ values: String...) -> String { language.text(english, in: words, values: values) }
+        switch event {
+        case .action(.addExpense), .action(.addItem):
+            let commodity = journal.commodity ?? environment.entries(BudgetEntry.self).first?.denomination.label ?? ""
+            let root = journal.accounts.first ?? "expenses"
+            return [.form(Form(title: text("Add an expense") + " · " + (journal.journal ?? "journal"), fields: [
+                Form.Field(text("Amount (%1)", commodity), placeholder: "12.50", hint: text("12.50 or 12,50"), maxLength: 16),
+                Form.Field(text("Note"), placeholder: text("Lunch (optional)"), maxLength: 80),
+                Form.Field(text("Date"), text: environment.today.iso, hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
+                Form.Field("Account", text: root + ":", hint: accounts(environment, root: root), maxLength: 80),
+            ]), submitted: { .journalSubmitted(journal, $0) })]
+        case .message(.journalSubmitted(let source, let form)):
+            var check = FormCheck(form, language: language)
+            let day = check.day(2, today: environment.today)
+            if check[0].isEmpty { check.fail(0, "write an amount, such as 12.50.") }
+            if let rejected = check.rejected(form) { return [.form(rejected, submitted: { .journalSubmitted(source, $0) })] }
+            guard let day else { return [] }
+            let amount = check[0], note = check[1]
+            let root = source.accounts.first ?? "expenses"
+            let account = check[3].trimmingCharacters(in: CharacterSet(charactersIn: ": ")).isEmpty || check[3] == root + ":" ? nil : check[3]
+            state.form.submitted(form)
+            return [.write(FeatureJob(.budget, "journal-add \(amount) \(day.iso) \(note)", { _, _, _ in
+                let added = try HledgerJournal.addExpense(source, text: amount, day: day, note: note, account: account)
+                return JournalAddition(amount: added.amount, account: added.account, day: day, journal: source.journalPath())
+            }, then: Message.journalAdded))]
+        case .message(.journalAdded(.success(let added))):
+            state.form.saved()
+            return [.message(.success("Added \(environment.amount(added.amount)) to \(added.account) on \(added.day.iso) in \(added.journal)."))]
+        case .message(.journalAdded(.failure(let failure))):
+            return state.form.failed(failure.text(environment), submitted: { .journalSubmitted(journal, $0) })
+        case .action(.edit), .action(.remove), .action(.setBudget):
+            return [.message(.info("The budget comes from the journal \(journal.journalPath()): edit it there (goals are its ~ monthly transactions)."))]
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import HomescreenCommandLine
+import HomescreenWidgetCore
+
+/// A refusal of the hledger source, as one sentence that says what to do.
+public struct HledgerError: Error, Equatable, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// One amount of one commodity, exactly as hledger's JSON gives it (mantissa and places).
+public struct HledgerAmount: Hashable, Sendable {
+    /// How the journal writes the commodity (hledger's `astyle`).
+    public struct Style: Hashable, Sendable {
+        public let left: Bool
+        public let spaced: Bool
+        public let decimalPoint: Character?
+    }
+
+    public let commodity: String
+    public let mantissa: Int64
+    public let places: Int
+
+    /// In hundredths, as `Money` keeps amounts; nil when hledger's amount has a third decimal
+    /// that is not zero (it could not be shown to its last digit).
+    public var money: Money? {
+        if places <= 2 {
+            let (value, overflow) = mantissa.multipliedReportingOverflow(by: Int64([100, 10, 1][places]))
+            return overflow ? nil : Money(cents: value)
+        }
+        var divisor: Int64 = 1
+        for _ in 0..<(places - 2) { divisor *= 10 }
+        return mantissa % divisor == 0 ? Money(cents: mantissa / divisor) : nil
+    }
+}
+
+/// hledger's budget report for one year, month by month: what was spent (actual) and the
+/// goal, per commodity, as `hledger balance --budget -M -O json` computes them.
+public struct HledgerBudgetReport: Sendable, Equatable {
+    public struct Month: Sendable, Equatable {
+        public let month: YearMonth
+        public let actual: [HledgerAmount]
+        /// nil when no periodic transaction gives the month a goal.
+        public let goal: [HledgerAmount]?
+
+        public func actual(_ commodity: String) -> HledgerAmount? { actual.first { $0.commodity == commodity } }
+        public func goal(_ commodity: String) -> HledgerAmount? { goal?.first { $0.commodity == commodity } }
+    }
+
+    public let year: Int
+    public let months: [YearMonth: Month]
+    /// How the journal writes each commodity, as hledger read it.
+    public var styles: [String: HledgerAmount.Style] = [:]
+
+    /// Every commodity, goals' first, in the order hledger lists them.
+    public var commodities: [String] {
+        var seen: [String] = []
+        let sorted = months.keys.sorted()
+        for amounts in sorted.map({ months[$0]?.goal ?? [] }) + sorted.map({ months[$0]?.actual ?? [] }) {
+            for amount in amounts where !seen.contains(amount.commodity) { seen.append(amount.commodity) }
+        }
+        return seen
+    }
+
+    /// Whether any month has a goal (a periodic transaction such as `~ monthly`).
+    public var hasGoals: Bool { months.values.contains { !($0.goal ?? []).isEmpty } }
+
+    /// Reads hledger's JSON (`prDates`, `prTotals.prrAmounts[i] = [actual, goal]`).
+    public static func parse(_ data: Data, year: Int) throws -> HledgerBudgetReport {
+        struct Quantity: Decodable { let decimalMantissa: Int64; let decimalPlaces: Int }
+        struct Style: Decodable { let ascommodityside: String?; let ascommodityspaced: Bool?; let asdecimalpoint: String? }
+        struct Amount: Decodable { let acommodity: String; let aquantity: Quantity; let astyle: Style? }
+        struct Row: Decodable { let prrAmounts: [[[Amount]?]] }
+        struct Report: Decodable { let prDates: [[String]]; let prTotals: Row }
+        let report: Report
+        do { report = try JSONDecoder().decode(Report.self, from: data) } catch {
+            throw HledgerError("hledger's budget report could not be read (\(error)); `hledger --version` should say 1.25 or later.")
+        }
+        var months: [YearMonth: Month] = [:]
+        var styles: [String: HledgerAmount.Style] = [:]
+        for amount in report.prTotals.prrAmounts.flatMap({ $0.compactMap { $0 }.flatMap { $0 } }) where styles[amount.acommodity] == nil {
+            guard let style = amount.astyle else { continue }
+            styles[amount.acommodity] = HledgerAmount.Style(left: style.ascommodityside == "L", spaced: style.ascommodityspaced ?? true,
+                                                            decimalPoint: style.asdecimalpoint?.first)
+        }
+        for (index, dates) in report.prDates.enumerated() where index < report.prTotals.prrAmounts.count {
+            guard let start = dates.first, let day = LocalDate(iso: start) else { continue }
+            let month = YearMonth(day)
+            let pair = report.prTotals.prrAmounts[index]
+            func amounts(_ list: [Amount]?) -> [HledgerAmount]? {
+                list.map { $0.map { HledgerAmount(commodity: $0.acommodity, mantissa: $0.aquantity.decimalMantissa, places: $0.aquantity.decimalPlaces) } }
+            }
+            let goal = pair.count > 1 ? amounts(pair[1]) : nil
+            months[month] = Month(month: month, actual: amounts(pair.first ?? []) ?? [], goal: goal?.isEmpty == true ? nil : goal)
+        }
+        var parsed = HledgerBudgetReport(year: year, months: months)
+        parsed.styles = styles
+        return parsed
+    }
+}
+
+/// Runs hledger on the journal. The same run is never made twice while the journal and the
+/// files it includes are unchanged (their size, time and inode): one run per change.
+public enum Hledger {
+    /// hledger's path on `PATH`, or nil.
+    public static func executable(environment: [String: String]) -> String? {
+        for folder in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let path = String(folder) + "/hledger"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Runs hledger with `arguments`; its output, or its first error line as the refusal.
+    public static func run(_ arguments: [String], environment: [String: String]) throws -> Data {
+        guard let path = executable(environment: environment) else {
+            throw HledgerError("hledger is not installed; `apt-get install hledger` installs it (or set [budget] source = \"store\").")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var childEnvironment = environment
+        childEnvironment["LANG"] = "C.UTF-8"
+        childEnvironment["LC_ALL"] = "C.UTF-8"
+        process.environment = childEnvironment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errorText = Locked(Data())
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let read = errors.fileHandleForReading.readDataToEndOfFile()
+            errorText.withLock { $0 = read }
+            done.signal()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw HledgerError(firstErrorLine(errorText.withLock { $0 })) }
+        return data
+    }
+
+    /// hledger's error as one sentence: its first line that says something (it names the
+    /// file and line, `hledger: /path/j.journal:12:5:`), with the next line's detail.
+    static func firstErrorLine(_ data: Data) -> String {
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard let first = lines.first else { return "hledger failed without saying why." }
+        let located = first.hasPrefix("hledger: ") ? String(first.dropFirst(9)) : first
+        // "file:12:5:" alone: add the line that says what is wrong there.
+        if located.hasSuffix(":"), let detail = lines.dropFirst().first(where: { !$0.contains("|") && !$0.hasPrefix("^") }) {
+            return located + " " + detail
+        }
+        return located
+    }
+
+    /// The files a run read: the journal and, by its `include` lines, what it includes (so an
+    /// edit to any of them is a change). Only the directive's path is read here; the
+    /// accounting is hledger's.
+    struct JournalSignature: Equatable, Codable, Sendable {
+        let files: [String: [Int]]
+
+        init(_ journal: String) {
+            var files: [String: [Int]] = [:]
+            var pending = [journal]
+            while let path = pending.popLast() {
+                guard files[path] == nil, files.count < 200 else { continue }
+                var info = stat()
+                guard stat(path, &info) == 0 else { files[path] = []; continue }
+                let identity = [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino), Int(info.st_ctim.tv_nsec)]
+                files[path] = identity
+                pending += Self.includes(path, identity)
+            }
+            self.files = files
+        }
+
+        /// The files `path` includes, read again only when it changed.
+        private static func includes(_ path: String, _ identity: [Int]) -> [String] {
+            if let known = read.withLock({ $0[path] }), known.identity == identity { return known.includes }
+            var found: [String] = []
+            // A byte search for the directive (a journal of 20,000 transactions is not split into lines).
+            if let data = FileManager.default.contents(atPath: path) {
+                let folder = (path as NSString).deletingLastPathComponent
+                let directive = Data("include ".utf8), newline = UInt8(ascii: "\n")
+                var from = data.startIndex
+                while let hit = data.range(of: directive, in: from..<data.endIndex) {
+                    let end = data[hit.upperBound...].firstIndex(of: newline) ?? data.endIndex
+                    from = end
+                    guard hit.lowerBound == data.startIndex || data[hit.lowerBound - 1] == newline else { continue }
+                    let target = String(decoding: data[hit.upperBound..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                    guard !target.isEmpty, !target.contains("*") else { continue }
+                    found.append(target.hasPrefix("/") ? target : folder + "/" + target)
+                }
+            }
+            read.withLock { $0[path] = (identity, found) }
+            return found
+        }
+
+        private static let read = Locked<[String: (identity: [Int], includes: [String])]>([:])
+    }
+}
+
+/// A value behind a lock, for the caches several threads share.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ work: (inout Value) -> T) -> T { lock.withLock { work(&value) } }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import HomescreenCommandLine
+import HomescreenWidgetCore
+
+/// Writing to the person's journal: Homescreen only ever appends a transaction, marked with
+/// the `homescreen:` tag; every byte already there stays as it was.
+public enum HledgerJournal {
+    /// The tag on every transaction Homescreen wrote.
+    public static let tag = "homescreen:"
+
+    /// One transaction in hledger's syntax: the date, the description with the tag, the
+    /// expense account with the amount, the paying account taking the balance.
+    static func transaction(day: LocalDate, description: String, account: String, amount: String, paying: String) -> String {
+        let said = description.isEmpty ? "Expense" : description
+        let width = max(account.count + 4, 36)
+        let padding = String(repeating: " ", count: max(2, width - account.count - amount.count))
+        return "\(day.iso) \(said)  ; \(tag)\n    \(account)\(padding)\(amount)\n    \(paying)\n"
+    }
+
+    /// The amount as the journal writes this commodity (hledger's style: side, space, decimal
+    /// mark), with the currency's digits.
+    static func amount(_ money: Money, currency: Currency, style: HledgerAmount.Style?, commodity: String) -> String {
+        var number = money.plain(currency)
+        if let mark = style?.decimalPoint, mark != "." { number = number.replacingOccurrences(of: ".", with: String(mark)) }
+        let quoted = commodity.contains { $0.isNumber || $0.isWhitespace || "-+.,;\"@*=".contains($0) } ? "\"\(commodity)\"" : commodity
+        let spaced = style?.spaced ?? (quoted.count > 1)
+        let space = spaced ? " " : ""
+        let left = style?.left ?? (quoted.count == 1)
+        return left ? quoted + space + number : number + space + quoted
+    }
+
+    /// A description the journal takes on one line: no control characters, no `;` (it would
+    /// start a comment).
+    static func description(_ note: String) -> String {
+        String(note.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }.map { $0 == ";" ? "," : Character($0) })
+            .trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The file as it was read: its bytes' count and its identity (inode, size, time).
+    public struct Reading: Equatable, Sendable {
+        let inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+        static func of(_ path: String) throws -> Reading {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw HledgerError("the journal \(path) cannot be read (\(String(cString: strerror(errno)))); set [budget] journal to your hledger journal.")
+            }
+            return Reading(inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+        }
+    }
+
+    /// Appends `text` in one `write` with O_APPEND, after checking that the file is the one
+    /// read (`before`): a journal changed since is refused, and nothing is written.
+    static func append(_ text: String, to path: String, before: Reading) throws {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw HledgerError("the journal \(path) cannot be written (\(String(cString: strerror(errno)))); check its permissions.")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0,
+              Reading(inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec)) == before else {
+            throw HledgerError("the journal \(path) changed while the expense was being added; nothing was written, add it again.")
+        }
+        // A blank line first; a journal whose last line has no newline gets one too, in the same write.
+        var prefix = ""
+        if before.size > 0 {
+            let reader = open(path, O_RDONLY | O_CLOEXEC)
+            var last: UInt8 = 0
+            if reader >= 0 { _ = pread(reader, &last, 1, off_t(before.size - 1)); close(reader) }
+            prefix = last == UInt8(ascii: "\n") ? "\n" : "\n\n"
+        }
+        let bytes = Array((prefix + text).utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else {
+            throw HledgerError("the journal \(path) could not be written whole (\(String(cString: strerror(errno)))); check the disk and `hledger check`.")
+        }
+        fsync(descriptor)
+    }
+
+    /// Adds an expense to the journal the source names: refused with a sentence (nothing
+    /// written) when the journal cannot be read, has no commodity to write in, or changed.
+    public static func addExpense(_ source: BudgetSource, text: String, day: LocalDate, note: String, account chosen: String?,
+                                  environment: [String: String] = processEnvironment) throws -> (amount: String, account: String) {
+        let path = source.journalPath(environment: environment)
+        let before = try Reading.of(path)
+        let report = try Hledger.budget(source, year: day.year, environment: environment)
+        guard let commodity = source.commodity ?? report.commodities.first else {
+            throw HledgerError("the journal has no commodity to write the expense in; set [budget] commodity = \"CHF\" (or the one you use).")
+        }
+        let currency = Currency(code: commodity) ?? HledgerSummary.symbols[commodity].flatMap(Currency.init(code:)) ?? .euro
+        let money: Money
+        switch Money.parse(text, currency: currency) {
+        case .success(let value): money = value
+        case .failure(let error): throw HledgerError("'\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).")
+        }
+        let root = source.accounts.first ?? "expenses"
+        let account = chosen.map { $0.hasPrefix(root) ? $0 : root + ":" + $0 } ?? root
+        let written = amount(money, currency: currency, style: report.styles[commodity], commodity: commodity)
+        let entry = transaction(day: day, description: description(note), account: description(account), amount: written, paying: source.paying)
+        try append(entry, to: path, before: before)
+        return (written, account)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HomescreenWidgetCore
+
+/// hledger's budget report in the budget's own terms, for one commodity: each month's goal
+/// (the limit) and actual (spent), exactly as hledger computed them. Other commodities are
+/// never added in.
+struct HledgerSummary {
+    let commodity: String
+    let denomination: Denomination
+    /// The currency the year grid formats with (the commodity's, else the euro's format).
+    let currency: Currency
+    let budgets: [YearMonth: MonthlyBudget]
+    let totals: [YearMonth: MonthTotal]
+    let hasGoals: Bool
+
+    /// The sentence of a journal without goals: how to write one.
+    static let noGoals = "the journal has no budget goals; add a periodic transaction, such as \"~ monthly\" then \"    expenses:food  400 CHF\" and \"    assets:bank\"."
+
+    init(_ report: HledgerBudgetReport, commodity chosen: String?) throws {
+        let commodity = chosen ?? report.commodities.first ?? "EUR"
+        self.commodity = commodity
+        let currency = Currency(code: commodity) ?? Self.symbols[commodity].flatMap(Currency.init(code:))
+        self.currency = currency ?? .euro
+        denomination = currency.map(Denomination.currency) ?? .symbol(commodity)
+        var budgets: [YearMonth: MonthlyBudget] = [:], totals: [YearMonth: MonthTotal] = [:]
+        for (month, figures) in report.months {
+            if let actual = figures.actual(commodity) {
+                guard let spent = actual.money else { throw Self.tooPrecise(commodity) }
+                totals[month] = MonthTotal(spent: spent, expenseCount: 0)
+            }
+            if let goal = figures.goal(commodity) {
+                guard let limit = goal.money else { throw Self.tooPrecise(commodity) }
+                budgets[month] = MonthlyBudget(month: month, limit: limit, currency: self.currency)
+            }
+        }
+        self.budgets = budgets
+        self.totals = totals
+        hasGoals = report.hasGoals
+    }
+
+    private static func tooPrecise(_ commodity: String) -> HledgerError {
+        HledgerError("\(commodity) amounts in the journal have more than 2 decimals, which the budget panes cannot show to the last digit; choose another commodity with [budget] commodity.")
+    }
+
+    /// Commodity symbols that name one currency.
+    static let symbols = ["€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₫": "VND", "Fr.": "CHF", "₹": "INR", "₩": "KRW", "kr": "SEK"]
+
+    /// The summary of `year` from the journal.
+    static func of(_ source: BudgetSource, year: Int) throws -> HledgerSummary {
+        try HledgerSummary(try Hledger.budget(source, year: year), commodity: source.commodity)
+    }
+
+    /// The summary the panes show: on the dashboard (`interactive`) never waiting for hledger,
+    /// the last result while a run is under way; the last good figures under a refusal.
+    static func shown(_ source: BudgetSource, year: Int, interactive: Bool) -> (summary: HledgerSummary?, problem: HledgerError?, updating: Bool, accounts: [String]) {
+        let state = Hledger.state(source, year: year, wait: !interactive)
+        do {
+            return (try state.report.map { try HledgerSummary($0, commodity: source.commodity) }, state.error, state.updating, state.accounts)
+        } catch {
+            return (nil, error as? HledgerError ?? HledgerError("\(error)"), state.updating, state.accounts)
+        }
+    }
+}
+
+extension HledgerSummary {
+    /// The year grid's figures, as the store's `yearSummary` gives them.
+    var year: (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal]) { (budgets, totals) }
+}

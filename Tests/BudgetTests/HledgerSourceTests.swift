@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+import HomescreenHosting
+import HomescreenStore
+import HomescreenTestSupport
+import HomescreenWidgetCore
+@testable import HomescreenWidgets
+
+/// `[budget] source = "hledger"`: the panes' figures are hledger's own, run for real
+/// (Debian's hledger; scripts/test.sh's `need hledger`).
+struct HledgerSourceTests {
+    let folder = TemporaryFolder()
+    typealias F = BudgetFixtures
+    static let hledger = "/usr/bin/hledger"
+
+    init() throws { try MissingTool.check(Self.hledger, package: "hledger") }
+
+    /// A year of generated spending: two commodities, an included file, goals that change
+    /// in June, a month without a goal (July), refunds.
+    func generatedJournal() throws -> String {
+        var seed: UInt64 = 53
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var main = """
+            include food.journal
+
+            ~ monthly from 2026-01-01 to 2026-07-01
+                expenses:rent      1200 CHF
+                expenses:food       400.50 CHF
+                expenses:travel     100 EUR
+                assets:bank
+
+            ~ monthly from 2026-08-01
+                expenses:rent      1250 CHF
+                expenses:food       380.25 CHF
+                assets:bank
+
+
+            """
+        var food = ""
+        for month in 1...12 {
+            for _ in 0..<(4 + next(6)) {
+                let day = 1 + next(28), cents = 100 + next(20_000)
+                let refund = next(9) == 0 ? "-" : ""
+                let (account, commodity) = [("expenses:food", "CHF"), ("expenses:rent", "CHF"), ("expenses:travel", "EUR")][next(3)]
+                let text = String(format: "2026-%02d-%02d Shop %d\n    %@  %@%d.%02d %@\n    assets:bank\n\n", month, day, next(100), account, refund, cents / 100, cents % 100, commodity)
+                if account == "expenses:food" { food += text } else { main += text }
+            }
+        }
+        try main.write(toFile: folder.path("main.journal"), atomically: true, encoding: .utf8)
+        try food.write(toFile: folder.path("food.journal"), atomically: true, encoding: .utf8)
+        return folder.path("main.journal")
+    }
+
+    /// hledger's totals for one month, from its own JSON, read here independently of the
+    /// program: commodity → (actual, goal) in hundredths.
+    func hledgerMonth(_ journal: String, _ month: YearMonth) throws -> [String: (actual: Int64?, goal: Int64?)] {
+        let result = try Shell.run("\(Self.hledger) -f \(journal) balance --budget -M -p \(month.iso) --depth 1 -O json expenses", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let pair = ((json["prTotals"] as! [String: Any])["prrAmounts"] as! [[Any]])[0]
+        var figures: [String: (actual: Int64?, goal: Int64?)] = [:]
+        for (index, side) in pair.enumerated() {
+            for amount in (side as? [[String: Any]]) ?? [] {
+                let quantity = amount["aquantity"] as! [String: Any]
+                var cents = (quantity["decimalMantissa"] as! NSNumber).int64Value
+                for _ in (quantity["decimalPlaces"] as! Int)..<2 { cents *= 10 }
+                let commodity = amount["acommodity"] as! String
+                var figure = figures[commodity] ?? (nil, nil)
+                if index == 0 { figure.actual = cents } else { figure.goal = cents }
+                figures[commodity] = figure
+            }
+        }
+        return figures
+    }
+
+    @Test func everyMonthsFiguresAreHledgers() throws {
+        let journal = try generatedJournal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let source = BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")
+        var context = F.context(.systemSmall)
+        let year = try YearWidget(store: store, source: source).timeline(in: F.context(.systemLarge), at: F.instant("2026-06-15T12:00:00+02:00")).entries[0]
+        var monthsWithoutGoal = 0
+        for number in 1...12 {
+            let month = YearMonth(year: 2026, month: number)!
+            let expected = try hledgerMonth(journal, month)["CHF"]
+            context.timeZone = F.zurich
+            let instant = F.instant(String(format: "2026-%02d-15T12:00:00+01:00", number))
+            let entry = try BudgetWidget(store: store, source: source).timeline(in: context, at: instant).entries[0]
+            #expect(entry.source == .hledger)
+            #expect(entry.spent.cents == expected?.actual ?? 0, "\(month)")
+            #expect(entry.limit?.cents == expected?.goal, "\(month)")
+            #expect(entry.available?.cents == expected?.goal.map { $0 - (expected?.actual ?? 0) }, "\(month)")
+            #expect(year.months[number - 1].total.spent.cents == expected?.actual ?? 0, "\(month)")
+            #expect(year.months[number - 1].budget?.limit.cents == expected?.goal, "\(month)")
+            if expected?.goal == nil { monthsWithoutGoal += 1; #expect(entry.state == .notConfigured) }
+        }
+        #expect(monthsWithoutGoal == 1)   // July
+        // The other commodity is never added in: EUR's figures are hledger's EUR alone.
+        let euro = BudgetSource(origin: .hledger, journal: journal, commodity: "EUR")
+        let february = try BudgetWidget(store: store, source: euro).timeline(in: context, at: F.instant("2026-02-15T12:00:00+01:00")).entries[0]
+        let expected = try hledgerMonth(journal, YearMonth(year: 2026, month: 2)!)["EUR"]
+        #expect(february.spent.cents == expected?.actual ?? 0)
+        #expect(february.limit?.cents == 10_000)
+        #expect(february.denomination == .currency(Currency(code: "EUR")!))
+    }
+
+    @Test func anEditToAnIncludedFileIsANewRun() throws {
+        let journal = try generatedJournal()
+        let source = BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")
+        let before = try Hledger.budget(source, year: 2026)
+        let march = YearMonth(year: 2026, month: 3)!
+        let handle = try #require(FileHandle(forWritingAtPath: folder.path("food.journal")))
+        handle.seekToEndOfFile()
+        handle.write(Data("2026-03-03 Market\n    expenses:food  10.05 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        let after = try Hledger.budget(source, year: 2026)
+        #expect((after.months[march]?.actual("CHF")?.money?.cents ?? 0) - (before.months[march]?.actual("CHF")?.money?.cents ?? 0) == 1005)
+    }
+
+    @Test func aJournalWithoutGoalsSaysHowToWriteOne() throws {
+        let journal = folder.path("plain.journal")
+        try "2026-11-02 Lunch\n    expenses:food  12.50 CHF\n    assets:cash\n".write(toFile: journal, atomically: true, encoding: .utf8)
+        let entry = try BudgetWidget(store: Store.prepared(at: folder.path("s.sqlite")), source: BudgetSource(origin: .hledger, journal: journal))
+            .timeline(in: F.context(.systemSmall), at: F.now).entries[0]
+        #expect(entry.state == .notConfigured)
+        #expect(entry.spent == F.money("12.50"))
+        #expect(entry.problem?.contains("~ monthly") == true)
+        let text = PaneSnapshot.text(BudgetWidget.draw(entry, in: F.context(.systemMedium)), F.context(.systemMedium))
+        #expect(text.contains("~ monthly"))
+    }
+
+    @Test func aSyntaxErrorNamesHledgersFileAndLine() throws {
+        let journal = folder.path("broken.journal")
+        try "2026-11-02 Lunch\n    expenses:food  12.50 CHF\n    assets:cash\n\n2026-13-45 Bad date\n    expenses:food  1 CHF\n    assets:cash\n"
+            .write(toFile: journal, atomically: true, encoding: .utf8)
+        let entry = try BudgetWidget(store: Store.prepared(at: folder.path("s.sqlite")), source: BudgetSource(origin: .hledger, journal: journal))
+            .timeline(in: F.context(.systemSmall), at: F.now).entries[0]
+        #expect(entry.state == .error)
+        #expect(entry.problem?.contains("broken.journal:5") == true, "\(entry.problem ?? "")")
+    }
+
+    @Test func refusalsAreSentences() throws {
+        let missing = BudgetSource(origin: .hledger, journal: folder.path("none.journal"))
+        #expect(throws: HledgerError("the journal \(folder.path("none.journal")) does not exist; set [budget] journal = \"PATH\" (or $LEDGER_FILE) to your hledger journal.")) {
+            try Hledger.budget(missing, year: 2026)
+        }
+        let journal = folder.path("j.journal")
+        try "".write(toFile: journal, atomically: true, encoding: .utf8)
+        #expect(throws: HledgerError("hledger is not installed; `apt-get install hledger` installs it (or set [budget] source = \"store\").")) {
+            try Hledger.budget(BudgetSource(origin: .hledger, journal: journal), year: 2026, environment: ["PATH": folder.path("bin"), "HOME": folder.path("")])
+        }
+        // $LEDGER_FILE, then ~/.hledger.journal.
+        #expect(BudgetSource().journalPath(environment: ["HOME": "/h", "LEDGER_FILE": "~/books.journal"]) == "/h/books.journal")
+        #expect(BudgetSource().journalPath(environment: ["HOME": "/h"]) == "/h/.hledger.journal")
+    }
+
+    @Test func theConfigTableIsRead() throws {
+        let source = try BudgetSource.parse(.table(["source": .string("hledger"), "journal": .string("~/j.journal"), "accounts": .list([.string("expenses")]), "commodity": .string("CHF")]))
+        #expect(source == BudgetSource(origin: .hledger, journal: "~/j.journal", accounts: ["expenses"], commodity: "CHF"))
+        #expect(throws: ConfigError.self) { try BudgetSource.parse(.table(["source": .string("ledger")])) }
+        #expect(throws: ConfigError.self) { try BudgetSource.parse(.table(["jornal": .string("x")])) }
+        #expect(try BudgetSource.parse(source.configValue) == source)
+    }
+}
+
+extension HledgerSourceTests {
+    @Test func aBrokenEditKeepsTheLastGoodNumbers() throws {
+        let journal = folder.path("books.journal")
+        let good = "~ monthly\n    expenses:food  400 CHF\n    assets:bank\n\n2026-11-02 Lunch\n    expenses:food  12.50 CHF\n    assets:cash\n"
+        try good.write(toFile: journal, atomically: true, encoding: .utf8)
+        let widget = try BudgetWidget(store: Store.prepared(at: folder.path("s.sqlite")), source: BudgetSource(origin: .hledger, journal: journal))
+        #expect(try widget.timeline(in: F.context(.systemSmall), at: F.now).entries[0].spent == F.money("12.50"))
+        try (good + "\n2026-11-0x Typo\n    expenses:food  1 CHF\n    assets:cash\n").write(toFile: journal, atomically: true, encoding: .utf8)
+        let broken = try widget.timeline(in: F.context(.systemSmall), at: F.now).entries[0]
+        #expect(broken.state == .error)
+        #expect(broken.problem?.contains("books.journal:9") == true, "\(broken.problem ?? "")")
+        #expect(broken.spent == F.money("12.50"))
+        #expect(broken.limit == F.money("400"))
+    }
+}
+
+extension HledgerSourceTests {
+    /// The file changed between reading and writing: refused with a sentence, nothing written.
+    @Test func aJournalEditedDuringAWriteIsRefused() throws {
+        let journal = folder.path("books.journal")
+        try "2026-11-02 Lunch\n    expenses:food  12.50 CHF\n    assets:cash".write(toFile: journal, atomically: true, encoding: .utf8)
+        let read = try HledgerJournal.Reading.of(journal)
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n".utf8))
+        try handle.close()
+        let edited = try #require(FileSnapshot.bytes(journal))
+        #expect(throws: HledgerError("the journal \(journal) changed while the expense was being added; nothing was written, add it again.")) {
+            try HledgerJournal.append("2026-11-03 X\n    expenses:food  1 CHF\n    assets:cash\n", to: journal, before: read)
+        }
+        #expect(FileSnapshot.bytes(journal) == edited)
+        // Read again, it appends; a last line without a newline gets one first.
+        try HledgerJournal.append("2026-11-03 X  ; homescreen:\n    expenses:food  1 CHF\n    assets:cash\n", to: journal, before: HledgerJournal.Reading.of(journal))
+        #expect(String(decoding: try #require(FileSnapshot.bytes(journal)), as: UTF8.self).hasSuffix("assets:cash\n\n2026-11-03 X  ; homescreen:\n    expenses:food  1 CHF\n    assets:cash\n"))
+        #expect(try Shell.run("\(Self.hledger) -f \(journal) check", environment: ["PATH": "/usr/bin:/bin"]).status == 0)
+    }
+
+    /// The 80 % reminder from the journal's figures.
+    @Test func remindersReadTheJournal() throws {
+        let journal = folder.path("books.journal")
+        try "~ monthly\n    expenses:food  100 CHF\n    assets:bank\n\n2026-11-02 Party\n    expenses:food  85 CHF\n    assets:bank\n".write(toFile: journal, atomically: true, encoding: .utf8)
+        var settings = WidgetSettings()
+        settings[BudgetSource.key] = BudgetSource(origin: .hledger, journal: journal)
+        _ = try Hledger.budget(settings[BudgetSource.key], year: 2026)
+        var reminders = WidgetSettings()
+        reminders[BudgetFeature.remindOn] = true
+        let context = ReminderContext(now: F.now, timeZone: F.zurich, language: .english, locale: FormattingLocale(identifier: "en_US_POSIX"), privacy: false,
+                                      settings: reminders, widgetSettings: settings)
+        let due = try BudgetFeature().reminders(Store.prepared(at: folder.path("s.sqlite")), context).due
+        #expect(due.count == 1 && due[0].title.contains("85"), "\(due)")
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import HomescreenTestSupport
+
+/// `[budget] source = "hledger"` from the command line, with Debian's hledger for real.
+struct HledgerCommandTests {
+    let folder = TemporaryFolder()
+    var store: String { folder.path("store.sqlite") }
+    var journal: String { folder.path("books.journal") }
+    static let hledger = "/usr/bin/hledger"
+
+    /// A journal as a person keeps it: a goal, spending in two commodities, a refund, its last
+    /// line without a newline.
+    static let books = """
+        ; My books
+        ~ monthly from 2026-01-01
+            expenses:food       400 CHF
+            expenses:rent      1200 CHF
+            assets:bank
+
+        2026-11-02 Migros
+            expenses:food     123.45 CHF
+            assets:bank
+
+        2026-11-03 Train, Paris
+            expenses:travel    50 EUR
+            assets:bank
+
+        2026-11-04 Refund
+            expenses:food     -3.40 CHF
+            assets:bank
+        """
+
+    init() throws {
+        try MissingTool.check(Self.hledger, package: "hledger")
+        try FileManager.default.createDirectory(atPath: folder.path("config/homescreen"), withIntermediateDirectories: true)
+        try """
+            [budget]
+            source = "hledger"
+            journal = "\(folder.path("books.journal"))"
+            commodity = "CHF"
+            paying-account = "assets:bank"
+            """.write(toFile: folder.path("config/homescreen/config.toml"), atomically: true, encoding: .utf8)
+        try Self.books.write(toFile: folder.path("books.journal"), atomically: true, encoding: .utf8)
+    }
+
+    func run(_ arguments: [String]) throws -> CommandResult {
+        try Homescreen.run(arguments, store: store, environment: ["XDG_CONFIG_HOME": folder.path("config")])
+    }
+
+    func hledger(_ arguments: String) throws -> CommandResult {
+        try Shell.run("\(Self.hledger) -f '\(journal)' \(arguments)", environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    }
+
+    @Test func budgetShowAndStatusAreHledgers() throws {
+        let show = try run(["budget", "show", "2026-11", "--json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains(#""limit" : "1600.00""#) && show.stdout.contains(#""spent" : "120.05""#), "\(show.stdout)")
+        #expect(show.stdout.contains(#""available" : "1479.95""#) && show.stdout.contains(#""currency" : "CHF""#), "\(show.stdout)")
+        let text = try run(["budget", "show", "2026-11"])
+        #expect(text.stdout.replacingOccurrences(of: "\u{A0}", with: " ") == "2026-11: limit CHF 1,600.00, spent CHF 120.05 (8%), available CHF 1,479.95, from \(journal)\n", "\(text.stdout)")
+        // hledger's own text for the month says the same.
+        #expect(try hledger("balance --budget -p 2026-11 --depth 1 expenses").stdout.contains("120.05 CHF"))
+        let status = try run(["status", "budget", "--format", "json", "--now", "2026-11-22T10:00:00+01:00"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("1,479.95 left · 8%"), "\(status.stdout)")
+        // No store was made: the journal is the source.
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test func expenseAddAppendsOneTaggedTransactionAndKeepsEveryByte() throws {
+        let before = try #require(FileSnapshot.bytes(journal))
+        let added = try run(["expense", "add", "12.50", "--note", "Lunch; with Ana", "--date", "2026-11-20", "--category", "food"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("12.50 CHF to expenses:food on 2026-11-20"), "\(added.stdout)")
+        let after = try #require(FileSnapshot.bytes(journal))
+        #expect(after.prefix(before.count) == before)
+        let appended = String(decoding: after.dropFirst(before.count), as: UTF8.self)
+        #expect(appended == "\n\n2026-11-20 Lunch, with Ana  ; homescreen:\n    expenses:food              12.50 CHF\n    assets:bank\n", "\(appended)")
+        let check = try hledger("check")
+        #expect(check.status == 0, "\(check.stderr)")
+        let register = try hledger("register expenses:food -p 2026-11")
+        #expect(register.stdout.contains("Lunch, with Ana"), "\(register.stdout)")
+        #expect(try run(["budget", "show", "2026-11", "--json"]).stdout.contains(#""spent" : "132.55""#))
+        // A bad amount writes nothing.
+        let refused = try run(["expense", "add", "12.505", "--date", "2026-11-20"])
+        #expect(refused.status != 0 && FileSnapshot.bytes(journal) == after)
+    }
+
+    @Test func doctorSaysTheSourceHledgersVersionAndTheLastRun() throws {
+        try "2026-11-05 Books\n    expenses:fun  8 CHF\n    assets:bank\n".write(toFile: folder.path("more.journal"), atomically: true, encoding: .utf8)
+        try (Self.books + "\n\ninclude more.journal\n").write(toFile: journal, atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": folder.path("config"), "XDG_CACHE_HOME": folder.path("cache")]
+        let before = try Homescreen.run(["doctor"], store: store, environment: environment).stdout
+        #expect(before.contains("budget source hledger, journal \(journal)") && before.contains("last run  none yet"), "\(before)")
+        #expect(try Homescreen.run(["budget", "show", "2026-11", "--json"], store: store, environment: environment).stdout.contains(#""spent" : "128.05""#))
+        let doctor = try Homescreen.run(["doctor"], store: store, environment: environment).stdout
+        #expect(doctor.contains("budget source hledger, journal \(journal), including \(folder.path("more.journal"))"), "\(doctor)")
+        #expect(doctor.contains("hledger   hledger 1.2"), "\(doctor)")
+        #expect(doctor.range(of: #"last run  \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, \d+\.\d\d s"#, options: .regularExpression) != nil, "\(doctor)")
+    }
+
+    @Test func aMissingJournalIsASentence() throws {
+        try FileManager.default.removeItem(atPath: journal)
+        let show = try run(["budget", "show", "2026-11"])
+        #expect(show.status == 1 && show.stderr.contains("the journal \(journal) does not exist; set [budget] journal"), "\(show.stderr)")
+        let add = try run(["expense", "add", "5"])
+        #expect(add.status == 1 && add.stderr.contains("cannot be read"), "\(add.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+}
+
+/// The dashboard on a journal, in tmux: hledger's figures, redrawn when another program edits
+/// the journal, and `a` appending to it.
+struct HledgerDashboardTests {
+    /// The dashboard in tmux on `text` as its journal, with its own cache folder.
+    static func dashboard(_ folder: TemporaryFolder, journal text: String, config: String = "") throws -> (TmuxDashboard, String) {
+        try MissingTool.check(HledgerCommandTests.hledger, package: "hledger")
+        let journal = folder.path("books.journal")
+        try text.write(toFile: journal, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\n\(config)".write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [], environment: ["XDG_CACHE_HOME": folder.path("cache")],
+                                          configHome: folder.url.path)
+        return (dashboard, journal)
+    }
+
+    @Test func anotherProgramsEditRedrawsAndAAppends() throws {
+        let folder = TemporaryFolder()
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        let (dashboard, journal) = try Self.dashboard(folder, journal: "~ monthly\n    expenses:food  400 CHF\n    expenses:rent  1200 CHF\n    assets:bank\n\n"
+                                                      + "\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n", config: "paying-account = \"assets:bank\"\n")
+        #expect(dashboard.wait { $0.contains("1,479.95") }, "\(dashboard.text)")
+        // Another program appends: the panes follow.
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n\(month)-02 Coop\n    expenses:food  100 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        #expect(dashboard.wait { $0.contains("1,379.95") }, "\(dashboard.text)")
+        let before = try #require(FileSnapshot.bytes(journal))
+        dashboard.send("a")
+        #expect(dashboard.wait { $0.contains("Add an expense") }, "\(dashboard.text)")
+        dashboard.type("9.95")
+        dashboard.send("Tab")
+        dashboard.type("Lunch")
+        // The account field offers the journal's accounts, as `hledger accounts expenses` lists them.
+        dashboard.send("Tab")
+        dashboard.send("Tab")
+        #expect(dashboard.wait { $0.contains("expenses:food") }, "\(dashboard.text)")   // rent has a goal only: hledger lists accounts with postings
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("1,370.00") }, "\(dashboard.text)")
+        let after = try #require(FileSnapshot.bytes(journal))
+        #expect(after.prefix(before.count) == before)
+        #expect(String(decoding: after.dropFirst(before.count), as: UTF8.self).contains("Lunch  ; homescreen:\n    expenses"))
+        let check = try Shell.run("\(HledgerCommandTests.hledger) -f '\(journal)' check", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check.stderr)")
+        // An edit hledger refuses: the pane names hledger's file and line.
+        let broken = try #require(FileHandle(forWritingAtPath: journal))
+        broken.seekToEndOfFile()
+        broken.write(Data("\n2026-13-45 Typo\n    expenses:food  1 CHF\n    assets:bank\n".utf8))
+        try broken.close()
+        #expect(dashboard.wait { $0.contains("books.journal:") }, "\(dashboard.text)")
+    }
+}
+
+extension HledgerDashboardTests {
+    /// 20,000 transactions (hledger takes 1.5-2 s on them): the first frame is drawn while
+    /// hledger runs, saying "updating…", and the figures follow.
+    @Test func theFirstFrameDoesNotWaitForHledger() throws {
+        let folder = TemporaryFolder()
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        var text = "~ monthly\n    expenses:food  4000000 CHF\n    assets:bank\n\n"
+        for index in 0..<20_000 { text += "\(month)-\(String(format: "%02d", 1 + index % 28)) Shop \(index)\n    expenses:food  1.00 CHF\n    assets:bank\n\n" }
+        let (dashboard, _) = try Self.dashboard(folder, journal: text)
+        #expect(dashboard.wait { $0.contains("updating…") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("3,980,000.00") && !$0.contains("updating…") }, "\(dashboard.text)")
+    }
+}
