@@ -30,6 +30,7 @@ need bsdextrautils command -v col
 need python3-icalendar /usr/bin/python3 -c 'import icalendar'   # exported calendars, parsed
 need python3-recurring-ical-events /usr/bin/python3 -c 'import recurring_ical_events'   # imported calendars' occurrences
 need khal command -v khal                                   # exported calendars, read by khal
+need hledger command -v hledger                             # the budget from a journal, computed by hledger itself
 need openssh-client command -v ssh                          # homescreen serve, driven by the real client
 need openssh-server test -x /usr/sbin/sshd                  # the README's sshd way, on a private sshd
 need python3-pyte /usr/bin/python3 -c 'import pyte'         # the dashboard on a plain pty, its screen read
