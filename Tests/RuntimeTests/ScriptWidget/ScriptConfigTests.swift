@@ -110,3 +110,24 @@ struct ScriptReadmeTests {
         #expect(texts[2] == "steeping → ready")
     }
 }
+
+/// The five kinds and three declared widgets share the screen by the layout rules: nothing
+/// overlaps, every pane is placed, within the screen.
+struct ScriptLayoutTests {
+    @Test(arguments: [(80, 24), (120, 40), (200, 60)])
+    func fiveKindsAndThreeWidgetsDoNotOverlap(columns: Int, rows: Int) throws {
+        let config = try DashboardConfig.parse(toml: ScriptConfigTests.two + "\n[[widget]]\nname = \"third\"\ncommand = \"true\"\n", catalog: .standard)
+        #expect(config.home.count == WidgetCatalog.standard.home.count + 3)
+        let layout = try #require(HomeLayout.make(home: config.home, lockScreen: config.lockScreen, size: CellSize(columns: columns, rows: rows),
+                                                  forcedDensity: nil, preferLockScreen: false))
+        #expect(Set(layout.pages.flatMap { $0.map(\.pane) }) == Set(config.home.indices))
+        for page in layout.pages {
+            let rects = page.map(\.rect)
+            for rect in rects { #expect(rect.x >= 0 && rect.maxX <= columns && rect.maxY <= rows - HomeLayout.bottomRows(rows), "\(rect)") }
+            for (index, rect) in rects.enumerated() {
+                for other in rects[(index + 1)...] { let overlap = rect.intersection(other); #expect(overlap.width <= 0 || overlap.height <= 0, "\(rect) overlaps \(other)") }
+            }
+        }
+        print("\(columns)×\(rows): \(layout.pages.count) page(s), density \(layout.density)")
+    }
+}
