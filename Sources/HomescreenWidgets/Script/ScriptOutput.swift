@@ -92,7 +92,26 @@ public struct ScriptOutput: Sendable, Equatable {
         let kept = lines.map(clean)
         var body = Array(kept.dropFirst())
         while body.last?.isEmpty == true { body.removeLast() }
-        return ScriptOutput(entries: [(nil, ScriptDisplay(text: kept.first ?? "", body: body))])
+        return ScriptOutput(entries: [(nil, ScriptDisplay(text: kept.first ?? "", body: body, role: sgrRole(lines.first ?? "")))])
+    }
+
+    /// The role the first SGR color of a line stands for (red: critical, green: good, yellow:
+    /// warning, dim or bright black: muted): a script's colors keep their meaning, drawn in the
+    /// theme's colors.
+    static func sgrRole(_ line: String) -> ScriptDisplay.Role {
+        for sequence in line.components(separatedBy: "\u{1B}[").dropFirst() {
+            guard let end = sequence.firstIndex(where: { !$0.isASCIIDigit && $0 != ";" }), sequence[end] == "m" else { continue }
+            for parameter in sequence[..<end].split(separator: ";").compactMap({ Int($0) }) {
+                switch parameter {
+                case 31, 91: return .critical
+                case 32, 92: return .good
+                case 33, 93: return .warning
+                case 2, 90: return .muted
+                default: continue
+                }
+            }
+        }
+        return .normal
     }
 
     /// i3blocks' lines: full_text, short_text, color (a color is no role: it is not kept).

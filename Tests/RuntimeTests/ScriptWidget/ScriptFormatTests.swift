@@ -25,6 +25,13 @@ struct ScriptFormatTests {
         #expect(display.body == ["second 日本語 line", "third"])
     }
 
+    @Test(arguments: [("\u{1B}[32mup\u{1B}[0m", ScriptDisplay.Role.good), ("\u{1B}[1;31mdown", .critical), ("\u{1B}[93mslow", .warning),
+                      ("\u{1B}[2midle", .muted), ("\u{1B}[1mplain", .normal)])
+    func plainTextColorsBecomeRoles(line: String, role: ScriptDisplay.Role) throws {
+        let display = try ScriptOutput.parse(line + "\n", format: .plain).entries[0].display
+        #expect(display.role == role && !Self.hasControls(display.text))
+    }
+
     @Test func waybarJSONGivesEveryField() throws {
         let line = #"{"text": "☀ 21°", "alt": "sun", "tooltip": "Zürich\nwind 5 km/h\u001b[2J", "class": ["hot", "warning"], "percentage": 72.4}"#
         let output = try ScriptOutput.parse("{\"text\": \"old\"}\n" + line + "\n", format: .waybar)
