@@ -37,7 +37,21 @@ public struct WidgetCatalog: Sendable {
     private var homePlaces: [(kind: WidgetKind, placement: Placement)] = []
     private var lockScreenPlaces: [(kind: WidgetKind, placement: Placement)] = []
 
+    /// Makes the kind a config file's `[[widget]]` table declares (the script widget kind):
+    /// set by the build's catalog, nil in a catalog that takes no declarations.
+    public var declare: (@Sendable (WidgetDeclaration) -> AnyWidgetFeature)?
+
     public init() { features = [] }
+
+    /// A kind declared at run time: its name was checked by the config (free, lowercase), and it
+    /// declares no keys, settings or data of its own.
+    func registerDeclared(_ feature: AnyWidgetFeature, home: Placement?, lockScreen: [Placement]) -> WidgetCatalog {
+        var catalog = self
+        catalog.features.append(feature)
+        if let home { catalog.homePlaces.append((feature.kind, home)) }
+        catalog.lockScreenPlaces += lockScreen.map { (feature.kind, $0) }
+        return catalog
+    }
 
     /// The catalog with one more kind, and its places on the default screens. A kind must not
     /// take a name, an action, a default key or a config key that is already taken.
@@ -122,7 +136,7 @@ public struct WidgetCatalog: Sendable {
     }
 
     /// The config file keys of the dashboard itself.
-    public static let dashboardKeys: Set<String> = ["theme", "background", "locale", "density", "mouse", "home", "lock-screen", "keys", "store", "reminders"]
+    public static let dashboardKeys: Set<String> = ["theme", "background", "locale", "density", "mouse", "home", "lock-screen", "keys", "store", "reminders", "widget", "serve-widgets"]
 
     public var kinds: [WidgetKind] { features.map(\.kind) }
 

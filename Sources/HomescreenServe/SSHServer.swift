@@ -361,6 +361,8 @@ final class Connection: @unchecked Sendable {
         for key in ["TZ", "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "HOMESCREEN_STORE"] {
             if let value = configuration.environment[key] { environment[key] = value }
         }
+        // Script widgets: never for a guest; for a member only if the config says serve-widgets = true.
+        environment["HOMESCREEN_SCRIPT_WIDGETS"] = isGuest ? "off" : "serve"
         guard isGuest else { return (configuration.storeArguments, environment) }
         if guestFolder == nil {
             let folder = try server.guestFolders.make()

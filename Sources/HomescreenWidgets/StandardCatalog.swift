@@ -12,6 +12,7 @@ extension WidgetCatalog {
         .register(YearFeature(), home: .at(4, .systemMedium))
         .register(CalendarFeature(), home: .at(2, .systemMedium), lockScreen: [.at(0, .accessoryInline), .at(3, .accessoryRectangular)])
         .register(CardFeature(), home: .at(3, .systemSmall), lockScreen: [.at(4, .accessoryCircular)])
+        .declaringScripts
 }
 
 extension KeyTable {

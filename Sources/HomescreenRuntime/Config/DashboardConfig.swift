@@ -42,6 +42,11 @@ public struct DashboardConfig: Sendable {
     public var path: String?
     /// The top-level keys the file sets (the others are defaults), for `config show`.
     public var keysSet: Set<String> = []
+    /// The file's `[[widget]]` tables: commands that are kinds (`catalog.adding(declarations)`).
+    public var declarations: [WidgetDeclaration] = []
+    /// Whether `homescreen serve`'s members' dashboards run the widgets (`serve-widgets = true`);
+    /// guests' never do.
+    public var serveWidgets = false
 
     /// The catalog's layouts and keys, every setting at its default.
     public init(catalog: WidgetCatalog) {
@@ -90,8 +95,12 @@ public struct DashboardConfig: Sendable {
             throw ConfigError("the config file \(path) is not UTF-8 text.")
         }
         do {
-            var config = try parse(toml: text, catalog: catalog)
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var config = try parse(toml: text, catalog: catalog, folder: folder)
             config.path = path
+            if !config.declarations.isEmpty, let problem = ScriptSafety.writableByOthers(path) {
+                throw ConfigError("its widgets are not run: \(problem)")
+            }
             return config
         } catch let error as ConfigError {
             throw ConfigError("\(path): \(error.description)")
@@ -100,7 +109,8 @@ public struct DashboardConfig: Sendable {
 
     /// Parses the TOML text of a config file; every key is optional. Keys other than the
     /// dashboard's belong to the kinds that declare them.
-    public static func parse(toml text: String, catalog: WidgetCatalog) throws -> DashboardConfig {
+    /// - Parameter folder: where its widgets' commands run (the config file's folder).
+    public static func parse(toml text: String, catalog: WidgetCatalog, folder: String = FileManager.default.currentDirectoryPath) throws -> DashboardConfig {
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch {
             throw ConfigError("not valid TOML (\(error)).")
@@ -110,7 +120,10 @@ public struct DashboardConfig: Sendable {
         if let unknown = table.keys.sorted().first(where: { !known.contains($0) }) {
             throw ConfigError("unknown key '\(unknown)'; the keys are \(known.sorted().joined(separator: ", ")).")
         }
+        let declarations = try table["widget"].map { try WidgetDeclarations.parse($0, text: text, folder: folder, taken: Set(catalog.kinds.map(\.rawValue))) } ?? []
+        let catalog = catalog.adding(declarations)
         var config = DashboardConfig(catalog: catalog)
+        config.declarations = declarations
         config.keysSet = Set(table.keys)
         if let value = table["theme"] { config.theme = try string(value, key: "theme") }
         if let value = table["background"] {
@@ -147,6 +160,10 @@ public struct DashboardConfig: Sendable {
         if let value = table["mouse"] {
             guard let on = value.bool else { throw ConfigError("mouse = \(value.debugDescription) is not true or false.") }
             config.mouse = on
+        }
+        if let value = table["serve-widgets"] {
+            guard let on = value.bool else { throw ConfigError("serve-widgets = \(value.debugDescription) is not true or false.") }
+            config.serveWidgets = on
         }
         if let value = table["reminders"] {
             guard let reminders = value.table else { throw ConfigError("reminders must be a table such as [reminders] channels = [\"notify-send\"].") }

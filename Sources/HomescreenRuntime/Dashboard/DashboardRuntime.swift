@@ -38,7 +38,16 @@ public final class DashboardRuntime {
         for feature in dashboard.settings.catalog.features { widgets[feature.kind] = feature.widget(store: store, settings: dashboard.settings.config.widgetSettings) }
         self.widgets = widgets
         writer = StoreWriter(store: store, asynchronous: asynchronousWrites, wakeDescriptor: wakeDescriptor)
+        // Data that arrives off the loop (a script widget's run) wakes it through the same pipe.
+        if asynchronousWrites, let wakeDescriptor {
+            KindWakeups.shared.attach(wakeDescriptor)
+            attachedWakeups = true
+        }
     }
+
+    private var attachedWakeups = false
+
+    deinit { if attachedWakeups { KindWakeups.shared.attach(nil) } }
 
     /// Loads every pane's timeline.
     public func start() { reload(kinds: nil) }
@@ -70,6 +79,11 @@ public final class DashboardRuntime {
     /// back, its optimistic state ends, and the panes of the tables the write changed reload, in
     /// one update (not again when the change feed reports the same revisions).
     public func deliverWrites() {
+        let arrived = KindWakeups.shared.take()
+        if !arrived.isEmpty {
+            frameDue = true
+            reload(kinds: arrived)
+        }
         while let outcome = writer.takeOutcome() {
             inFlight -= 1
             guard case .jobDone(let reply, let changed) = outcome.event else { update(outcome.event); continue }

@@ -85,7 +85,7 @@ struct DoctorCommand: ParsableCommand {
                 let store = try storeOptions.openForReading()
                 report("store", "\(store.path) (PostgreSQL), \(try store.integrityCheck())")
                 report("deadline", "\(Int(PostgresStore.roundTrip)) s for each round trip to the server; past it the change is given up, not saved, and the dashboard says so")
-                for feature in WidgetCatalog.standard.features {
+                for feature in WidgetCatalog.configured.features {
                     if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
                 reportReminders(config: loadedConfig, store: store, report: report)
@@ -109,7 +109,7 @@ struct DoctorCommand: ParsableCommand {
                     report("set aside", "\(setAside.count) rows broke the rules when the store was made strict and were kept in the table setAsideRow; "
                         + "the first: \(setAside[0].table) \(setAside[0].content) (\(setAside[0].reason))")
                 }
-                for feature in WidgetCatalog.standard.features {
+                for feature in WidgetCatalog.configured.features {
                     if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
                 reportReminders(config: loadedConfig, store: store, report: report)

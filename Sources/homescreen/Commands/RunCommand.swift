@@ -94,7 +94,7 @@ struct RunCommand: ParsableCommand {
         }
         defer { screen.end() }
         let dashboardSettings = DashboardSettings(
-            config: settings, catalog: .standard, lockScreen: lockScreen, language: session.language,
+            config: settings, catalog: WidgetCatalog.standard.adding(settings.declarations), lockScreen: lockScreen, language: session.language,
             locale: session.locale, timeZone: session.timeZone,
             ascii: viewOptions.ascii || !unicode, monochrome: screen.depth == .monochrome, privacy: viewOptions.privacy || remembered.privacy == true,
             themes: themes, themeIndex: themes.firstIndex(of: selected) ?? 0, simulatedClock: viewOptions.now != nil,

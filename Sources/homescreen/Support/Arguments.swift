@@ -10,11 +10,11 @@ import HomescreenWidgets
 /// `CardDraft`), whose `InputProblem` the command line reports as bad input.
 enum Arguments {
     static func kind(_ text: String) throws -> WidgetKind {
-        guard let kind = WidgetCatalog.standard.kind(named: text) else {
-            if let name = Suggestion.nearest(to: text, among: WidgetCatalog.standard.kinds.map(\.rawValue)) {
-                throw CLIError.usage("'\(text)' is not a widget kind; did you mean '\(name)'? The kinds are \(WidgetCatalog.standard.kindNames).")
+        guard let kind = WidgetCatalog.configured.kind(named: text) else {
+            if let name = Suggestion.nearest(to: text, among: WidgetCatalog.configured.kinds.map(\.rawValue)) {
+                throw CLIError.usage("'\(text)' is not a widget kind; did you mean '\(name)'? The kinds are \(WidgetCatalog.configured.kindNames).")
             }
-            throw CLIError.usage("'\(text)' is not a widget kind; use one of \(WidgetCatalog.standard.kindNames).")
+            throw CLIError.usage("'\(text)' is not a widget kind; use one of \(WidgetCatalog.configured.kindNames).")
         }
         return kind
     }
@@ -28,7 +28,7 @@ enum Arguments {
 
     /// Refuses a family the kind does not draw.
     static func family(_ family: WidgetFamily, of kind: WidgetKind) throws -> WidgetFamily {
-        let families = WidgetCatalog.standard.families(of: kind)
+        let families = WidgetCatalog.configured.families(of: kind)
         guard families.contains(family) else {
             throw CLIError.usage("the \(kind.rawValue) widget has no \(family.rawValue) family; use \(families.map(\.rawValue).joined(separator: " or ")).")
         }

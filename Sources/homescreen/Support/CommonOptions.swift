@@ -227,10 +227,24 @@ extension ViewChoosing {
         return settings
     }
 
+    /// The config with its widgets' commands turned off where this session must not run them:
+    /// `homescreen serve` starts guests' dashboards with HOMESCREEN_SCRIPT_WIDGETS=off, members'
+    /// with =serve (they run only with `serve-widgets = true`).
+    static func forSession(_ config: DashboardConfig, environment: [String: String]) -> DashboardConfig {
+        var config = config
+        let switched = environment[WidgetDeclaration.switchVariable]
+        if switched == "off" || (switched == "serve" && !config.serveWidgets) {
+            for index in config.declarations.indices { config.declarations[index].runs = false }
+        }
+        return config
+    }
+
     /// The config file (`--config`, else the default path; a missing default file is the defaults).
     func loadConfig(environment: [String: String]) throws -> DashboardConfig {
         let path = config ?? DashboardConfig.defaultPath(environment: environment)
-        do { return try DashboardConfig.load(path: path, explicit: config != nil, catalog: .standard) } catch let error as ConfigError {
+        do {
+            return Self.forSession(try DashboardConfig.load(path: path, explicit: config != nil, catalog: .standard), environment: environment)
+        } catch let error as ConfigError {
             throw CLIError.usage(error.description)
         }
     }

@@ -99,7 +99,7 @@ struct WidgetSession {
 
     func widget(_ kind: WidgetKind) -> AnyWidget {
         // Kinds come from `Arguments.kind`, which accepts only the catalog's.
-        WidgetCatalog.standard.widget(kind, store: store, settings: settings)!
+        WidgetCatalog.configured.widget(kind, store: store, settings: settings)!
     }
 
     func context(_ family: WidgetFamily, density: Density = .regular, size: CellSize? = nil) -> WidgetContext {
