@@ -199,7 +199,7 @@ public struct PantryFeature: WidgetFeature {
     static let words = Translations([
         ("Add a product", "Ajouter un produit", "Aggiungi un prodotto", "Thêm một món"),
         ("Name", "Nom", "Nome", "Tên"), ("Amount", "Quantité", "Quantità", "Số lượng"), ("Unit", "Unité", "Unità", "Đơn vị"),
-        ("Due", "Échéance", "Scadenza", "Hạn dùng"), ("Milk", "Lait", "Latte", "Sữa"),
+        ("Due", "Échéance", "Scadenza", "Hạn dùng"), ("Milk", "Lait", "Latte", "Sữa"), ("State", "État", "Stato", "Trạng thái"),
         ("2, 0.5 or 1,25", "2, 0,5 ou 1,25", "2, 0,5 o 1,25", "2, 0,5 hoặc 1,25"),
         ("l, kg, cans (optional)", "l, kg, boîtes (facultatif)", "l, kg, lattine (facoltativo)", "l, kg, lon (không bắt buộc)"),
         ("Give the product a name.", "Donnez un nom au produit.", "Dai un nome al prodotto.", "Hãy đặt tên cho món."),
