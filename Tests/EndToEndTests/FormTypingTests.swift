@@ -17,6 +17,23 @@ import Testing
         return dashboard
     }
 
+    /// The dashboard started, with the product form open (`n`).
+    static func productForm(_ folder: TemporaryFolder, columns: Int, rows: Int, term: String = "xterm-256color") throws -> TmuxDashboard {
+        let dashboard = try started(folder, columns: columns, rows: rows, term: term)
+        dashboard.send("n")
+        #expect(dashboard.wait { $0.contains("Add a product") }, "\(term): \(dashboard.text)")
+        return dashboard
+    }
+
+    /// Types each value in a field, Tab between them, and Enter after the last.
+    static func fill(_ dashboard: TmuxDashboard, _ values: [String]) {
+        for (index, value) in values.enumerated() {
+            if index > 0 { dashboard.send("Tab") }
+            dashboard.type(value)
+        }
+        dashboard.send("Enter")
+    }
+
     /// The newest product as the store has it: name, thousandths, unit, due day.
     static func newestProduct(_ folder: TemporaryFolder) throws -> String {
         try SQLiteShell.run(folder.path("store.sqlite"), "SELECT name || '|' || amountMilli || '|' || unit || '|' || due FROM product ORDER BY id DESC LIMIT 1")
@@ -39,27 +56,15 @@ import Testing
     @Test(arguments: [(80, 24), (120, 40)])
     func aPrefilledAmountAndCurrencyAreReplacedByWhatIsTyped(columns: Int, rows: Int) throws {
         let folder = TemporaryFolder()
-        let dashboard = try Self.started(folder, columns: columns, rows: rows)
         // n, Milk, Tab, 2, Tab, l, Tab, tomorrow, Enter: amount 2 (the form came with 1).
-        dashboard.send("n")
-        #expect(dashboard.wait { $0.contains("Add a product") }, "\(dashboard.text)")
-        dashboard.type("Milk")
-        dashboard.send("Tab")
-        dashboard.type("2")
-        dashboard.send("Tab")
-        dashboard.type("l")
-        dashboard.send("Tab")
-        dashboard.type("tomorrow")
-        dashboard.send("Enter")
+        let dashboard = try Self.productForm(folder, columns: columns, rows: rows)
+        Self.fill(dashboard, ["Milk", "2", "l", "tomorrow"])
         #expect(dashboard.wait { $0.contains("Added Milk") }, "\(dashboard.text)")
         #expect(try Self.newestProduct(folder) == "Milk|2000|l|\(Self.day(1))")
         // b, 2500, Tab, CHF, Enter: CHF 2,500.00 (the form came with the month's limit and currency).
         dashboard.send("b")
         #expect(dashboard.wait { $0.contains("Budget for") }, "\(dashboard.text)")
-        dashboard.type("2500")
-        dashboard.send("Tab")
-        dashboard.type("CHF")
-        dashboard.send("Enter")
+        Self.fill(dashboard, ["2500", "CHF"])
         #expect(dashboard.wait { $0.contains("2,500.00") && !$0.contains("Budget for") }, "\(dashboard.text)")
         let month = String(Self.day(0).prefix(7))
         let budget = try SQLiteShell.run(folder.path("store.sqlite"), "SELECT limitCents || ' ' || currency FROM budget WHERE month = '\(month)'").stdout
@@ -69,9 +74,7 @@ import Testing
     @Test(arguments: [(80, 24), (120, 40), (200, 60)])
     func homeAndEndMoveTheCursorAndKeepTheText(columns: Int, rows: Int) throws {
         let folder = TemporaryFolder()
-        let dashboard = try Self.started(folder, columns: columns, rows: rows)
-        dashboard.send("n")
-        #expect(dashboard.wait { $0.contains("Add a product") }, "\(dashboard.text)")
+        let dashboard = try Self.productForm(folder, columns: columns, rows: rows)
         dashboard.type("ail")
         dashboard.send("Home")
         dashboard.type("M")
@@ -103,9 +106,7 @@ import Testing
     @Test(arguments: terms)
     func everyEncodingIsItsKeyInsideTmux(_ term: String) throws {
         let folder = TemporaryFolder()
-        let dashboard = try Self.started(folder, columns: 120, rows: 40, term: term)
-        dashboard.send("n")
-        #expect(dashboard.wait { $0.contains("Add a product") }, "\(term): \(dashboard.text)")
+        let dashboard = try Self.productForm(folder, columns: 120, rows: 40, term: term)
         dashboard.type("x")
         for key in ["Home", "C-Home", "S-Home", "End", "C-End", "IC", "PPage", "NPage", "C-PPage", "S-NPage"] { dashboard.send(key) }
         for bytes in Self.homes {
