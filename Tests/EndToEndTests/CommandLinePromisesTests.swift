@@ -75,6 +75,8 @@ struct CommandLinePromisesTests {
         #expect(header.split(separator: " ", omittingEmptySubsequences: true) == ["#", "Product", "Amount", "Due", "State"], "\(header)")
         let italian = try Homescreen.run(today, store: store, environment: ["LANG": "it_IT.UTF-8"]).stdout
         #expect(italian.hasPrefix("#      Prodotto") && italian.contains("Scadenza    Stato\n") && italian.contains("2027-01-01  esaurito\n"), "\(italian)")
+        let none = try Homescreen.run(today, store: folder.path("empty.sqlite"), environment: ["LANG": "fr_FR.UTF-8"]).stdout
+        #expect(none.hasPrefix("Aucun produit ; ajoutez-en un"), "\(none)")
         let json = try Homescreen.run(today + ["--json"], store: store).stdout
         #expect(json.contains("\"urgency\" : \"dueSoon\"") && json.contains("\"urgency\" : \"empty\""), "scripts keep their words: \(json)")
     }

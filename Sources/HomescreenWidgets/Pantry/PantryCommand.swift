@@ -112,10 +112,10 @@ struct PantryCommand: ParsableCommand {
                 Output.line(try Output.json(rows, timeZone: context.timeZone))
                 return
             }
-            if rows.isEmpty { Output.line("no products; add one with `homescreen pantry add NAME --due tomorrow`"); return }
             // Words of the interface's language under a header row, on a terminal or not: a
             // script reads --json, whose urgency words stay as they are.
             let language = Language.fromEnvironment(context.environment)
+            if rows.isEmpty { Output.line(language.text("No products; add one with `homescreen pantry add NAME --due tomorrow`.", in: PantryFeature.words)); return }
             let strings = PantryStrings.of(language)
             let states = ordered.map { Urgency.words($0.urgency, in: language) } + empty.map { _ in Urgency.words(nil, in: language) }
             func line(_ id: String, _ name: String, _ amount: String, _ due: String, _ state: String) -> String {
