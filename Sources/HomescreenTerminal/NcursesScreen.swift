@@ -338,11 +338,11 @@ public final class NcursesScreen: TerminalScreen {
                 keys.append(key)
             }
         }
-        return (Key.foldingMouseReports(replies.filter(keys)), false)
+        return (Key.foldingMouseReports(input.decode(keys)), false)
     }
 
-    /// The terminal's late answers to the start-up queries, dropped wherever they come.
-    private var replies = TerminalReplyFilter()
+    /// The sequences ncurses passed through (keys its terminfo entry does not name, late answers).
+    private var input = TerminalInput()
 
     static func characterKey(_ value: Int32) -> Key? {
         switch value {
@@ -366,15 +366,45 @@ public final class NcursesScreen: TerminalScreen {
         case KEY_RIGHT: return .right
         case KEY_ENTER: return .enter
         case KEY_BACKSPACE: return .backspace
-        case KEY_DC: return .delete
+        case KEY_DC, KEY_SDC: return .delete
+        case KEY_IC, KEY_SIC: return .insert
         case KEY_BTAB: return .backTab
-        case KEY_NPAGE: return .pageDown
-        case KEY_PPAGE: return .pageUp
-        case KEY_HOME: return .home
-        case KEY_END: return .end
+        case KEY_NPAGE, KEY_SNEXT: return .pageDown
+        case KEY_PPAGE, KEY_SPREVIOUS: return .pageUp
+        // A VT220 keyboard's Find and Select are where Home and End are (rxvt's entry names them).
+        case KEY_HOME, KEY_SHOME, KEY_FIND: return .home
+        case KEY_END, KEY_SEND, KEY_SELECT, KEY_LL: return .end
+        case KEY_SLEFT: return .left
+        case KEY_SRIGHT: return .right
+        case KEY_SR: return .up
+        case KEY_SF: return .down
+        // The application keypad's corners and centre (`ESC O w` is its 7): the digits.
+        case KEY_A1: return .character("7")
+        case KEY_A3: return .character("9")
+        case KEY_B2: return .character("5")
+        case KEY_C1: return .character("1")
+        case KEY_C3: return .character("3")
         case KEY_F0 + 1...KEY_F0 + 12: return .function(Int(value - KEY_F0))
+        case KEY_MAX...: return modifiedKey(value)
         default: return nil   // KEY_RESIZE: the loop handles SIGWINCH itself
         }
+    }
+
+    /// A key the terminfo entry names beyond ncurses's own codes, by its name: `kHOM5` is
+    /// Ctrl-Home, read as Home (and so for End, Insert, Delete, PgUp, PgDn and the arrows).
+    static func modifiedKey(_ value: Int32) -> Key? {
+        guard let pointer = keyname(value) else { return nil }
+        return modifiedKey(named: String(cString: pointer))
+    }
+
+    static func modifiedKey(named name: String) -> Key? {
+        let bases: [(String, Key)] = [("kHOM", .home), ("kEND", .end), ("kIC", .insert), ("kDC", .delete), ("kPRV", .pageUp),
+                                      ("kNXT", .pageDown), ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right)]
+        for (base, key) in bases where name.hasPrefix(base) {
+            let modifier = name.dropFirst(base.count)
+            if !modifier.isEmpty, modifier.allSatisfy(\.isNumber) { return key }
+        }
+        return nil
     }
 
     public func refreshSize() -> CellSize {

@@ -66,10 +66,19 @@ struct CommandLinePromisesTests {
         #expect(!english.contains("dueSoon") && !english.contains("empty"), "\(english)")
         let french = try onATerminal(today, environment: ["LANG": "fr_FR.UTF-8"])
         #expect(french.contains("2026-11-26  bientôt périmé\n") && french.contains("2027-01-01  épuisé\n"), "\(french)")
-        // Into a pipe, the words a script matches, as --json and earlier versions say them
-        // (SchemaUpgradeTests compares that output byte for byte).
+        // Issue 51, point 8: into a pipe too, words in the interface's language under a header
+        // row (a script reads --json).
         let piped = try Homescreen.run(today, store: store)
-        #expect(piped.stdout.contains("2026-11-26  dueSoon\n") && piped.stdout.contains("2027-01-01  empty\n"), "\(piped.stdout)")
+        #expect(piped.stdout.contains("2026-11-26  due soon\n") && piped.stdout.contains("2027-01-01  out of stock\n"), "\(piped.stdout)")
+        #expect(!piped.stdout.contains("dueSoon") && !piped.stdout.contains("empty"), "\(piped.stdout)")
+        let header = piped.stdout.components(separatedBy: "\n").first ?? ""
+        #expect(header.split(separator: " ", omittingEmptySubsequences: true) == ["#", "Product", "Amount", "Due", "State"], "\(header)")
+        let italian = try Homescreen.run(today, store: store, environment: ["LANG": "it_IT.UTF-8"]).stdout
+        #expect(italian.hasPrefix("#      Prodotto") && italian.contains("Scadenza    Stato\n") && italian.contains("2027-01-01  esaurito\n"), "\(italian)")
+        let none = try Homescreen.run(today, store: folder.path("empty.sqlite"), environment: ["LANG": "fr_FR.UTF-8"]).stdout
+        #expect(none.hasPrefix("Aucun produit ; ajoutez-en un"), "\(none)")
+        let json = try Homescreen.run(today + ["--json"], store: store).stdout
+        #expect(json.contains("\"urgency\" : \"dueSoon\"") && json.contains("\"urgency\" : \"empty\""), "scripts keep their words: \(json)")
     }
 
     @Test func moneyIsWrittenTheOneWayTheWidgetsWriteIt() throws {

@@ -44,6 +44,19 @@ import Testing
         #expect(dashboard.wait(timeout: 3) { _ in dashboard.screen().last?.contains("Enter save") == true }, "\(dashboard.screen().last ?? "")")
     }
 
+    /// Issue 51, point 8: at 80×24 the key bar keeps `? help` and `q quit`; what does not fit is
+    /// left out before them.
+    @Test func theKeyBarKeepsHelpAndQuitAt80x24() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.started(folder, columns: 80, rows: 24)
+        let bar = dashboard.screen().last ?? ""
+        #expect(bar.contains("? help") && bar.trimmingCharacters(in: .whitespaces).hasSuffix("q quit"), "\(bar)")
+        dashboard.send("Enter")
+        #expect(dashboard.wait(timeout: 3) { _ in (dashboard.screen().last ?? "").contains("Esc back") }, "\(dashboard.text)")
+        let full = dashboard.screen().last ?? ""
+        #expect(full.contains("? help") && full.trimmingCharacters(in: .whitespaces).hasSuffix("q quit"), "\(full)")
+    }
+
     @Test func theCalendarSpeaksEnglishWithLocaleEn() throws {
         let folder = TemporaryFolder()
         let dashboard = try Self.started(folder)
@@ -63,8 +76,9 @@ import Testing
         #expect(!Self.vietnamese(in: vi.stdout).isEmpty, "status in Vietnamese: \(vi.stdout)")
     }
 
-    /// Issue 28 point 9, for real: without color an example is in brackets, so it cannot pass
-    /// for typed text, and typing replaces it; the Due field says what it accepts.
+    /// Issue 28 point 9, for real: without color an example is in brackets and worded as one
+    /// ("e.g."), so it cannot pass for typed text, and typing replaces it; the Due field says
+    /// what it accepts.
     @Test func formExamplesAreBracketedWithoutColorAndGoWhenTyping() throws {
         let folder = TemporaryFolder()
         let store = folder.path("store.sqlite")
@@ -73,10 +87,10 @@ import Testing
                                           environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], configHome: folder.url.path)
         #expect(dashboard.wait { $0.contains("╭─ Pantry") }, "no first frame: \(dashboard.text)")
         dashboard.send("n")
-        #expect(dashboard.wait(timeout: 3) { $0.contains("Add a product") && $0.contains("Name    [Milk]") && $0.contains("Unit    [kg]") },
+        #expect(dashboard.wait(timeout: 3) { $0.contains("Add a product") && $0.contains("Name     [e.g. Milk]") && $0.contains("Unit     [e.g. kg]") },
                 "\(dashboard.text)")
         dashboard.type("Rice")
-        #expect(dashboard.wait(timeout: 3) { $0.contains("Name    Rice ") && !$0.contains("[Milk]") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 3) { $0.contains("Name    Rice ") && !$0.contains("Milk]") }, "\(dashboard.text)")
         for _ in 0..<3 { dashboard.send("Tab") }
         #expect(dashboard.wait(timeout: 3) { $0.contains("YYYY-MM-DD, tomorrow, +3d") }, "\(dashboard.text)")
         dashboard.send("Escape")

@@ -8,10 +8,9 @@ import Testing
 @Suite(.serialized) struct PlainPtyMouseTests {
     static let harness = SourceRoot.path("scripts/pty-harness.py")
 
-    /// Plays `steps` against the demo dashboard at 120×40 under `term`. - Returns: the harness's
+    /// Plays `steps` against the demo dashboard at 120×40 under `term`, its store in `folder`. - Returns: the harness's
     /// exit status and what it printed (the screen, when a step failed).
-    static func play(_ steps: [String], term: String, options: [String] = []) throws -> (status: Int32, output: String) {
-        let folder = TemporaryFolder()
+    static func play(_ steps: [String], term: String, options: [String] = [], folder: TemporaryFolder = TemporaryFolder()) throws -> (status: Int32, output: String) {
         let store = folder.path("store.sqlite")
         #expect(try Homescreen.run(["demo"], store: store).status == 0)
         let stepsFile = folder.path("steps")

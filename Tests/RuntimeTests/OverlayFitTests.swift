@@ -84,18 +84,18 @@ struct OverlayFitTests {
         let name = try row(colored, with: "Name"), line = colored.rowTexts()[name]
         let at = line.distance(from: line.startIndex, to: try #require(line.range(of: "Milk")).lowerBound)
         #expect((0..<4).allSatisfy { colored[at + $0, name].style.attributes.isSuperset(of: [.dim, .italic]) }, "dim and italic")
-        #expect(!colored.rowTexts().contains { $0.contains("[Milk]") })
+        #expect(!colored.rowTexts().contains { $0.contains("[e.g. Milk]") } && line.contains("e.g. Milk"), "\(line)")
         let due = try row(colored, with: "Due")
         #expect(colored.rowTexts()[due + 1].contains("YYYY-MM-DD, tomorrow, +3d"), "the focused field says what it accepts")
         #expect(!colored.rowTexts()[name + 1].contains("Milk"), "the example is not repeated as a hint")
 
         let plain = draw(form, monochrome: true)
-        #expect(plain.rowTexts()[name].contains("Name  [Milk]"), "\(plain.rowTexts().joined(separator: "\n"))")
+        #expect(plain.rowTexts()[name].contains("Name   [e.g. Milk]"), "\(plain.rowTexts().joined(separator: "\n"))")
         #expect(Overlay.placeholderInBrackets("(optional)") == "[optional]")
 
         // Focused, the example stays until a letter is typed; then only the letter shows.
         form.focus = 0
-        #expect(draw(form, monochrome: true).rowTexts()[name].contains("[Milk]"))
+        #expect(draw(form, monochrome: true).rowTexts()[name].contains("[e.g. Milk]"))
         _ = form.fields[0].edit(.character("R"))
         let typed = draw(form, monochrome: true).rowTexts()[name]
         #expect(typed.contains("Name  R ") && !typed.contains("Milk"), "\(typed)")

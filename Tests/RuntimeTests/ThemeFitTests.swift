@@ -42,9 +42,16 @@ struct ThemeFitTests {
         #expect(!seen.contains("dark") && Set(seen) == ["light", "high-contrast"], "\(seen)")
     }
 
-    @Test func anUnknownBackgroundCyclesEveryTheme() {
+    /// Issue 51, point 8: on a terminal that does not say its background, `t` and `T` leave out
+    /// a theme made for light backgrounds only (unreadable on a dark one, and remembered).
+    @Test func anUnknownBackgroundNeverOffersALightOnlyTheme() {
         var dashboard = Self.dashboard(nil)
-        #expect(Set(Self.cycle(&dashboard)) == ["dark", "high-contrast", "light"])
+        #expect(Set(Self.cycle(&dashboard)) == ["dark", "high-contrast"])
+        _ = dashboard.update(.key(.character("T")))
+        guard case .picker(let picker) = dashboard.modal?.content else { Issue.record("no picker"); return }
+        #expect(!picker.items.map(\.title).contains("light"), "\(picker.items.map(\.title))")
+        // A theme that paints its own background is readable anywhere: offered.
+        #expect(ThemeFitting.offered(Theme(name: "paper", colors: [.background: .rgb(RGB(255, 255, 255)), .text: .rgb(RGB(0, 0, 0))]), on: nil))
     }
 
     @Test func fromAThemeThatDoesNotFitTMovesToOneThatDoes() {
@@ -87,8 +94,12 @@ struct ThemeFitTests {
         #expect(ThemeFitting.start(themes: Self.themes, option: "light", remembered: "dark", configured: nil, detected: dark) == ("light", nil))
         #expect(ThemeFitting.start(themes: Self.themes, option: nil, remembered: nil, configured: "light", detected: dark) == ("light", nil))
         #expect(ThemeFitting.start(themes: Self.themes, option: nil, remembered: "light", configured: "high-contrast", detected: dark).name == "high-contrast")
-        // Unknown: as before detection.
-        #expect(ThemeFitting.start(themes: Self.themes, option: nil, remembered: "light", configured: nil, detected: .unknown) == ("light", nil))
+        // Unknown: a light-only theme remembered is passed over, saying how to keep it.
+        let unknown = ThemeFitting.start(themes: Self.themes, option: nil, remembered: "light", configured: nil, detected: .unknown)
+        #expect(unknown.name == "dark" && unknown.notice?.contains("background = \"light\" in the config file") == true, "\(unknown)")
+        #expect(ThemeFitting.start(themes: Self.themes, option: nil, remembered: "high-contrast", configured: nil, detected: .unknown) == ("high-contrast", nil))
+        #expect(ThemeFitting.start(themes: Self.themes, option: nil, remembered: "light", configured: "light", detected: .unknown) == ("light", nil),
+                "the config's theme is the user's word")
         let french = ThemeFitting.start(themes: Self.themes, option: nil, remembered: "light", configured: nil, detected: dark, language: .french)
         #expect(french.notice?.hasPrefix("Le thème mémorisé « light »") == true, "\(french.notice ?? "")")
     }

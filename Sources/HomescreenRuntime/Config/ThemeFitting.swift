@@ -31,18 +31,27 @@ public struct DetectedBackground: Equatable, Sendable {
 
 /// Which theme the dashboard starts with, and which ones `t` and `T` offer.
 public enum ThemeFitting {
-    /// The themes readable on `background`, in their order (all of them when it is unknown).
-    public static func fitting(_ themes: [Theme], _ background: TerminalBackground?) -> [Theme] {
-        themes.filter { $0.fits(background) }
+    /// Whether `t`, `T` and a remembered choice may use `theme` on `background`: when it is known,
+    /// the themes that fit it; when it is unknown, those that are readable on a dark terminal
+    /// too (most are dark): not a theme made for light backgrounds only, which on a dark one
+    /// is unreadable and would be remembered (issue 51). `--theme`, the config's `theme` and its
+    /// `background = "light"` still choose one.
+    public static func offered(_ theme: Theme, on background: TerminalBackground?) -> Bool {
+        background == nil ? theme.fit != .light : theme.fits(background)
     }
 
-    /// The index `t` moves to from `index`: the next theme that fits the background, wrapping
-    /// around; `index` itself when no other fits.
+    /// The themes offered on `background`, in their order.
+    public static func fitting(_ themes: [Theme], _ background: TerminalBackground?) -> [Theme] {
+        themes.filter { offered($0, on: background) }
+    }
+
+    /// The index `t` moves to from `index`: the next theme offered on the background, wrapping
+    /// around; `index` itself when no other is.
     public static func next(after index: Int, in themes: [Theme], background: TerminalBackground?) -> Int {
         guard !themes.isEmpty else { return index }
         for step in 1...themes.count {
             let candidate = (index + step) % themes.count
-            if themes[candidate].fits(background) { return candidate }
+            if offered(themes[candidate], on: background) { return candidate }
         }
         return index
     }
@@ -62,9 +71,9 @@ public enum ThemeFitting {
         if let option { return (option, nil) }
         var notice: String?
         if let remembered, let theme = themes.first(where: { $0.name == remembered }) {
-            if theme.fits(detected.background) { return (remembered, nil) }
+            if offered(theme, on: detected.background) { return (remembered, nil) }
             let instead = configured ?? fallback(themes, detected.background).name
-            notice = passedOver(theme, detected: detected, instead: instead, language: language)
+            if instead != remembered { notice = passedOver(theme, detected: detected, instead: instead, language: language) }
         }
         return (configured ?? fallback(themes, detected.background).name, notice)
     }
@@ -72,8 +81,10 @@ public enum ThemeFitting {
     /// "The remembered theme 'light' is for light backgrounds and this terminal's is dark
     /// (COLORFGBG=15;0), so 'dark' is used."
     public static func passedOver(_ theme: Theme, detected: DetectedBackground, instead: String, language: Language = .english) -> String {
-        language.text(passedOverText, in: .dashboard, theme.name, theme.fit.rawValue, detected.background?.rawValue ?? "unknown", detected.source, instead)
+        guard let background = detected.background else { return language.text(passedOverUnknownText, in: .dashboard, theme.name, theme.fit.rawValue, instead) }
+        return language.text(passedOverText, in: .dashboard, theme.name, theme.fit.rawValue, background.rawValue, detected.source, instead)
     }
 
     static let passedOverText = "The remembered theme '%1' is for %2 backgrounds and this terminal's is %3 (%4), so '%5' is used."
+    static let passedOverUnknownText = "The remembered theme '%1' is for %2 backgrounds and this terminal does not say its own, so '%3' is used; background = \"%2\" in the config file says it is."
 }

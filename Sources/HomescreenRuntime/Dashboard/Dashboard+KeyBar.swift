@@ -58,15 +58,22 @@ extension Dashboard {
         return [bound(.help)].compactMap { $0 } + own + [add, bound(.open), bound(.focusNext), bound(.nextTheme), bound(.privacy), bound(.quit)].compactMap { $0 }
     }
 
-    /// Where each item goes on the bar: as many as fit, in order, two columns apart.
+    /// Where each item goes on the bar, two columns apart: all of them when they fit; else the
+    /// way out and the way to every key (`q quit`, `? help`) are kept, and the items between
+    /// them are left out from the end, so the bar is shortened before them.
     func keyBarPlacements() -> [(item: KeyBarItem, x: Int, width: Int)] {
+        let items = keyBarItems
+        let kept = Set([Action.help, .quit].compactMap { keys.keys(for: $0).first })
+        func width(_ item: KeyBarItem) -> Int { DisplayWidth.of(item.name) + 1 + DisplayWidth.of(item.label) }
+        func fits(_ items: [KeyBarItem]) -> Bool { items.reduce(1) { $0 + width($1) + 2 } - 2 <= size.columns - 1 }
+        var shown = items
+        while !fits(shown), let last = shown.lastIndex(where: { !kept.contains($0.key) }) { shown.remove(at: last) }
         var placements: [(item: KeyBarItem, x: Int, width: Int)] = []
         var x = 1
-        for item in keyBarItems {
-            let width = DisplayWidth.of(item.name) + 1 + DisplayWidth.of(item.label)
-            guard x + width <= size.columns - 1 else { break }
-            placements.append((item, x, width))
-            x += width + 2
+        for item in shown {
+            guard x + width(item) <= size.columns - 1 else { break }
+            placements.append((item, x, width(item)))
+            x += width(item) + 2
         }
         return placements
     }

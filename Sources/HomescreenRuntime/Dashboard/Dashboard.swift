@@ -249,9 +249,9 @@ public struct Dashboard: Sendable {
         if let feature = catalog.feature(owning: action) { return send(.action(action), to: feature.kind) }
         switch action {
         case .chooseTheme:
-            // Only the themes readable on this background (and the one in use); moving through
+            // Only the themes offered on this background (and the one in use); moving through
             // the list previews each.
-            themeChoices = settings.themes.indices.filter { settings.themes[$0].fits(settings.background.background) || $0 == settings.themeIndex }
+            themeChoices = settings.themes.indices.filter { ThemeFitting.offered(settings.themes[$0], on: settings.background.background) || $0 == settings.themeIndex }
             let items = themeChoices.map { Picker.Item(title: settings.themes[$0].name, marked: $0 == settings.themeIndex) }
             modal = Modal(.chooseTheme, .picker(Picker(title: text("Theme"), items: items, selection: themeChoices.firstIndex(of: settings.themeIndex) ?? 0)))
             return []
@@ -270,7 +270,7 @@ public struct Dashboard: Sendable {
             message = .info(text("Reloaded every widget."))
             return [.reloadAll]
         case .nextTheme:
-            // The next theme readable on the terminal's background (every theme when it is unknown).
+            // The next theme offered on the terminal's background (none made for light ones only when it is unknown).
             settings.themeIndex = ThemeFitting.next(after: settings.themeIndex, in: settings.themes, background: settings.background.background)
             message = .info(text("Theme: %1", theme.name))
             return [.remember(choices)]

@@ -16,8 +16,9 @@ enum Overlay {
     }
 
     /// A form as wide as the terminal allows (up to 100 columns): each field a label, an input
-    /// with its cursor (an empty one shows its example as a placeholder: dim and italic, or in
-    /// brackets on a `monochrome` screen, where it would look typed), and under it its error
+    /// with its cursor (an empty one shows its example after the cursor, "e.g. Milk", dim and
+    /// italic, or in brackets on a `monochrome` screen; a selected value is drawn reversed as a
+    /// whole, with no cursor in it), and under it its error
     /// wrapped in full, or its limit when full, or, focused, what it accepts. When the fields do
     /// not all fit, the form scrolls to keep the focused one whole, with a mark where more is
     /// above or below.
@@ -51,10 +52,16 @@ enum Overlay {
             let input = Rect(x: area.x + labelWidth + 1, y: y, width: inputWidth, height: 1).intersection(area)
             grid.fill(input, with: Cell(" ", style: Style(.text, background: .border)))
             if field.text.isEmpty, !field.placeholder.isEmpty {
-                let placeholder = monochrome ? placeholderInBrackets(field.placeholder) : field.placeholder
-                grid.write(placeholder, x: input.x, y: y, style: Style(.muted, background: .border, [.dim, .italic]), maxX: input.maxX)
-                // The cursor sits on the example's first letter, which stays readable.
-                if focused { grid.write(String(placeholder.prefix(1)), x: input.x, y: y, style: Style(.focus, [.bold, .reverse]), maxX: input.maxX) }
+                // The cursor on an empty cell, the example one cell after it: dim and italic,
+                // worded as one ("e.g. Milk"), and bracketed where nothing shows the style.
+                let shown = example(field, language: language)
+                let placeholder = monochrome ? placeholderInBrackets(shown) : shown
+                grid.write(placeholder, x: input.x + 1, y: y, style: Style(.muted, background: .border, [.dim, .italic]), maxX: input.maxX)
+                if focused { grid.write(ascii ? "_" : " ", x: input.x, y: y, style: Style(.focus, [.bold, .reverse]), maxX: input.maxX) }
+            } else if focused, field.isSelected {
+                // Selected as a whole (a value the person did not type): typing replaces it.
+                let shown = String(Array(field.text).prefix(input.width))
+                grid.write(shown, x: input.x, y: y, style: Style(.focus, [.reverse]), maxX: input.maxX)
             } else {
                 // The text scrolled so the cursor stays in view.
                 let characters = Array(field.text), cursor = min(field.cursor, characters.count)
@@ -83,7 +90,14 @@ enum Overlay {
         }
     }
 
-    /// "(optional)" → "[optional]", "Milk" → "[Milk]": an example that cannot pass for input.
+    /// What an empty field shows: its example worded as one ("e.g. Milk"), or as it is when it
+    /// is a note ("(optional)") or says what the field accepts (its hint).
+    static func example(_ field: Form.Field, language: Language) -> String {
+        if field.placeholder.hasPrefix("(") || field.placeholder == field.hint { return field.placeholder }
+        return language.text("e.g. %1", in: .dashboard, field.placeholder)
+    }
+
+    /// "(optional)" → "[optional]", "e.g. Milk" → "[e.g. Milk]": an example that cannot pass for input.
     static func placeholderInBrackets(_ text: String) -> String {
         let inner = text.hasPrefix("(") && text.hasSuffix(")") ? String(text.dropFirst().dropLast()) : text
         return "[" + inner + "]"

@@ -4,6 +4,11 @@
 /// before it; a full field says its limit instead of swallowing keys. Tab, Shift-Tab, Up and
 /// Down move between fields, Enter submits, Esc cancels. Validation belongs to the form's
 /// owner, which puts an error under each bad field and keeps the form open.
+///
+/// A field entered with text in it (a prefilled `1`, `EUR`, today's date) has it all selected,
+/// as a GUI's field does: the first character typed replaces it, Backspace, Delete, Ctrl-U or
+/// Ctrl-W remove it, and a key that moves the cursor keeps it and ends the selection. So a value
+/// the person did not type is never saved with what they typed after it (issue 51).
 public struct Form: Equatable, Sendable {
     public struct Field: Equatable, Sendable {
         public let label: String
@@ -19,6 +24,9 @@ public struct Form: Equatable, Sendable {
         public var cursor: Int
         /// Set when a key was refused because the field is full (cleared by the next edit).
         public var isFull = false
+        /// The whole text is selected: the next character replaces it (set when the field is
+        /// entered with text in it, ended by any key).
+        public var isSelected = false
 
         public init(_ label: String, text: String = "", placeholder: String = "", hint: String = "", maxLength: Int = 120) {
             self.label = label
@@ -29,11 +37,43 @@ public struct Form: Equatable, Sendable {
             self.cursor = text.count
         }
 
+        /// The field gets the focus: the cursor at the end, its text (if any) selected.
+        public mutating func enter() {
+            cursor = text.count
+            isSelected = !text.isEmpty
+        }
+
         /// Applies an editing key. - Returns: whether the key was one.
         public mutating func edit(_ key: Key) -> Bool {
             var characters = Array(text)
             cursor = min(max(0, cursor), characters.count)
             let before = characters
+            defer {
+                if characters != before {
+                    text = String(characters)
+                    error = nil
+                    isFull = false
+                }
+            }
+            if isSelected {
+                isSelected = false
+                switch key {
+                case .character:
+                    characters = []   // typed over: the character goes in below
+                    cursor = 0
+                case .backspace, .delete, .control("d"), .control("u"), .control("w"):
+                    characters = []
+                    cursor = 0
+                    return true
+                case .left:
+                    cursor = 0        // to the selection's start, as a GUI's field does
+                    return true
+                case .right:
+                    return true       // at its end already
+                default:
+                    break
+                }
+            }
             switch key {
             case .left: cursor = max(0, cursor - 1)
             case .right: cursor = min(characters.count, cursor + 1)
@@ -58,11 +98,6 @@ public struct Form: Equatable, Sendable {
                 cursor += 1
             default: return false
             }
-            if characters != before {
-                text = String(characters)
-                error = nil
-                isFull = false
-            }
             return true
         }
     }
@@ -71,13 +106,18 @@ public struct Form: Equatable, Sendable {
 
     public let title: String
     public var fields: [Field]
-    public var focus = 0
+    /// The focused field. Moving the focus ends the selection of the field left.
+    public var focus = 0 {
+        didSet { if fields.indices.contains(oldValue), oldValue != focus { fields[oldValue].isSelected = false } }
+    }
     /// A message for the whole form (a failed save).
     public var error: String?
 
+    /// The first field is entered: its text, if any, selected.
     public init(title: String, fields: [Field]) {
         self.title = title
         self.fields = fields
+        if !fields.isEmpty { self.fields[0].enter() }
     }
 
     public var values: [String] { fields.map(\.text) }
@@ -86,14 +126,19 @@ public struct Form: Equatable, Sendable {
         switch key {
         case .escape: return .cancelled
         case .enter: return .submitted
-        case .tab, .down: focus = (focus + 1) % fields.count
-        case .backTab, .up: focus = (focus + fields.count - 1) % fields.count
+        case .tab, .down:
+            focus = (focus + 1) % fields.count
+            fields[focus].enter()
+        case .backTab, .up:
+            focus = (focus + fields.count - 1) % fields.count
+            fields[focus].enter()
         default: _ = fields[focus].edit(key)
         }
         return .editing
     }
 
-    /// Marks the fields that failed validation (index → message) and focuses the first.
+    /// Marks the fields that failed validation (index → message) and focuses the first, with
+    /// the cursor where it was: what is there was typed, to be corrected rather than replaced.
     public mutating func show(errors: [Int: String]) {
         for index in fields.indices { fields[index].error = errors[index] }
         if let first = errors.keys.min() { focus = first }

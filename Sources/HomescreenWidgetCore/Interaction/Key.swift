@@ -3,7 +3,7 @@
 public enum Key: Hashable, Sendable {
     case character(Character)
     case control(Character)      // Ctrl-A … Ctrl-Z, as lowercase letters
-    case enter, escape, tab, backTab, backspace, delete
+    case enter, escape, tab, backTab, backspace, delete, insert
     case up, down, left, right, pageUp, pageDown, home, end
     case function(Int)
     /// A click or a wheel turn (see `Mouse`); never bound in the key table.
@@ -11,7 +11,7 @@ public enum Key: Hashable, Sendable {
 
     private static let named: [(String, Key)] = [
         ("Enter", .enter), ("Esc", .escape), ("Tab", .tab), ("Shift-Tab", .backTab),
-        ("Backspace", .backspace), ("Delete", .delete), ("Up", .up), ("Down", .down),
+        ("Backspace", .backspace), ("Delete", .delete), ("Insert", .insert), ("Up", .up), ("Down", .down),
         ("Left", .left), ("Right", .right), ("PageUp", .pageUp), ("PageDown", .pageDown),
         ("Home", .home), ("End", .end), ("Space", .character(" ")),
     ]
@@ -47,5 +47,5 @@ public enum Key: Hashable, Sendable {
         return nil
     }
 
-    public static let accepted = "a single character, Ctrl-A…Ctrl-Z, F1…F12, or one of Enter, Esc, Tab, Shift-Tab, Backspace, Delete, Up, Down, Left, Right, PageUp, PageDown, Home, End, Space"
+    public static let accepted = "a single character, Ctrl-A…Ctrl-Z, F1…F12, or one of Enter, Esc, Tab, Shift-Tab, Backspace, Delete, Insert, Up, Down, Left, Right, PageUp, PageDown, Home, End, Space"
 }

@@ -83,9 +83,8 @@ struct PantryCommand: ParsableCommand {
             commandName: "list",
             abstract: "List products in first-expiring-first-out order (those out of stock last).",
             discussion: """
-                On a terminal the last column says each product's state in the interface's language \
-                (expired, due soon, fresh, out of stock); into a pipe or a file it is the urgency word of --json. \
-                --json prints [{"id", "name", "amount", "unit", "due", "urgency", "daysUntilDue"}]; urgency is expired, dueSoon, fresh or empty.
+                A header row, then a product a line; the last column says its state in the interface's language \
+                (expired, due soon, fresh, out of stock). For scripts, --json prints [{"id", "name", "amount", "unit", "due", "urgency", "daysUntilDue"}]; urgency is expired, dueSoon, fresh or empty.
                 """
         )
 
@@ -113,17 +112,20 @@ struct PantryCommand: ParsableCommand {
                 Output.line(try Output.json(rows, timeZone: context.timeZone))
                 return
             }
-            if rows.isEmpty { Output.line("no products; add one with `homescreen pantry add NAME --due tomorrow`"); return }
-            // On a terminal the state is in words of the interface's language ("due soon");
-            // into a pipe or a file it is the JSON's urgency, one word a script can match
-            // (and what earlier versions printed: SchemaUpgradeTests compares that output).
+            // Words of the interface's language under a header row, on a terminal or not: a
+            // script reads --json, whose urgency words stay as they are.
             let language = Language.fromEnvironment(context.environment)
-            let states = Output.isTerminal ? ordered.map { Urgency.words($0.urgency, in: language) } + empty.map { _ in Urgency.words(nil, in: language) }
-                : rows.map(\.urgency)
+            if rows.isEmpty { Output.line(language.text("No products; add one with `homescreen pantry add NAME --due tomorrow`.", in: PantryFeature.words)); return }
+            let strings = PantryStrings.of(language)
+            let states = ordered.map { Urgency.words($0.urgency, in: language) } + empty.map { _ in Urgency.words(nil, in: language) }
+            func line(_ id: String, _ name: String, _ amount: String, _ due: String, _ state: String) -> String {
+                "\(Display.column(id, 5))  \(Display.column(name, 28))  \(Display.column(amount, 12))  \(Display.column(due, 10))  \(state)"
+            }
+            Output.line(line("#", strings.columns.product, strings.columns.amount, strings.columns.due, language.text("State", in: PantryFeature.words)))
             for (row, state) in zip(rows, states) {
                 let unit = UnitName.after(row.amount == "1", row.unit)
                 let amount = unit.isEmpty ? row.amount : row.amount + " " + Display.safe(unit)
-                Output.line("\(Display.column(String(row.id), 5))  \(Display.column(Display.safe(row.name), 28))  \(Display.column(amount, 12))  \(row.due)  \(state)")
+                Output.line(line(String(row.id), Display.safe(row.name), amount, row.due, state))
             }
         }
     }

@@ -199,7 +199,9 @@ public struct PantryFeature: WidgetFeature {
     static let words = Translations([
         ("Add a product", "Ajouter un produit", "Aggiungi un prodotto", "Thêm một món"),
         ("Name", "Nom", "Nome", "Tên"), ("Amount", "Quantité", "Quantità", "Số lượng"), ("Unit", "Unité", "Unità", "Đơn vị"),
-        ("Due", "Échéance", "Scadenza", "Hạn dùng"), ("Milk", "Lait", "Latte", "Sữa"),
+        ("Due", "Échéance", "Scadenza", "Hạn dùng"), ("Milk", "Lait", "Latte", "Sữa"), ("State", "État", "Stato", "Trạng thái"),
+        ("No products; add one with `homescreen pantry add NAME --due tomorrow`.", "Aucun produit ; ajoutez-en un avec `homescreen pantry add NOM --due tomorrow`.",
+         "Nessun prodotto; aggiungine uno con `homescreen pantry add NOME --due tomorrow`.", "Chưa có món nào; thêm bằng `homescreen pantry add TÊN --due tomorrow`."),
         ("2, 0.5 or 1,25", "2, 0,5 ou 1,25", "2, 0,5 o 1,25", "2, 0,5 hoặc 1,25"),
         ("l, kg, cans (optional)", "l, kg, boîtes (facultatif)", "l, kg, lattine (facoltativo)", "l, kg, lon (không bắt buộc)"),
         ("Give the product a name.", "Donnez un nom au produit.", "Dai un nome al prodotto.", "Hãy đặt tên cho món."),

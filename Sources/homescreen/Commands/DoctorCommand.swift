@@ -221,7 +221,7 @@ struct DoctorCommand: ParsableCommand {
         if let background = detected.background {
             report("background", "\(background.rawValue) (\(detected.source)); t and T offer the themes readable on it: \(offered)")
         } else {
-            report("background", "unknown (no answer to OSC 11, no COLORFGBG); t and T offer every theme; "
+            report("background", "unknown (no answer to OSC 11, no COLORFGBG); t and T offer those not made for light backgrounds only: \(offered); "
                    + "background = \"dark\" or \"light\" in the config says it")
         }
         let start = ThemeFitting.start(themes: themes, option: nil, remembered: remembered.theme, configured: config?.theme, detected: detected)
