@@ -6,6 +6,8 @@ public enum ConfigValue: Sendable, Equatable {
     case integer(Int)
     case boolean(Bool)
     case list([ConfigValue])
+    /// A table (`[calendar]`), its keys in order.
+    case table([String: ConfigValue])
     /// Anything else (a table, a list, a float), as written.
     case other(String)
 }
@@ -78,6 +80,7 @@ extension ConfigValue: CustomStringConvertible {
         case .boolean(let on): return String(on)
         case .list(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .other(let text): return text
+        case .table(let values): return "{ " + values.keys.sorted().map { "\($0) = \(values[$0]!)" }.joined(separator: ", ") + " }"
         }
     }
 }

@@ -186,6 +186,7 @@ public struct DashboardConfig: Sendable {
         if let number = value.int { return .integer(number) }
         if let on = value.bool { return .boolean(on) }
         if let array = value.array { return .list(array.map(configValue)) }
+        if let table = value.table { return .table(Dictionary(uniqueKeysWithValues: table.keys.compactMap { key in table[key].map { (key, configValue($0)) } })) }
         return .other(value.debugDescription)
     }
 
