@@ -130,6 +130,24 @@ import Testing
         #expect(again.events.contains { $0.title == "Changed" } && !again.events.contains { $0.title == "Event 7" })
     }
 
+    /// A vdir made after the dashboard started (a first `vdirsyncer sync`) is followed from then on.
+    @Test func aFolderMadeLaterIsFollowed() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("later")
+        let store = try Store.open(at: folder.path("store.sqlite"))
+        let feed = VdirChangeFeed.wrap(try store.changeFeed(), folders: [vdir])
+        var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+        descriptor.revents = 0
+        try Self.write(Self.ics(uid: "x", summary: "X", ["DTSTART;VALUE=DATE:20260110"]), to: vdir + "/x.ics")
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+    }
+
     @Test func noVdirLeavesTheStoresFeedAsItIs() throws {
         let folder = TemporaryFolder()
         let store = try Store.open(at: folder.path("store.sqlite"))

@@ -45,6 +45,7 @@ public struct VdirCalendar: Sendable {
         }
         if let name = firstLine(of: (path as NSString).appendingPathComponent("displayname")), !name.isEmpty { calendar.name = name }
         calendar.color = firstLine(of: (path as NSString).appendingPathComponent("color"))
+        forget(in: path, keeping: Set(names))
         for name in names where name != "displayname" && name != "color" {
             let file = (path as NSString).appendingPathComponent(name)
             if isTemporary(name) {
@@ -98,6 +99,15 @@ public struct VdirCalendar: Sendable {
     /// How many files this process has read (opened and parsed) so far: a file unchanged since
     /// it was last read is not read again.
     public static var fileReads: Int { cacheLock.withLock { reads } }
+
+    /// Drops what the cache holds of the folder's files that are gone.
+    static func forget(in folder: String, keeping names: Set<String>) {
+        cacheLock.withLock {
+            for file in cache.keys where (file as NSString).deletingLastPathComponent == folder && !names.contains((file as NSString).lastPathComponent) {
+                cache[file] = nil
+            }
+        }
+    }
 
     /// The file's events, from the cache when its version (inode, size, modification and change
     /// times) is the one last read.

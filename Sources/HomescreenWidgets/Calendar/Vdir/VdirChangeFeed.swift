@@ -18,6 +18,9 @@ public final class VdirChangeFeed: ChangeFeed {
     private let notify: Int32
     private var innerDescriptor: Int32
     private var vdirChanged = false
+    /// Configured folders that did not exist when last tried.
+    private var unwatched: [String] = []
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// `feed` alone when no vdir is configured or watching cannot start.
     public static func wrap(_ feed: any ChangeFeed, folders: [String] = VdirCalendars.configured) -> any ChangeFeed {
@@ -34,12 +37,11 @@ public final class VdirChangeFeed: ChangeFeed {
             if fileDescriptor >= 0 { close(fileDescriptor) }
             return nil
         }
-        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
-        // A folder missing now is said by `doctor`; its parent is watched so that its creation is seen.
-        for folder in folders.map(VdirCalendar.expand) {
-            if inotify_add_watch(notify, folder, mask) < 0 {
-                _ = inotify_add_watch(notify, (folder as NSString).deletingLastPathComponent, mask)
-            }
+        // A folder missing now is said by `doctor`; its parent is watched so that its creation
+        // is seen, and the folder itself from then on.
+        for folder in folders.map(VdirCalendar.expand) where inotify_add_watch(notify, folder, Self.mask) < 0 {
+            unwatched.append(folder)
+            _ = inotify_add_watch(notify, (folder as NSString).deletingLastPathComponent, Self.mask)
         }
         add(notify)
         add(innerDescriptor)
@@ -58,6 +60,7 @@ public final class VdirChangeFeed: ChangeFeed {
     public func drainEvents() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while buffer.withUnsafeMutableBytes({ read(notify, $0.baseAddress, $0.count) }) > 0 { vdirChanged = true }
+        if vdirChanged && !unwatched.isEmpty { unwatched.removeAll { inotify_add_watch(notify, $0, Self.mask) >= 0 } }
         let concerned = inner.drainEvents()
         return concerned || vdirChanged
     }
