@@ -95,7 +95,7 @@ let package = Package(
         ),
         .target(
             name: "HomescreenWidgets",
-            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting", "HomescreenCommandLine"],
+            dependencies: ["HomescreenRender", "HomescreenWidgetCore", "HomescreenStore", "HomescreenHosting", "HomescreenCommandLine", "CSystemEvents"],
             swiftSettings: [functionSections]
         ),
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),

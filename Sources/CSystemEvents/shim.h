@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 
@@ -83,6 +84,17 @@ static inline int hs_child_exit_descriptor(void) {
     if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
     return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
+
+/* A set of descriptors that is itself one descriptor, readable when one of them is (epoll,
+   level-triggered): to wait on several feeds where one descriptor is expected. */
+static inline int hs_descriptor_set(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+static inline int hs_descriptor_set_add(int set, int fd) {
+    struct epoll_event event = { .events = EPOLLIN, .data = { .fd = fd } };
+    return epoll_ctl(set, EPOLL_CTL_ADD, fd, &event);
+}
+
+static inline int hs_descriptor_set_remove(int set, int fd) { return epoll_ctl(set, EPOLL_CTL_DEL, fd, NULL); }
 
 static inline int hs_signal_winch(void) { return SIGWINCH; }
 static inline int hs_signal_cont(void) { return SIGCONT; }

@@ -6,7 +6,7 @@ public enum ConfigValue: Sendable, Equatable {
     case integer(Int)
     case boolean(Bool)
     case list([ConfigValue])
-    /// A table (`[budget]`), its keys sorted as written back.
+    /// A table (`[budget]`, `[calendar]`), its keys sorted as written back.
     case table([String: ConfigValue])
     /// Anything else (a table, a list, a float), as written.
     case other(String)

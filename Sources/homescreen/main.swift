@@ -3,6 +3,8 @@ import CSQLiteFootprint
 import Foundation
 import HomescreenCommandLine
 import HomescreenRender
+import HomescreenRuntime
+import HomescreenWidgets
 import HomescreenWidgetCore
 
 // A thin entry point: parse, run, and turn every failure into one sentence on stderr with the
@@ -36,7 +38,13 @@ do {
         let status = arguments.first == "status" ? try? StatusCommand.parse(Array(arguments.dropFirst())) : nil
         var command: any ParsableCommand = try status ?? HomescreenCommand.parseAsRoot()
         // A kind's own command (`pantry add`) is given the store its options choose.
-        if let own = command as? any KindCommand { try own.run(ChosenStore(choice: own.storeOptions)) } else { try command.run() }
+        // The config is read first for its `[calendar] vdirs` (a broken config is said by the
+        // commands that draw; a kind's own command does not refuse for it).
+        if let own = command as? any KindCommand {
+            let environment = ProcessInfo.processInfo.environment
+            _ = try? DashboardConfig.load(path: DashboardConfig.defaultPath(environment: environment), explicit: false, catalog: .standard)
+            try own.run(ChosenStore(choice: own.storeOptions))
+        } else { try command.run() }
     }
 } catch {
     switch HomescreenCommand.exitCode(for: error) {

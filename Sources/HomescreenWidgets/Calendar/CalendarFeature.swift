@@ -33,7 +33,32 @@ public struct CalendarFeature: WidgetFeature {
     public var summary: String { "the month with Vietnamese lunar days, holidays and events" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
     public var routedActions: Set<Action> { [.addItem, .remove] }
-    public var tables: Set<StoreTable> { [.event] }
+    public var tables: Set<StoreTable> { [.event, .vdir] }
+
+    public var settings: [SettingSpec] { [Self.calendarSettings.spec] }
+
+    /// `[calendar] vdirs = ["~/.calendars/family", …]`: folders of .ics files shown with the
+    /// store's events (issue 54). Reading the config sets `VdirCalendars.configured`.
+    public static let calendarSettings = SettingKey<CalendarSettings>("calendar", default: CalendarSettings()) { value in
+        guard case .table(let keys) = value else {
+            throw ConfigError("calendar must be a table such as [calendar] vdirs = [\"~/.calendars/family\"].")
+        }
+        if let unknown = keys.keys.sorted().first(where: { $0 != "vdirs" }) {
+            throw ConfigError("calendar.\(unknown) is not a calendar key; the key is vdirs (a list of folders of .ics files).")
+        }
+        var folders: [String] = []
+        if let list = keys["vdirs"] {
+            guard case .list(let items) = list else { throw ConfigError("calendar.vdirs = \(list) is not a list; write vdirs = [\"~/.calendars/family\"].") }
+            for item in items {
+                guard case .string(let folder) = item, !folder.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw ConfigError("calendar.vdirs holds \(item), not a folder; write vdirs = [\"~/.calendars/family\"].")
+                }
+                folders.append(folder)
+            }
+        }
+        VdirCalendars.configured = folders
+        return CalendarSettings(vdirs: folders)
+    }
 
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> CalendarWidget { CalendarWidget(store: store) }
     public func initialState() -> State { State() }
@@ -151,7 +176,8 @@ public struct CalendarFeature: WidgetFeature {
     }
 
     public func doctor(_ store: any StoreBackend) throws -> String? {
-        let events = try EventRepository(store).events()
+        let vdirs = VdirCalendars.read(timeZone: Zone.current(environment: ProcessInfo.processInfo.environment)).map { "\n" + $0.doctorLine }.joined()
+        let events = try EventRepository(store).storedEvents()
         let unreadable = events.filter { event in
             if case .solar(_, _, let rule, _) = event.when, !rule.isEmpty { return (try? RecurrenceRule(parsing: rule)) == nil }
             return false
@@ -159,5 +185,13 @@ public struct CalendarFeature: WidgetFeature {
         let lunar = events.filter(\.isLunar).count
         return "\(events.count) " + Language.english.plural(events.count, one: "event", other: "events") + " (\(lunar) lunar)"
             + (unreadable.isEmpty ? "" : "; \(unreadable.count) with a repeat rule this version cannot expand (shown on their first day only): ids " + unreadable.map { String($0.id) }.joined(separator: ", "))
+            + vdirs
     }
+}
+
+/// The calendar's `[calendar]` table.
+public struct CalendarSettings: Sendable, Equatable, ConfigWritten {
+    public var vdirs: [String] = []
+    public init(vdirs: [String] = []) { self.vdirs = vdirs }
+    public var configValue: ConfigValue { .table(["vdirs": .list(vdirs.map(ConfigValue.string))]) }
 }

@@ -96,7 +96,7 @@ struct EventCommand: ParsableCommand {
             let last = try to.map { try context.day($0, option: "--to") } ?? first.adding(days: 365)
             guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
             guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }
-            let events = try context.storeExists() ? EventRepository(context.openForReading()).events() : []
+            let events = try context.storeExists() ? EventRepository(context.openForReading()).events() : EventRepository.vdirEvents()
             let occurrences = EventSchedule.occurrences(of: events, in: first...last, timeZone: context.timeZone)
             if json {
                 let items = occurrences.map { occurrence in
@@ -155,7 +155,8 @@ struct EventCommand: ParsableCommand {
 
         func run(_ context: any CommandContext) throws {
             guard (1...100).contains(years) else { throw CLIError.usage("--years \(years) is out of range; use a number of years from 1 to 100.") }
-            let events = try context.storeExists() ? EventRepository(context.openForReading()).events() : []
+            // The store's own events: a vdir's files are already files.
+            let events = try context.storeExists() ? EventRepository(context.openForReading()).storedEvents() : []
             let text = ICalendar.export(events, today: LocalDate(Date(), in: context.timeZone), years: years, timeZone: context.timeZone)
             FileHandle.standardOutput.write(Data(text.utf8))
         }

@@ -9,8 +9,21 @@ public struct EventRepository: Sendable {
 
     public init(_ store: any StoreBackend) { self.store = store }
 
-    /// Every event, by id.
+    /// Every event: the store's by id, then those of the configured vdirs (negative ids),
+    /// read with the local zone.
     public func events() throws -> [CalendarEvent] {
+        try storedEvents() + Self.vdirEvents()
+    }
+
+    /// The events of the configured vdirs (`[calendar] vdirs`), with negative ids.
+    public static func vdirEvents() -> [CalendarEvent] {
+        let vdirs = VdirCalendars.configured
+        guard !vdirs.isEmpty else { return [] }
+        return VdirCalendars.read(vdirs, timeZone: Zone.current(environment: ProcessInfo.processInfo.environment)).flatMap(\.events)
+    }
+
+    /// The store's own events, by id.
+    public func storedEvents() throws -> [CalendarEvent] {
         try store.reading { try $0.rows("SELECT * FROM event ORDER BY id").map(CalendarEvent.init(row:)) }
     }
 

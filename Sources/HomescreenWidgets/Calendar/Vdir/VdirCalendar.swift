@@ -1,0 +1,199 @@
+import Foundation
+import HomescreenWidgetCore
+
+/// One calendar kept as a vdir (issue 54): a folder of `.ics` files, one event (with its
+/// overrides) per file, as vdirsyncer and khal keep them; a `displayname` and a `color` file
+/// when present. Read only: every file is parsed and expanded by the same code as `event
+/// import` (`ICalendar.parse`); what cannot be read is skipped with a sentence naming it.
+public struct VdirCalendar: Sendable {
+    /// The folder, `~` expanded.
+    public let path: String
+    /// The `displayname` file's first line, else the folder's name.
+    public var name: String
+    /// The `color` file's first line (`#rrggbb`), when present.
+    public var color: String?
+    public var events: [CalendarEvent] = []
+    /// The `.ics` files found.
+    public var fileCount = 0
+    /// The newest modification time among them.
+    public var newest: Date?
+    /// What was skipped and why, one sentence each, naming the folder or file.
+    public var problems: [String] = []
+
+    /// The largest file read (a larger one is named in `problems`, not read).
+    public static let maximumFileSize = 4 << 20
+
+    /// Reads `folder`. `uids`: the UIDs already taken by files read before (other vdirs); a
+    /// file whose UID one of them holds is skipped. `nextID`: the (negative) id the next event
+    /// gets, so that events of vdirs never share an id with the store's (positive) ones.
+    public static func read(_ folder: String, timeZone: Zone, uids: inout [String: String], nextID: inout Int64) -> VdirCalendar {
+        let path = expand(folder)
+        var calendar = VdirCalendar(path: path, name: (path as NSString).lastPathComponent)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            calendar.problems.append("\(path) does not exist; its events are not shown (create it, or run `vdirsyncer discover`)")
+            return calendar
+        }
+        guard isFolder.boolValue else {
+            calendar.problems.append("\(path) is not a folder; a vdir is a folder of .ics files")
+            return calendar
+        }
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: path).sorted() } catch {
+            calendar.problems.append("\(path) cannot be read (\(reason(errno: errno, fallback: "\(error)"))); its events are not shown")
+            return calendar
+        }
+        if let name = firstLine(of: (path as NSString).appendingPathComponent("displayname")), !name.isEmpty { calendar.name = name }
+        calendar.color = firstLine(of: (path as NSString).appendingPathComponent("color"))
+        forget(in: path, keeping: Set(names))
+        for name in names where name != "displayname" && name != "color" {
+            let file = (path as NSString).appendingPathComponent(name)
+            if isTemporary(name) {
+                calendar.problems.append("\(file) has a temporary name (another program is writing it); skipped until it is renamed")
+                continue
+            }
+            guard name.lowercased().hasSuffix(".ics") else { continue }
+            calendar.fileCount += 1
+            switch parsedFile(file, timeZone: timeZone) {
+            case .failure(let problem):
+                calendar.problems.append("\(file): \(problem.reason); skipped")
+            case .success(let parsed):
+                calendar.newest = max(calendar.newest ?? parsed.modified, parsed.modified)
+                for skipped in parsed.result.skipped { calendar.problems.append("\(file): the event \"\(skipped.title)\" is skipped: \(skipped.reason)") }
+                if parsed.result.drafts.isEmpty && parsed.result.skipped.isEmpty {
+                    calendar.problems.append("\(file) holds no event (no VEVENT); skipped")
+                    continue
+                }
+                // A series' UID, and its overrides' (`UID/day`), belong to this file alone.
+                let fileUIDs = Set(parsed.result.drafts.compactMap { $0.uid?.split(separator: "/").first.map(String.init) })
+                if let taken = fileUIDs.sorted().first(where: { uids[$0] != nil && uids[$0] != file }) {
+                    calendar.problems.append("\(file): its UID \(taken) is also the UID of \(uids[taken]!); skipped (the first file read keeps it)")
+                    continue
+                }
+                for uid in fileUIDs { uids[uid] = file }
+                for draft in parsed.result.drafts {
+                    calendar.events.append(CalendarEvent(id: nextID, uid: draft.uid ?? "", title: draft.title, note: draft.note, when: draft.when,
+                                                         zone: draft.zone, length: draft.length, createdAt: parsed.modified))
+                    nextID -= 1
+                }
+            }
+        }
+        return calendar
+    }
+
+    struct Problem: Error { let reason: String }
+
+    /// A file as read: its events and when it was last changed.
+    struct Parsed: Sendable {
+        let result: ICalendar.ImportResult
+        let modified: Date
+    }
+
+    /// What identifies a file's version: unchanged, it is not read again.
+    struct Version: Hashable, Sendable { let device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64, zone: String }
+
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: (Version, Result<Parsed, Problem>)] = [:]
+    nonisolated(unsafe) private static var reads = 0
+
+    /// How many files this process has read (opened and parsed) so far: a file unchanged since
+    /// it was last read is not read again.
+    public static var fileReads: Int { cacheLock.withLock { reads } }
+
+    /// Drops what the cache holds of the folder's files that are gone.
+    static func forget(in folder: String, keeping names: Set<String>) {
+        cacheLock.withLock {
+            for file in cache.keys where (file as NSString).deletingLastPathComponent == folder && !names.contains((file as NSString).lastPathComponent) {
+                cache[file] = nil
+            }
+        }
+    }
+
+    /// The file's events, from the cache when its version (inode, size, modification and change
+    /// times) is the one last read.
+    static func parsedFile(_ file: String, timeZone: Zone) -> Result<Parsed, Problem> {
+        var info = stat()
+        guard stat(file, &info) == 0 else {
+            let code = errno
+            return .failure(Problem(reason: code == ELOOP ? "it is a symlink loop" : code == ENOENT ? "it is a symlink to nothing" : reason(errno: code)))
+        }
+        let version = Version(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                              modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                              changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec), zone: timeZone.identifier)
+        if let (known, result) = cacheLock.withLock({ cache[file] }), known == version { return result }
+        let result = readFile(file).map { text, modified in Parsed(result: ICalendar.parse([text], timeZone: timeZone), modified: modified) }
+        cacheLock.withLock {
+            reads += 1
+            cache[file] = (version, result)
+        }
+        return result
+    }
+
+    /// The file's text and modification time; a symlink is followed (a loop is a problem).
+    static func readFile(_ file: String) -> Result<(String, Date), Problem> {
+        var info = stat()
+        guard stat(file, &info) == 0 else {
+            let code = errno
+            return .failure(Problem(reason: code == ELOOP ? "it is a symlink loop" : code == ENOENT ? "it is a symlink to nothing" : reason(errno: code)))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(Problem(reason: "it is not a regular file")) }
+        guard info.st_size <= maximumFileSize else { return .failure(Problem(reason: "it has \(info.st_size) bytes; at most \(maximumFileSize) are read")) }
+        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(Problem(reason: "it cannot be read (\(reason(errno: errno)))")) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard let data = try? handle.read(upToCount: maximumFileSize + 1) ?? Data() else { return .failure(Problem(reason: "it cannot be read")) }
+        guard let text = ICalendar.text(of: data) else { return .failure(Problem(reason: "it is not UTF-8 text, so not iCalendar")) }
+        guard text.contains("BEGIN:VCALENDAR") else { return .failure(Problem(reason: "it is not iCalendar (no BEGIN:VCALENDAR)")) }
+        guard ICalendar.isComplete(text) else { return .failure(Problem(reason: "it ends before END:VCALENDAR (being written, or cut short)")) }
+        return .success((text, modified))
+    }
+
+    /// Names other programs write under before renaming: atomicwrites' and editors' temporaries.
+    static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix(".tmp") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasPrefix("tmp")
+    }
+
+    static func firstLine(of file: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: file), data.count < 4096, let text = String(data: data, encoding: .utf8) else { return nil }
+        return text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    static func reason(errno code: Int32, fallback: String? = nil) -> String {
+        code == 0 ? fallback ?? "unknown error" : String(cString: strerror(code))
+    }
+
+    /// `~/x` → `$HOME/x`.
+    public static func expand(_ folder: String) -> String {
+        guard folder == "~" || folder.hasPrefix("~/") else { return folder }
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        return home + folder.dropFirst()
+    }
+
+    /// The doctor's line for this calendar.
+    public var doctorLine: String {
+        let newestText = newest.map { "newest change " + ISO8601DateFormatter().string(from: $0) } ?? "no file"
+        var line = "vdir \(name) (\(path)): \(fileCount) " + Language.english.plural(fileCount, one: "file", other: "files")
+            + ", \(events.count) " + Language.english.plural(events.count, one: "event", other: "events") + ", " + newestText
+        if !problems.isEmpty { line += "; skipped: " + problems.joined(separator: "; ") }
+        return line
+    }
+}
+
+/// The vdirs of the config's `[calendar] vdirs`, for every reader of the calendar's events in
+/// this process (panes, `status`, reminders, `doctor`): set when the config is read.
+public enum VdirCalendars {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var folders: [String] = []
+
+    public static var configured: [String] {
+        get { lock.withLock { folders } }
+        set { lock.withLock { folders = newValue } }
+    }
+
+    /// Every configured vdir, read now.
+    public static func read(_ folders: [String] = configured, timeZone: Zone) -> [VdirCalendar] {
+        var uids: [String: String] = [:], nextID: Int64 = -1
+        return folders.map { VdirCalendar.read($0, timeZone: timeZone, uids: &uids, nextID: &nextID) }
+    }
+}

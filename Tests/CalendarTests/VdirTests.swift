@@ -1,0 +1,156 @@
+import Foundation
+import HomescreenStore
+import HomescreenTestSupport
+import HomescreenWidgetCore
+import HomescreenWidgets
+import Testing
+
+/// Issue 54: calendars kept as vdirs (folders of .ics files as vdirsyncer writes them).
+@Suite(.serialized) struct VdirTests {
+    static func ics(uid: String, summary: String, _ lines: [String]) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "SUMMARY:\(summary)"]
+            + lines + ["END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+    }
+
+    static func write(_ text: String, to path: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+
+    /// Every file's bytes, by name (what a read must leave as it was).
+    static func contents(_ folder: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            result[name] = FileManager.default.contents(atPath: folder + "/" + name) ?? Data()
+        }
+        return result
+    }
+
+    @Test func readsTheEventsDisplaynameAndColorAndExpandsThemAsAnImport() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("family")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        let weekly = Self.ics(uid: "weekly-1", summary: "Tập đàn", ["DTSTART;TZID=Europe/Paris:20260105T180000", "DTEND;TZID=Europe/Paris:20260105T190000",
+                                                                   "RRULE:FREQ=WEEKLY;COUNT=4", "EXDATE;TZID=Europe/Paris:20260112T180000"])
+        let allDay = Self.ics(uid: "day-1", summary: "Đi Đà Lạt", ["DTSTART;VALUE=DATE:20260110", "DTEND;VALUE=DATE:20260113"])
+        try Self.write(weekly, to: vdir + "/weekly-1.ics")
+        try Self.write(allDay, to: vdir + "/day-1.ics")
+        try Self.write("Gia đình\n", to: vdir + "/displayname")
+        try Self.write("#ff8800\n", to: vdir + "/color")
+        let zone = try #require(Zone(identifier: "Asia/Ho_Chi_Minh"))
+
+        let calendar = VdirCalendars.read([vdir], timeZone: zone)[0]
+        #expect(calendar.name == "Gia đình")
+        #expect(calendar.color == "#ff8800")
+        #expect(calendar.fileCount == 2)
+        #expect(calendar.problems.isEmpty)
+        #expect(calendar.events.allSatisfy { $0.id < 0 })
+        // The same occurrences as the same files imported.
+        let imported = ICalendar.parse([allDay, weekly], timeZone: zone).drafts.map {
+            CalendarEvent(id: 0, uid: $0.uid ?? "", title: $0.title, when: $0.when, zone: $0.zone, length: $0.length, createdAt: Date())
+        }
+        let range = LocalDate(year: 2026, month: 1, day: 1)!...LocalDate(year: 2026, month: 2, day: 28)!
+        func days(_ events: [CalendarEvent]) -> [String] {
+            EventSchedule.occurrences(of: events, in: range, timeZone: zone).map { "\($0.date.iso) \($0.time?.description ?? "-") \($0.event.title)" }.sorted()
+        }
+        #expect(days(calendar.events) == days(imported))
+        #expect(days(calendar.events) == ["2026-01-06 00:00 Tập đàn", "2026-01-10 - Đi Đà Lạt", "2026-01-20 00:00 Tập đàn", "2026-01-27 00:00 Tập đàn"])
+    }
+
+    @Test func badInputIsSkippedWithASentenceAndNothingIsWritten() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("work")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try Self.write(Self.ics(uid: "same", summary: "First", ["DTSTART;VALUE=DATE:20260110"]), to: vdir + "/a.ics")
+        try Self.write(Self.ics(uid: "same", summary: "Second", ["DTSTART;VALUE=DATE:20260111"]), to: vdir + "/b.ics")
+        try Self.write("hello, not a calendar\n", to: vdir + "/notes.ics")
+        try Data([0xff, 0xfe, 0x00, 0x41]).write(to: URL(fileURLWithPath: vdir + "/binary.ics"))
+        try Self.write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:half\r\n", to: vdir + "/.half.ics.tmp")
+        try Self.write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:cut\r\n", to: vdir + "/cut.ics")
+        try FileManager.default.createSymbolicLink(atPath: vdir + "/loop1.ics", withDestinationPath: vdir + "/loop2.ics")
+        try FileManager.default.createSymbolicLink(atPath: vdir + "/loop2.ics", withDestinationPath: vdir + "/loop1.ics")
+        try FileManager.default.createDirectory(atPath: vdir + "/folder.ics", withIntermediateDirectories: true)
+        let before = try Self.contents(vdir)
+
+        let calendars = VdirCalendars.read([vdir, folder.path("missing")], timeZone: .utc)
+        #expect(calendars[0].events.map(\.title) == ["First"])
+        let problems = calendars[0].problems.joined(separator: "\n")
+        #expect(problems.contains("\(vdir)/b.ics: its UID same is also the UID of \(vdir)/a.ics"))
+        #expect(problems.contains("\(vdir)/notes.ics: it is not iCalendar"))
+        #expect(problems.contains("\(vdir)/binary.ics: it is not UTF-8 text"))
+        #expect(problems.contains("\(vdir)/.half.ics.tmp has a temporary name"))
+        #expect(problems.contains("\(vdir)/cut.ics: it ends before END:VCALENDAR"))
+        #expect(problems.contains("\(vdir)/loop1.ics: it is a symlink loop"))
+        #expect(problems.contains("\(vdir)/loop2.ics: it is a symlink loop"))
+        #expect(problems.contains("\(vdir)/folder.ics: it is not a regular file"))
+        #expect(calendars[1].problems == ["\(folder.path("missing")) does not exist; its events are not shown (create it, or run `vdirsyncer discover`)"])
+        #expect(calendars[0].doctorLine.hasPrefix("vdir work (\(vdir)): 8 files, 1 event, newest change "))
+        #expect(try Self.contents(vdir) == before)
+    }
+
+    /// A vdir changed by another program wakes the store's change feed and reports `.vdir`; a
+    /// burst of files read in one drain is one change.
+    @Test func aChangedVdirWakesTheFeedOnce() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("family")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        let store = try Store.open(at: folder.path("store.sqlite"))
+        let feed = VdirChangeFeed.wrap(try store.changeFeed(), folders: [vdir])
+        #expect(feed is VdirChangeFeed)
+        for index in 0..<1000 {
+            try Self.write(Self.ics(uid: "e\(index)", summary: "Event \(index)", ["DTSTART;VALUE=DATE:20260110"]), to: vdir + "/e\(index).ics")
+        }
+        var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+        // Drained: nothing more until the next change.
+        #expect(try feed.changedTables() == [])
+        descriptor.revents = 0
+        #expect(poll(&descriptor, 1, 0) == 0)
+        try FileManager.default.removeItem(atPath: vdir + "/e1.ics")
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+    }
+
+    /// Point 5: a file unchanged since it was read is not read again; one changed file is one read.
+    @Test func oneChangedFileIsOneRead() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("many")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        for index in 0..<50 {
+            try Self.write(Self.ics(uid: "e\(index)", summary: "Event \(index)", ["DTSTART;VALUE=DATE:20260110"]), to: vdir + "/e\(index).ics")
+        }
+        let first = VdirCalendar.fileReads
+        #expect(VdirCalendars.read([vdir], timeZone: .utc)[0].events.count == 50)
+        #expect(VdirCalendar.fileReads - first == 50)
+        #expect(VdirCalendars.read([vdir], timeZone: .utc)[0].events.count == 50)
+        #expect(VdirCalendar.fileReads - first == 50)
+        try Self.write(Self.ics(uid: "e7", summary: "Changed", ["DTSTART;VALUE=DATE:20260111"]), to: vdir + "/e7.ics")
+        let again = VdirCalendars.read([vdir], timeZone: .utc)[0]
+        #expect(VdirCalendar.fileReads - first == 51)
+        #expect(again.events.contains { $0.title == "Changed" } && !again.events.contains { $0.title == "Event 7" })
+    }
+
+    /// A vdir made after the dashboard started (a first `vdirsyncer sync`) is followed from then on.
+    @Test func aFolderMadeLaterIsFollowed() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("later")
+        let store = try Store.open(at: folder.path("store.sqlite"))
+        let feed = VdirChangeFeed.wrap(try store.changeFeed(), folders: [vdir])
+        var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+        descriptor.revents = 0
+        try Self.write(Self.ics(uid: "x", summary: "X", ["DTSTART;VALUE=DATE:20260110"]), to: vdir + "/x.ics")
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+    }
+
+    @Test func noVdirLeavesTheStoresFeedAsItIs() throws {
+        let folder = TemporaryFolder()
+        let store = try Store.open(at: folder.path("store.sqlite"))
+        #expect(!(VdirChangeFeed.wrap(try store.changeFeed(), folders: []) is VdirChangeFeed))
+    }
+}

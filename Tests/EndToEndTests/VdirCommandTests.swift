@@ -1,0 +1,119 @@
+import Foundation
+import HomescreenTestSupport
+import Testing
+
+/// Issue 54: `[calendar] vdirs` shows the events of folders of .ics files, here folders that
+/// Debian's khal 0.10.5 wrote itself (CI installs it; without it these tests fail, not skip).
+@Suite(.serialized) struct VdirCommandTests {
+    /// A khal config for a calendar at `calendar`, in `zone`.
+    static func khalConfig(_ folder: TemporaryFolder, calendar: String, zone: String) throws -> String {
+        let config = folder.path("khal.conf")
+        try """
+            [calendars]
+            [[home]]
+            path = \(calendar)
+            [locale]
+            local_timezone = \(zone)
+            default_timezone = \(zone)
+            timeformat = %H:%M
+            dateformat = %Y-%m-%d
+            longdateformat = %Y-%m-%d
+            datetimeformat = %Y-%m-%d %H:%M
+            longdatetimeformat = %Y-%m-%d %H:%M
+            [sqlite]
+            path = \(folder.path("khal.db"))
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
+    static func khal(_ arguments: [String], config: String, zone: String) throws -> String {
+        let result = try Shell.run("TZ=\(zone) LC_ALL=C.UTF-8 khal -c '\(config)' " + arguments.map { "'\($0)'" }.joined(separator: " "),
+                                        environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 0, "khal \(arguments): \(result.stderr) (is khal installed? scripts/test.sh installs it)")
+        return result.stdout
+    }
+
+    /// A homescreen config naming `vdirs`, in its own XDG_CONFIG_HOME.
+    static func environment(_ folder: TemporaryFolder, vdirs: [String], zone: String) throws -> [String: String] {
+        let configHome = folder.path("config")
+        try FileManager.default.createDirectory(atPath: configHome + "/homescreen", withIntermediateDirectories: true)
+        try "[calendar]\nvdirs = [\(vdirs.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
+            .write(toFile: configHome + "/homescreen/config.toml", atomically: true, encoding: .utf8)
+        return ["XDG_CONFIG_HOME": configHome, "TZ": zone]
+    }
+
+    @Test(arguments: ["google", "thunderbird"]) func aVdirWrittenByKhalIsListedAsKhalListsIt(_ name: String) throws {
+        let zone = "Europe/Paris"
+        let folder = TemporaryFolder()
+        let calendar = folder.path("calendar")
+        try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
+        let config = try Self.khalConfig(folder, calendar: calendar, zone: zone)
+        _ = try Self.khal(["import", "--batch", "-a", "home", ImportedCalendarTests.file(name)], config: config, zone: zone)
+        let files = try FileManager.default.contentsOfDirectory(atPath: calendar).filter { $0.hasSuffix(".ics") }
+        #expect(files.count > 1, "khal wrote \(files)")
+        var theirs = Set<String>()
+        for line in try Self.khal(["list", "--day-format", "", "--format", "{start-date}\t{start-time}\t{status}{title}", "2026-01-01", "2027-12-31"], config: config, zone: zone)
+            .split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            // khal 0.10.5 lists a cancelled occurrence, marked; the issue leaves it out.
+            if parts[2].hasPrefix("CANCELLED ") { continue }
+            let title = ["CONFIRMED ", "TENTATIVE "].first { parts[2].hasPrefix($0) }.map { String(parts[2].dropFirst($0.count)) } ?? parts[2]
+            theirs.insert("\(parts[0])\t\(parts[1].isEmpty ? "-" : parts[1])\t\(title)")
+        }
+        let store = folder.path("store.sqlite")   // never made: the vdir alone
+        let result = try Homescreen.run(["event", "list", "--from", "2026-01-01", "--to", "2027-12-31", "--json"], store: store,
+                                        environment: try Self.environment(folder, vdirs: [calendar], zone: zone))
+        #expect(result.status == 0, "\(result.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let ours = items.map { "\($0["date"] as? String ?? "?")\t\($0["time"] as? String ?? "-")\t\($0["title"] as? String ?? "?")" }.sorted()
+        #expect(!ours.isEmpty && ImportedCalendarTests.differences(ours, theirs.sorted()).isEmpty,
+                "\(name): \(ImportedCalendarTests.differences(ours, theirs.sorted()).prefix(12).joined(separator: "\n"))")
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test func doctorNamesEachVdirAndWhatItSkipped() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("family")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:Họp lớp\r\nDTSTART;VALUE=DATE:20260110\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(toFile: vdir + "/a.ics", atomically: true, encoding: .utf8)
+        try "not a calendar".write(toFile: vdir + "/b.ics", atomically: true, encoding: .utf8)
+        let store = folder.path("store.sqlite")
+        let environment = try Self.environment(folder, vdirs: [vdir, folder.path("gone")], zone: "Asia/Ho_Chi_Minh")
+        #expect(try Homescreen.run(["event", "add", "Giỗ ông nội", "--lunar", "15/3"], store: store, environment: environment).status == 0)
+        let doctor = try Homescreen.run(["doctor"], store: store, environment: environment)
+        #expect(doctor.stdout.contains("vdir family (\(vdir)): 2 files, 1 event, newest change 20"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("\(vdir)/b.ics: it is not iCalendar (no BEGIN:VCALENDAR); skipped"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("\(folder.path("gone")) does not exist"), "\(doctor.stdout)")
+        // The store's event and the vdir's, together.
+        let list = try Homescreen.run(["event", "list", "--from", "2026-01-01", "--to", "2026-12-31"], store: store, environment: environment)
+        #expect(list.stdout.contains("2026-01-10") && list.stdout.contains("Họp lớp") && list.stdout.contains("Giỗ ông nội"), "\(list.stdout)\(list.stderr)")
+    }
+
+    /// A file written into the vdir by another program (renamed into place, as vdirsyncer does)
+    /// shows on the running dashboard, with no key pressed; removed, it goes.
+    @Test func theDashboardShowsAFileWrittenByAnotherProgram() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("family")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        let config = """
+            home = [{ kind = "calendar", family = "large" }]
+            [calendar]
+            vdirs = ["\(vdir)"]
+            """
+        try Data(config.utf8).write(to: URL(fileURLWithPath: folder.path("homescreen/config.toml")))
+        let dashboard = try TmuxDashboard(columns: 140, rows: 48, store: folder.path("store.sqlite"), arguments: ["--now", "2030-06-20T10:00:00+07:00"],
+                                          environment: ["TZ": "Asia/Ho_Chi_Minh"], configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("2030") }, "\(dashboard.text)")
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:phone-1\r\nSUMMARY:Sinh nhật mẹ\r\nDTSTART;VALUE=DATE:20300622\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: vdir + "/.phone-1.ics.tmp"))
+        try FileManager.default.moveItem(atPath: vdir + "/.phone-1.ics.tmp", toPath: vdir + "/phone-1.ics")
+        #expect(dashboard.wait { $0.contains("Sinh nhật mẹ") }, "\(dashboard.text)")
+        try FileManager.default.removeItem(atPath: vdir + "/phone-1.ics")
+        #expect(dashboard.wait { !$0.contains("Sinh nhật mẹ") }, "\(dashboard.text)")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+}
