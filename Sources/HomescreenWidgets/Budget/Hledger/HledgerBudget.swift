@@ -147,7 +147,11 @@ public enum Hledger {
     static func firstErrorLine(_ data: Data) -> String {
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard let first = lines.first else { return "hledger failed without saying why." }
-        let located = first.hasPrefix("hledger: ") ? String(first.dropFirst(9)) : first
+        var located = first.hasPrefix("hledger: ") ? String(first.dropFirst(9)) : first
+        // The file by its name (a pane is narrow; `doctor` lists the journal's files in full).
+        if located.hasPrefix("/"), let colon = located.firstIndex(of: ":") {
+            located = (String(located[..<colon]) as NSString).lastPathComponent + located[colon...]
+        }
         // "file:12:5:" alone: add the line that says what is wrong there.
         if located.hasSuffix(":"), let detail = lines.dropFirst().first(where: { !$0.contains("|") && !$0.hasPrefix("^") }) {
             return located + " " + detail
