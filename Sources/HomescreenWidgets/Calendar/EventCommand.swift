@@ -204,6 +204,7 @@ struct EventCommand: ParsableCommand {
                 if text.contains("BEGIN:VCALENDAR"), !ICalendar.isComplete(text) { truncated.append((file, ICalendar.lastLine(text).line)) }
             }
             let result = ICalendar.parse(texts, timeZone: context.timeZone)
+            texts = []   // the files' text is not needed for the write: memory stays within three times the files
             let count = result.drafts.isEmpty ? EventImportCount() : try EventRepository(context.openForWriting()).importEvents(result.drafts)
             for skipped in result.skipped { Output.error("skipped \"\(Display.safe(skipped.title))\": \(skipped.reason).") }
             for cut in result.cut { Output.error("\"\(Display.safe(cut.title))\": \(cut.reason).") }
