@@ -119,7 +119,7 @@ struct SummaryTablesTests {
     /// `doctor` names the table and the repair and exits 1; `doctor --repair` rebuilds it; then `doctor` is quiet about it.
     static func expectDoctorRepairs(_ store: String, table: String) throws {
         let doctor = try Homescreen.run(["doctor"], store: store)
-        #expect(doctor.status == 1 && doctor.stdout.contains(table) && doctor.stdout.contains("homescreen doctor --repair"), "\(doctor.stdout)")
+        #expect(doctor.status == 1 && doctor.stdout.contains("summary   \(table): 1 row disagrees") && doctor.stdout.contains("homescreen doctor --repair"), "\(doctor.stdout)")
         let repair = try Homescreen.run(["doctor", "--repair"], store: store)
         #expect(repair.stdout.contains("\(table):") && repair.stdout.contains("rebuilt"), "\(repair.stdout) \(repair.stderr)")
         let after = try Homescreen.run(["doctor"], store: store)

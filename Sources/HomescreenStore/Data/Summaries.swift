@@ -15,21 +15,22 @@ public struct SummaryDamaged: Error, CustomStringConvertible, Equatable {
 extension DataRule.Total {
     /// The totals as the source rows give them (zero groups left out), in the SQL both dialects share.
     var recomputed: String {
-        let sum = self.sum.map { "SUM(\($0)), " } ?? ""
-        return "SELECT \(group(table.rawValue)), \(sum)COUNT(*) FROM \(table.rawValue)"
+        var sum = ""
+        if let summed = self.sum, let column = sumColumn { sum = "SUM(\(summed)) AS \(column), " }
+        return "SELECT \(group(table.rawValue)) AS \(key), \(sum)COUNT(*) AS \(countColumn) FROM \(table.rawValue)"
             + (onlyPositive.map { " WHERE \($0) > 0" } ?? "") + " GROUP BY \(group(table.rawValue))"
     }
 
     /// The totals' columns in the order of `recomputed`.
     var columns: String { ([key] + [sumColumn].compactMap { $0 } + [countColumn]).joined(separator: ", ") }
 
-    /// How many rows of the totals table differ from the source rows (either way); a group
-    /// left at zero by deletes is no difference.
+    /// How many groups (days, months) the totals table has wrong: a row the source rows do not
+    /// give, or one they give that it lacks; a group left at zero by deletes is no difference.
     var differences: String {
         let zero = ([countColumn] + [sumColumn].compactMap { $0 }).map { "\($0) <> 0" }.joined(separator: " OR ")
         let kept = "SELECT \(columns) FROM \(totals.rawValue) WHERE COALESCE(\(zero), 1 = 1)"
-        return "SELECT (SELECT COUNT(*) FROM (\(kept) EXCEPT \(recomputed)) AS extra) "
-            + "+ (SELECT COUNT(*) FROM (\(recomputed) EXCEPT \(kept)) AS missing) AS n"
+        return "SELECT COUNT(*) AS n FROM (SELECT \(key) FROM (\(kept) EXCEPT \(recomputed)) AS extra "
+            + "UNION SELECT \(key) FROM (\(recomputed) EXCEPT \(kept)) AS missing) AS differing"
     }
 
     /// The statements that make the totals table again from the source rows, then mark the

@@ -138,10 +138,11 @@ struct DoctorCommand: ParsableCommand {
             if repair { try storeOptions.openForWriting().rebuildSummaries(data) }
             for damage in damaged {
                 let (table, source) = (damage.table.rawValue, damage.source.rawValue)
+                let rows = "\(damage.rows) " + Language.english.plural(damage.rows, one: "row", other: "rows")
                 if repair {
-                    report("summary", "\(table): \(damage.rows) rows disagreed with the rows of \(source); rebuilt from them")
+                    report("summary", "\(table): \(rows) disagreed with the rows of \(source); rebuilt from them")
                 } else {
-                    report("summary", "\(table): \(damage.rows) rows disagree with the rows of \(source) (another program wrote them); "
+                    report("summary", "\(table): \(rows) \(damage.rows == 1 ? "disagrees" : "disagree") with the rows of \(source) (another program wrote them); "
                         + "`homescreen doctor --repair` rebuilds it from them")
                     agreed = false
                 }
