@@ -221,8 +221,8 @@ struct EventImportReportTests {
 
     /// Issue 51, point 7: an import takes at most three times the file's size above what the
     /// command takes for a file of a few lines (10 MB of events: 27 MB more, measured by
-    /// python's getrusage of each child; it was 5.5 times before the lines and events were
-    /// read one at a time).
+    /// python's getrusage of each child; 88 MB before the lines and events were read one at a
+    /// time).
     @Test func anImportTakesAtMostThreeTimesTheFile() throws {
         let folder = TemporaryFolder()
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//memory\r\n"
