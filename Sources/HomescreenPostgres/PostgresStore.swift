@@ -63,7 +63,14 @@ public final class PostgresStore: @unchecked Sendable {
                 guard version >= PostgresSchema.firstVersion else {
                     throw PostgresError.notAStore(location: path, reason: "its version row says \(version), a schema no Homescreen wrote on PostgreSQL (they begin at \(PostgresSchema.firstVersion))")
                 }
-                for step in PostgresSchema.ladder where step.version > version {
+                // A version row behind what the schema holds (set back by hand, or the identity
+                // restored alone): kindSchema is what step 8 made, in the transaction that wrote 8,
+                // so with it there the store is at least at 8 (9 differs only by what the kinds
+                // prepare themselves). Running step 8 again failed on "relation kindschema already exists".
+                let reached = try version < 8 && (execute("""
+                    SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'kindschema'
+                    """, [PostgresSchema.name]).first?.int("n") ?? 0) > 0 ? 8 : version
+                for step in PostgresSchema.ladder where step.version > reached {
                     try connection.executeScript(step.sql)
                     try execute("UPDATE identity SET version = $1 WHERE singleton = 1", [String(step.version)])
                 }

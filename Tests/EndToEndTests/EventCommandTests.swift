@@ -169,7 +169,7 @@ struct EventImportReportTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         let result = try EventCommandTests.run(["event", "import", file], store)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("ends before END:VCALENDAR") && result.stderr.contains("its UID has 300 characters"), "\(result.stderr)")
+        #expect(result.stderr.contains("ends at line 11, before END:VCALENDAR") && result.stderr.contains("its UID has 300 characters"), "\(result.stderr)")
         #expect(!result.stderr.contains("SQLite") && !result.stderr.contains("CHECK"))
         #expect(result.stdout.contains("1 added") && result.stdout.contains("1 skipped"), "\(result.stdout)")
         #expect(try SQLiteShell.run(store, "SELECT title FROM event").stdout == "Kept\n")
@@ -178,5 +178,76 @@ struct EventImportReportTests {
         try Data("BEGIN:VEVENT\r\nUID:b@x\r\nDTSTART;VALUE=DATE:20261207\r\nSUMMARY:Alone\r\nEND:VEVENT\r\n".utf8).write(to: URL(fileURLWithPath: single))
         let alone = try EventCommandTests.run(["event", "import", single], store)
         #expect(alone.status == 0 && alone.stdout.contains("1 added"), "\(alone.stderr)")
+    }
+
+    /// Issue 51, point 7: a file cut inside a UTF-8 character keeps the events complete before
+    /// the cut, and says on which line it was cut.
+    @Test(arguments: 1...2) func aFileCutInsideACharacterKeepsItsCompleteEvents(_ kept: Int) throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("s.sqlite"), file = folder.path("cut.ics")
+        let whole = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a@x\r\nDTSTART;VALUE=DATE:20261205\r\nSUMMARY:Giỗ bà\r\nEND:VEVENT\r\n"
+            + "BEGIN:VEVENT\r\nUID:b@x\r\nDTSTART;VALUE=DATE:20261206\r\nSUMMARY:Giỗ ông\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        // Cut after the first byte of the last "ỗ" (three bytes), or after its second.
+        var bytes = Array(whole.utf8)
+        let last = try #require(bytes.lastIndex(of: 0xE1))
+        bytes = Array(bytes[..<(last + kept)])
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let result = try EventCommandTests.run(["event", "import", file], store)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("ends at line 10, before END:VCALENDAR"), "\(result.stderr)")
+        #expect(result.stdout.contains("1 added"), "\(result.stdout)")
+        #expect(try SQLiteShell.run(store, "SELECT title FROM event").stdout == "Giỗ bà\n")
+    }
+
+    /// Issue 51, point 7: a file larger than the limit is refused, in one sentence, before it is
+    /// read (a sparse 30 MB file: its bytes are never read); `--max-size` raises the limit.
+    @Test func aFileLargerThanTheLimitIsRefusedBeforeReading() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("s.sqlite"), file = folder.path("big.ics")
+        #expect(FileManager.default.createFile(atPath: file, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: 30_000_000)
+        try handle.close()
+        let refused = try EventCommandTests.run(["event", "import", file], store)
+        #expect(refused.status == 2 && refused.stderr.contains("is 30 MB, more than the 20 MB an import reads") && refused.stderr.contains("--max-size 30"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: store))
+        let small = folder.path("small.ics")
+        try Data(String(repeating: "X", count: 1_500_000).utf8).write(to: URL(fileURLWithPath: small))
+        let limited = try EventCommandTests.run(["event", "import", small, "--max-size", "1"], store)
+        #expect(limited.status == 2 && limited.stderr.contains("is 1 MB, more than the 1 MB"), "\(limited.stderr)")
+        let raised = try EventCommandTests.run(["event", "import", small, "--max-size", "2"], store)
+        #expect(raised.stderr.contains("is not an iCalendar file"), "\(raised.stderr)")
+    }
+
+    /// Issue 51, point 7: an import takes at most three times the file's size above what the
+    /// command takes for a file of a few lines (10 MB of events: 27 MB more, measured by
+    /// python's getrusage of each child; 88 MB before the lines and events were read one at a
+    /// time).
+    @Test func anImportTakesAtMostThreeTimesTheFile() throws {
+        let folder = TemporaryFolder()
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//memory\r\n"
+        var number = 0
+        while text.utf8.count < 10_000_000 {
+            text += "BEGIN:VEVENT\r\nUID:ev\(number)@example.org\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:2026\(String(format: "%02d%02d", number % 12 + 1, number % 28 + 1))\r\n"
+                + "SUMMARY:Giỗ event number \(number) with a title\r\nDESCRIPTION:Some note text for event \(number)\\, folded maybe.\r\nEND:VEVENT\r\n"
+            number += 1
+        }
+        text += "END:VCALENDAR\r\n"
+        let (small, big) = (folder.path("small.ics"), folder.path("big.ics"))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: big))
+        try Data(text.utf8.prefix(600)).write(to: URL(fileURLWithPath: small))
+        let script = """
+            import resource, subprocess, sys
+            def peak(path, store):
+                subprocess.run([sys.argv[1], "event", "import", path, "--store", store], capture_output=True)
+                return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            print(peak(sys.argv[2], sys.argv[4]), peak(sys.argv[3], sys.argv[5]))
+            """
+        let result = try Spawn.runWithStatus("/usr/bin/python3", ["-c", script, Homescreen.executable.path, small, big, folder.path("a.sqlite"), folder.path("b.sqlite")])
+        let kilobytes = result.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        try #require(kilobytes.count == 2, "\(result.output)")
+        let extra = (kilobytes[1] - kilobytes[0]) * 1024
+        #expect(extra <= 3 * text.utf8.count, "\(extra) bytes above a small import's \(kilobytes[0]) KiB for a file of \(text.utf8.count)")
+        #expect(try SQLiteShell.run(folder.path("b.sqlite"), "SELECT count(*) FROM event").stdout == "\(number)\n")
     }
 }

@@ -57,6 +57,24 @@ struct ReadOnlyAndFullDiskTests {
         #expect(try Homescreen.run(["pantry", "list", "--today", "2026-11-25"], store: store).stdout == before.stdout)
     }
 
+    /// Issue 51, point 7: a bind mount has its source's device, so the device alone named `/`
+    /// ("remount / read-write"); the refusal names the bind mount itself.
+    @Test func aStoreOnAReadOnlyBindMountNamesItsOwnMountPoint() throws {
+        try #require(getuid() == 0, "a bind mount needs root (CI runs the tests as root)")
+        let folder = TemporaryFolder()
+        let (source, bound) = (folder.path("data"), folder.path("read only"))
+        for path in [source, bound] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--due", "2026-12-01"], store: source + "/store.sqlite").status == 0)
+        try Mount.mount(["--bind", source, bound])
+        defer { _ = try? Mount.mount(["-l", bound], command: "/usr/bin/umount") }
+        try Mount.mount(["-o", "remount,ro,bind", bound])
+        let store = bound + "/store.sqlite"
+        #expect(try Homescreen.run(["pantry", "list"], store: store).stdout.contains("Milk"))
+        let result = try Homescreen.run(["pantry", "add", "Tofu", "--due", "2026-12-01"], store: store)
+        let sentence = "the store's file system is mounted read-only at \(bound), so \(store) can be read but not changed; remount \(bound) read-write or copy the store somewhere writable and use --store."
+        #expect(result.status == 1 && result.stderr == "homescreen: \(sentence)\n", "\(result.stderr)")
+    }
+
     @Test func aFullDiskIsSaidAsSuchAndTheStoreStaysWhole() throws {
         let mount = try Mount(size: "1m")
         let store = mount.path + "/store.sqlite"

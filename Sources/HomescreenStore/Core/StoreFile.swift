@@ -139,9 +139,23 @@ enum StoreFile {
         return statvfs(path, &info) == 0 && UInt64(info.f_bavail) * UInt64(info.f_frsize) < 65_536
     }
 
-    /// The mount point of the file system holding `path`: its highest folder on the same device.
+    /// The mount point of the file system holding `path`: the deepest mount the kernel lists
+    /// (`/proc/self/mountinfo`) that holds its real path, so a bind mount names itself (its
+    /// device is its source's: the device alone named `/`, issue 51); without that list, its
+    /// highest folder on the same device.
     static func mountPoint(of path: String) -> String {
-        var current = URL(fileURLWithPath: path).standardizedFileURL.path
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let mounts = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8),
+           let real = realPath(standardized) ?? realPath((standardized as NSString).deletingLastPathComponent) {
+            let points = mounts.split(separator: "\n").compactMap { line -> String? in
+                let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+                return fields.count > 4 ? unescapeMountField(fields[4]) : nil
+            }
+            if let deepest = points.filter({ $0 == "/" || real == $0 || real.hasPrefix($0 + "/") }).max(by: { $0.utf8.count < $1.utf8.count }) {
+                return deepest
+            }
+        }
+        var current = standardized
         var info = stat()
         guard stat(current, &info) == 0 || stat((current as NSString).deletingLastPathComponent, &info) == 0 else { return "/" }
         let device = info.st_dev
@@ -152,5 +166,27 @@ enum StoreFile {
             current = parent
         }
         return current
+    }
+
+    /// `path` with its symbolic links resolved, if it exists.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// A field of `mountinfo`, whose spaces, tabs, newlines and backslashes are written `\040`…
+    static func unescapeMountField(_ field: Substring) -> String {
+        var bytes: [UInt8] = [], rest = Array(field.utf8)[...]
+        while let byte = rest.first {
+            if byte == UInt8(ascii: "\\"), rest.count >= 4, let code = UInt8(String(decoding: rest.dropFirst().prefix(3), as: UTF8.self), radix: 8) {
+                bytes.append(code)
+                rest = rest.dropFirst(4)
+            } else {
+                bytes.append(byte)
+                rest = rest.dropFirst()
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -174,6 +174,8 @@ struct EventCommand: ParsableCommand {
                 standard error (exit status 1); the others are still imported.
                 """)
         @Argument(help: ArgumentHelp("An .ics file, or a folder of .ics files.", valueName: "path"), completion: .file()) var path: String
+        @Option(help: ArgumentHelp("Refuse an .ics file larger than this many megabytes, before reading it.", valueName: "MB"))
+        var maxSize: Int = 20
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ context: any CommandContext) throws {
@@ -184,20 +186,32 @@ struct EventCommand: ParsableCommand {
             let files = isFolder.boolValue
                 ? try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.lowercased().hasSuffix(".ics") }.sorted().map { (path as NSString).appendingPathComponent($0) }
                 : [path]
-            var texts: [String] = [], truncated: [String] = []
+            guard maxSize > 0 else { throw CLIError.usage("--max-size \(maxSize) is not a size; give a number of megabytes, 1 or more.") }
+            // Every file measured before any is read: a calendar is a few megabytes at most.
             for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else { throw CLIError.runtime("cannot read \(file); check its permissions.") }
-                guard let text = ICalendar.text(of: data), text.contains("BEGIN:VCALENDAR") || text.contains("BEGIN:VEVENT") else {
+                let size = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.int64Value ?? 0
+                guard size <= Int64(maxSize) * 1_000_000 else {
+                    throw CLIError.usage("'\(file)' is \(size / 1_000_000) MB, more than the \(maxSize) MB an import reads; nothing was imported "
+                        + "(give --max-size \((size + 999_999) / 1_000_000) to read it).")
+                }
+            }
+            var texts: [String] = [], truncated: [(file: String, line: Int)] = []
+            for file in files {
+                guard let bytes = ICalendar.bytes(ofFile: file) else { throw CLIError.runtime("cannot read \(file); check its permissions.") }
+                guard let text = ICalendar.text(of: bytes), text.contains("BEGIN:VCALENDAR") || text.contains("BEGIN:VEVENT") else {
                     throw CLIError.usage("'\(file)' is not an iCalendar file; give a UTF-8 .ics file with BEGIN:VCALENDAR.")
                 }
                 texts.append(text)
-                if text.contains("BEGIN:VCALENDAR"), !ICalendar.isComplete(text) { truncated.append(file) }
+                if text.contains("BEGIN:VCALENDAR"), !ICalendar.isComplete(text) { truncated.append((file, ICalendar.lastLine(text).line)) }
             }
             let result = ICalendar.parse(texts, timeZone: context.timeZone)
+            texts = []   // the files' text is not needed for the write: memory stays within three times the files
             let count = result.drafts.isEmpty ? EventImportCount() : try EventRepository(context.openForWriting()).importEvents(result.drafts)
             for skipped in result.skipped { Output.error("skipped \"\(Display.safe(skipped.title))\": \(skipped.reason).") }
             for cut in result.cut { Output.error("\"\(Display.safe(cut.title))\": \(cut.reason).") }
-            for file in truncated { Output.error("'\(file)' ends before END:VCALENDAR (cut short?); the events read before its end were imported.") }
+            for cut in truncated {
+                Output.error("'\(cut.file)' ends at line \(cut.line), before END:VCALENDAR (cut short?); the events complete before that line were imported.")
+            }
             Output.line("imported \(files.count) " + Language.english.plural(files.count, one: "file", other: "files")
                         + ": \(count.added) added, \(count.updated) updated, \(count.unchanged) unchanged, \(result.skipped.count) skipped")
             if !result.skipped.isEmpty || !truncated.isEmpty { throw ExitCode(1) }

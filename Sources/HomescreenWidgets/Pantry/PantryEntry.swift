@@ -12,6 +12,8 @@ public struct PantryEntry: TimelineEntry, Encodable {
         case allFresh
         /// Something is expired or due soon.
         case attention
+        /// The store's counts hold a value no products can give (`problem` says which table).
+        case error
     }
 
     public let date: Date
@@ -24,13 +26,16 @@ public struct PantryEntry: TimelineEntry, Encodable {
     /// All products in stock (more than `items` holds when the pantry is big).
     public let inStockCount: Int
     public let isPlaceholder: Bool
+    /// Why the counts cannot be shown (a summary table another program damaged), or nil.
+    public let problem: SummaryDamaged?
 
     /// The seed shares the top five with its widget.
     public static let topCount = 5
     /// How many products an entry carries: more rows than any pane at the largest size.
     public static let itemLimit = 250
 
-    public init(date: Date, today: LocalDate, dueSoonDays: Int, summary: PantrySummary, isPlaceholder: Bool = false) {
+    public init(date: Date, today: LocalDate, dueSoonDays: Int, summary: PantrySummary, isPlaceholder: Bool = false,
+                problem: SummaryDamaged? = nil) {
         self.date = date
         self.today = today
         self.dueSoonDays = dueSoonDays
@@ -39,16 +44,17 @@ public struct PantryEntry: TimelineEntry, Encodable {
         self.dueSoonCount = summary.dueSoonCount
         self.inStockCount = summary.inStockCount
         self.isPlaceholder = isPlaceholder
+        self.problem = problem
     }
 
     public var top: ArraySlice<ExpiringProduct> { items.prefix(Self.topCount) }
     public var urgentCount: Int { expiredCount + dueSoonCount }
-    public var state: State { inStockCount == 0 ? .empty : urgentCount == 0 ? .allFresh : .attention }
+    public var state: State { problem != nil ? .error : inStockCount == 0 ? .empty : urgentCount == 0 ? .allFresh : .attention }
 
     // MARK: - JSON (documented in the README)
 
     enum CodingKeys: String, CodingKey {
-        case date, today, state, dueSoonDays, expiredCount, dueSoonCount, inStockCount, products
+        case date, today, state, dueSoonDays, expiredCount, dueSoonCount, inStockCount, products, problem
     }
 
     struct JSONProduct: Encodable {
@@ -68,5 +74,6 @@ public struct PantryEntry: TimelineEntry, Encodable {
             JSONProduct(id: $0.product.id, name: $0.product.name, amount: $0.product.amount.description, unit: $0.product.unit,
                         due: $0.product.due.iso, urgency: $0.urgency, daysUntilDue: $0.daysUntilDue)
         }, forKey: .products)
+        try container.encodeIfPresent(problem?.description, forKey: .problem)
     }
 }

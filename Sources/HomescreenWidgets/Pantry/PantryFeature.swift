@@ -197,6 +197,8 @@ public struct PantryFeature: WidgetFeature {
 
     /// The pantry's dashboard words (its panes' are in `PantryStrings`).
     static let words = Translations([
+        ("%1 holds an impossible count: run homescreen doctor --repair", "%1 contient un compte impossible : lancez homescreen doctor --repair",
+         "%1 contiene un conteggio impossibile: esegui homescreen doctor --repair", "%1 chứa số đếm không thể có: chạy homescreen doctor --repair"),
         ("Add a product", "Ajouter un produit", "Aggiungi un prodotto", "Thêm một món"),
         ("Name", "Nom", "Nome", "Tên"), ("Amount", "Quantité", "Quantità", "Số lượng"), ("Unit", "Unité", "Unità", "Đơn vị"),
         ("Due", "Échéance", "Scadenza", "Hạn dùng"), ("Milk", "Lait", "Latte", "Sữa"), ("State", "État", "Stato", "Trạng thái"),

@@ -33,7 +33,14 @@ public struct PantryWidget: Widget {
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<PantryEntry> {
         let today = LocalDate(date, in: context.timeZone)
         let limit = context.detail ? Int.max : context.family.isSystem ? PantryEntry.itemLimit : PantryEntry.topCount
-        let (first, counts) = try pantry.pantrySnapshot(today: today, dueSoonDays: dueSoonDays, limit: limit)
+        let first: [Product], counts: PantryCounts
+        do {
+            (first, counts) = try pantry.pantrySnapshot(today: today, dueSoonDays: dueSoonDays, limit: limit)
+        } catch let damaged as SummaryDamaged {
+            // The error state, reloaded with the store (the pane's tables include productDue's source).
+            let summary = PantrySummary(items: [], expiredCount: 0, dueSoonCount: 0, inStockCount: 0)
+            return Self.timeline(PantryEntry(date: date, today: today, dueSoonDays: dueSoonDays, summary: summary, problem: damaged), timeZone: context.timeZone)
+        }
         let items = first.map { product in
             let days = today.days(until: product.due)
             return ExpiringProduct(product: product, urgency: PantryOrder.urgency(days: days, dueSoonDays: dueSoonDays), daysUntilDue: days)
@@ -60,6 +67,14 @@ public struct PantryWidget: Widget {
 
     /// The view for the context's family: a pure function of the entry and the context.
     public static func draw(_ entry: PantryEntry, in context: WidgetContext) -> CellGrid {
-        PantryView(entry: entry, context: context).drawForFamily()
+        if let problem = entry.problem {
+            let message = context.language.text("%1 holds an impossible count: run homescreen doctor --repair", in: PantryFeature.words, problem.table.rawValue)
+            let title = PantryStrings.of(context.language).title
+            guard context.family.isSystem else { return Pane.unavailable(context, title: title, message: message) }
+            var (grid, content) = Pane.start(context, title: title)
+            Pane.lines(Pane.wrapped([(message, Style(.danger))], width: content.width), in: &grid, content, centred: false)
+            return grid
+        }
+        return PantryView(entry: entry, context: context).drawForFamily()
     }
 }

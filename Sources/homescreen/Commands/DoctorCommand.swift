@@ -15,10 +15,13 @@ struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check the terminal, locale, colors, themes and store, in plain words.",
-        discussion: "Exits 1 when the store cannot be used, 0 otherwise."
+        discussion: "Exits 1 when the store cannot be used or a summary table disagrees with its rows (unless --repair rebuilt it), 0 otherwise."
     )
 
     @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Rebuild the summary tables (the pantry's productDue, the budget's monthTotal) from their source rows when they disagree.")
+    var repair = false
 
     func run() throws {
         let environment = storeOptions.environment
@@ -88,6 +91,7 @@ struct DoctorCommand: ParsableCommand {
                 for feature in WidgetCatalog.configured.features {
                     if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
+                if !(try checkSummaries(store, report: report)) { healthy = false }
                 reportReminders(config: loadedConfig, store: store, report: report)
             } catch {
                 report("store", CLIError(error).message)
@@ -112,6 +116,7 @@ struct DoctorCommand: ParsableCommand {
                 for feature in WidgetCatalog.configured.features {
                     if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
                 }
+                if !(try checkSummaries(store, report: report)) { healthy = false }
                 reportReminders(config: loadedConfig, store: store, report: report)
                 if integrity != "ok" { healthy = false }
                 if let permissions, permissions & 0o077 != 0 { report("", "other users can read the store; chmod 600 \(path) keeps it private") }
@@ -121,6 +126,30 @@ struct DoctorCommand: ParsableCommand {
             }
         }
         if !healthy { throw ExitCode.failure }
+    }
+
+    /// Each table a kind's rules keep (a running total) compared with its source rows: one that
+    /// differs is named with the repair, or with `--repair` made again from them (in one
+    /// transaction). - Returns: whether every summary agrees now.
+    func checkSummaries(_ store: any StoreBackend, report: (String, String) -> Void) throws -> Bool {
+        var agreed = true
+        for data in WidgetCatalog.standard.data {
+            let damaged = try store.damagedSummaries(data)
+            guard !damaged.isEmpty else { continue }
+            if repair { try storeOptions.openForWriting().rebuildSummaries(data) }
+            for damage in damaged {
+                let (table, source) = (damage.table.rawValue, damage.source.rawValue)
+                let rows = "\(damage.rows) " + Language.english.plural(damage.rows, one: "row", other: "rows")
+                if repair {
+                    report("summary", "\(table): \(rows) disagreed with the rows of \(source); rebuilt from them")
+                } else {
+                    report("summary", "\(table): \(rows) \(damage.rows == 1 ? "disagrees" : "disagree") with the rows of \(source) (another program wrote them); "
+                        + "`homescreen doctor --repair` rebuilds it from them")
+                    agreed = false
+                }
+            }
+        }
+        return agreed
     }
 
     /// The reminder rules as the config sets them, the channels and whether each can deliver

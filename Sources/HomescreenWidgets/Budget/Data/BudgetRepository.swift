@@ -190,10 +190,14 @@ public struct BudgetRepository: Sendable {
         try monthTotals(sql, from: YearMonth(year: year, month: 1)!, to: YearMonth(year: year, month: 12)!)
     }
 
+    /// - Throws: `SummaryDamaged` when a month's total is one its expenses cannot give (another
+    ///   program wrote it): not a month, not whole numbers, a count below zero or beyond ten
+    ///   million, or a sum outside what that many expenses of 0.01 to a billion add up to.
     static func monthTotals(_ sql: any StoreSQL, from first: YearMonth, to last: YearMonth) throws -> [YearMonth: MonthTotal] {
         var result: [YearMonth: MonthTotal] = [:]
         for row in try sql.rows("SELECT * FROM monthTotal WHERE month >= ? AND month <= ?", [.text(first.iso), .text(last.iso)]) {
-            guard let month = row.text("month").flatMap(YearMonth.init(iso:)), let spent = row.int("spentCents"), let count = row.int("expenseCount") else { continue }
+            guard let month = row.text("month").flatMap(YearMonth.init(iso:)), let spent = row.int("spentCents"), let count = row.int("expenseCount"),
+                  (0...10_000_000).contains(count), spent >= count, spent <= count * Money.maximum.cents else { throw SummaryDamaged(.monthTotal) }
             result[month] = MonthTotal(spent: Money(cents: spent), expenseCount: Int(count))
         }
         return result

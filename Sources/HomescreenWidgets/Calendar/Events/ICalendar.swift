@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HomescreenStore
 import HomescreenHosting
 import HomescreenWidgetCore
@@ -192,7 +193,9 @@ public enum ICalendar {
         // A TZID the tz database does not know ("W. Europe Standard Time") is read through the
         // file's VTIMEZONE: as the tz database zone that has the same offsets and changes.
         let aliases = texts.reduce(into: [String: String]()) { $0.merge(zoneAliases($1)) { first, _ in first } }
-        for var component in texts.flatMap(components) {
+        // One VEVENT at a time, as each ends: the file's events are never all held as components.
+        for text in texts { components(text) { read in
+            var component = read
             component.resolveZones(aliases)
             let title = component.value("SUMMARY").map(unescape) ?? ""
             let shown = title.isEmpty ? "(untitled)" : String(title.prefix(60)).replacingOccurrences(of: "\0", with: "")
@@ -210,7 +213,7 @@ public enum ICalendar {
                     throw Skip("its UID has \(uid.unicodeScalars.count) characters; the store keeps at most \(maximumUIDLength)")
                 }
                 let checkedTitle: String
-                do { checkedTitle = try EventInput.title(title) } catch { throw Skip(error.description) }
+                do { checkedTitle = try EventInput.title(title) } catch { throw Skip("\(error)") }
                 let note = component.value("DESCRIPTION").map(unescape) ?? ""
                 if note.unicodeScalars.count > EventInput.maximumLength {
                     result.cut.append((shown, "its DESCRIPTION of \(note.unicodeScalars.count) characters was cut to \(EventInput.maximumLength)"))
@@ -220,17 +223,17 @@ public enum ICalendar {
                     let leap = component.value("X-HOMESCREEN-LUNAR-LEAP")?.uppercased() == "TRUE"
                     let firstYear = component.value("X-HOMESCREEN-LUNAR-FIRST-YEAR").flatMap { Int($0) }
                     let when: EventDate
-                    do { when = try EventInput.lunar(lunarText, leap: leap, year: firstYear) } catch { throw Skip(error.description) }
+                    do { when = try EventInput.lunar(lunarText, leap: leap, year: firstYear) } catch { throw Skip("\(error)") }
                     if lunar[parent] == nil { lunarOrder.append(parent) }
                     lunar[parent] = EventDraft(uid: parent, title: checkedTitle, note: EventInput.cut(note), when: when)
-                    continue
+                    return
                 }
                 if let unsupported = ["RDATE", "EXRULE"].first(where: { component.property($0) != nil }) {
                     throw Skip("the property \(unsupported) is not supported")
                 }
                 var rule = ""
                 if let text = component.value("RRULE") {
-                    do { rule = try RecurrenceRule(parsing: text).description } catch { throw Skip(error.description) }
+                    do { rule = try RecurrenceRule(parsing: text).description } catch { throw Skip("\(error)") }
                 }
                 var except: [LocalDate] = []
                 for property in component.properties where property.name == "EXDATE" {
@@ -246,7 +249,7 @@ public enum ICalendar {
                     eventUID = uid + "/" + basic(day)
                     rule = ""
                 }
-                if component.value("STATUS")?.uppercased() == "CANCELLED" && component.property("RECURRENCE-ID") != nil { continue }
+                if component.value("STATUS")?.uppercased() == "CANCELLED" && component.property("RECURRENCE-ID") != nil { return }
                 guard LocalDate.supported.contains(startDay) else { throw Skip("its day \(startDay.iso) is outside \(LocalDate.supportedText)") }
                 // The store's limits, said for this event rather than refusing the whole import.
                 guard rule.unicodeScalars.count <= 500 else { throw Skip("its RRULE has \(rule.unicodeScalars.count) characters; the store keeps at most 500") }
@@ -260,12 +263,15 @@ public enum ICalendar {
             } catch {
                 result.skipped.append((shown, "\(error)"))
             }
-        }
+        } }
         for index in solar.indices {
             guard let uid = solar[index].uid, let days = overridden[uid], case .solar(let start, let time, let rule, let except) = solar[index].when else { continue }
             solar[index].when = .solar(start: start, time: time, rule: rule, except: Array(Set(except + days)).sorted())
         }
-        result.drafts = lunarOrder.compactMap { lunar[$0] } + solar
+        // The anniversaries first, in the same buffer (a second array of every draft was a
+        // third of an import's memory).
+        solar.insert(contentsOf: lunarOrder.compactMap { lunar[$0] }, at: 0)
+        result.drafts = solar
         return result
     }
 
@@ -312,8 +318,8 @@ public enum ICalendar {
             let seconds = Int(text.dropFirst(5).prefix(2)) ?? 0
             return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60 + seconds)
         }
-        for (line, _) in unfold(text) {
-            guard let property = parseLine(line) else { continue }
+        forEachLine(text) { line, _ in
+            guard let property = parseLine(line) else { return }
             let value = property.value.trimmingCharacters(in: .whitespaces).uppercased()
             switch (property.name, value) {
             case ("BEGIN", "VTIMEZONE"): (tzid, onsets, fixed) = ("", [], nil)
@@ -324,7 +330,7 @@ public enum ICalendar {
                 guard let parts = observance, let from = offset(parts["TZOFFSETFROM"]?.value), let to = offset(parts["TZOFFSETTO"]?.value),
                       let written = parts["DTSTART"]?.value, written.count >= 8, let year = Int(written.prefix(4)),
                       let start = Optional(Property(name: "DTSTART", parameters: [:], value: String(max(year, 1999)) + written.dropFirst(4))),
-                      let (day, time, _) = try? wallTime(start) else { continue }
+                      let (day, time, _) = try? wallTime(start) else { return }
                 let seconds = (time?.minutes ?? 0) * 60
                 // The DTSTART is an onset when it is the one written (not moved to 1999).
                 var days = year >= 1999 ? [day] : []
@@ -336,7 +342,7 @@ public enum ICalendar {
                 onsets += Set(days).map { (Date(timeIntervalSince1970: Double($0.dayNumber * 86_400 + seconds - from)), from, to) }
             case ("END", "VTIMEZONE"):
                 defer { tzid = nil }
-                guard let name = tzid, !name.isEmpty, Zone(identifier: name) == nil, let fixed else { continue }
+                guard let name = tzid, !name.isEmpty, Zone(identifier: name) == nil, let fixed else { return }
                 let start = Date(timeIntervalSince1970: Double(window.lowerBound.dayNumber * 86_400)), end = Date(timeIntervalSince1970: Double(window.upperBound.dayNumber * 86_400))
                 let changes = onsets.filter { $0.from != $0.to }.sorted { $0.instant < $1.instant }
                 let inWindow = changes.filter { $0.instant > start && $0.instant < end }
@@ -356,72 +362,132 @@ public enum ICalendar {
         return aliases
     }
 
-    /// The VEVENTs of a calendar's text (their nested VALARMs left out).
-    static func components(_ text: String) -> [Component] {
-        var events: [Component] = []
+    /// The VEVENTs of a calendar's text (their nested VALARMs left out), each given to `body`
+    /// as soon as it ends.
+    static func components(_ text: String, _ body: (Component) throws -> Void) rethrows {
         var current: Component?
         var depth = 0
-        for (line, number) in unfold(text) {
-            guard var property = parseLine(line) else { continue }
+        try forEachLine(text) { line, number in
+            guard var property = parseLine(line) else { return }
             property.line = number
             if property.name == "BEGIN" {
                 if property.value.uppercased() == "VEVENT" && current == nil { current = Component(); depth = 0 } else if current != nil { depth += 1 }
             } else if property.name == "END" {
                 if current != nil && depth > 0 { depth -= 1 } else if property.value.uppercased() == "VEVENT", let event = current {
-                    events.append(event)
                     current = nil
+                    try body(event)
                 }
             } else if depth == 0 {
                 current?.properties.append(property)
             }
         }
-        return events
     }
 
     /// A calendar file's text: folded lines rejoined byte by byte before decoding (RFC 5545 §3.1:
     /// a fold may fall inside a UTF-8 character, `C3 CRLF SP AD`), and a bare CR read as a line
     /// end (old Mac exports). nil: not UTF-8.
-    public static func text(of data: Data) -> String? {
-        let bytes = [UInt8](data)
-        var joined: [UInt8] = []
-        joined.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
+    public static func text(of data: Data) -> String? { text(of: [UInt8](data)) }
+
+    /// The same from bytes the caller gives up: the lines are joined in their own buffer, so a
+    /// file's text takes the file's size twice at most while it is made (issue 51: an import
+    /// reads within three times the file).
+    public static func text(of given: consuming [UInt8]) -> String? {
+        var bytes = given
+        var (index, kept) = (0, 0)
+        let count = bytes.count
+        while index < count {
             let byte = bytes[index]
             guard byte == 13 || byte == 10 else {
-                joined.append(byte)
-                index += 1
+                bytes[kept] = byte
+                (index, kept) = (index + 1, kept + 1)
                 continue
             }
             // CRLF, a bare CR or a bare LF ends the line; one followed by a space or a tab folds it.
-            let next = index + (byte == 13 && index + 1 < bytes.count && bytes[index + 1] == 10 ? 2 : 1)
-            if next < bytes.count, bytes[next] == 32 || bytes[next] == 9 {
+            let next = index + (byte == 13 && index + 1 < count && bytes[index + 1] == 10 ? 2 : 1)
+            if next < count, bytes[next] == 32 || bytes[next] == 9 {
                 index = next + 1
             } else {
-                joined.append(10)
-                index = next
+                bytes[kept] = 10
+                (index, kept) = (next, kept + 1)
             }
         }
-        return String(validating: joined, as: UTF8.self)
+        bytes.removeLast(count - kept)
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        // A file cut inside a character keeps what came before it (the cut is said by the caller).
+        let cut = cutCharacter(bytes)
+        guard cut > 0, cut < bytes.count else { return nil }
+        return String(validating: bytes.dropLast(cut), as: UTF8.self)
     }
 
-    /// The content lines, each with the number of the file's line it starts on.
-    static func unfold(_ text: String) -> [(text: String, line: Int)] {
-        var lines: [(text: String, line: Int)] = []
-        for (index, raw) in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1].text += raw.dropFirst()
-            } else {
-                lines.append((String(raw), index + 1))
+    /// A file's bytes, read at once into one buffer (nil: it cannot be read).
+    public static func bytes(ofFile path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(0, Int(info.st_size))) { buffer, count in
+            while count < buffer.count {
+                let read = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if read < 0, errno == EINTR { continue }
+                if read < 0 { failed = true }
+                if read <= 0 { break }
+                count += read
             }
         }
-        return lines
+        return failed ? nil : bytes
+    }
+
+    /// How many bytes at the end of `bytes` are the start of a UTF-8 character the file was cut
+    /// inside (a lead byte and fewer continuation bytes than it announces), else 0.
+    static func cutCharacter(_ bytes: [UInt8]) -> Int {
+        for count in 1...3 where count <= bytes.count {
+            let lead = bytes[bytes.count - count]
+            guard lead & 0xC0 == 0x80 else {
+                let length = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 && lead <= 0xDF ? 2 : 0
+                return length > count ? count : 0
+            }
+        }
+        return 0
+    }
+
+    /// The content lines, each with the number of the file's line it starts on, one at a time
+    /// (a file's lines are never all held at once).
+    static func forEachLine(_ text: String, _ body: (_ text: String, _ line: Int) throws -> Void) rethrows {
+        let utf8 = text.utf8
+        var (start, number, pending) = (utf8.startIndex, 0, (text: "", line: 0))
+        while true {
+            let end = utf8[start...].firstIndex(of: 10) ?? utf8.endIndex
+            number += 1
+            var raw = Substring(utf8[start..<end])
+            if raw.utf8.last == 13 { raw = Substring(raw.utf8.dropLast()) }
+            if let first = raw.first, first == " " || first == "\t", number > 1 {
+                pending.text += raw.dropFirst()
+            } else {
+                if number > 1 { try body(pending.text, pending.line) }
+                pending = (String(raw), number)
+            }
+            guard end < utf8.endIndex else { break }
+            start = utf8.index(after: end)
+        }
+        try body(pending.text, pending.line)
     }
 
     /// Whether a calendar's text ends as a whole file does (its last line END:VCALENDAR); a
     /// file cut short (a download broken off) does not.
     public static func isComplete(_ text: String) -> Bool {
-        unfold(text).last { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }?.text.trimmingCharacters(in: .whitespaces).uppercased() == "END:VCALENDAR"
+        lastLine(text).text.trimmingCharacters(in: .whitespaces).uppercased() == "END:VCALENDAR"
+    }
+
+    /// The last line of a calendar's text that is not blank, and its number (where a file cut
+    /// short was cut).
+    public static func lastLine(_ text: String) -> (text: String, line: Int) {
+        var last = (text: "", line: 0)
+        forEachLine(text) { line, number in
+            if !line.trimmingCharacters(in: .whitespaces).isEmpty { last = (line, number) }
+        }
+        return last
     }
 
     /// Splits a content line, with quoted parameter values (which may hold ':' and ';').

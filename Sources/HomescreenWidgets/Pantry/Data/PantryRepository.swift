@@ -71,6 +71,29 @@ public struct PantryRepository: Sendable {
         FROM productDue
         """
 
+    /// What the counts would be summed from: their least and greatest, how many days, how many
+    /// hold a count, and how many have a count with a fraction or a due that is no day. A count another program wrote below zero, beyond
+    /// `largestCount`, NULL or not a whole number (SQLite orders text above numbers, so `MAX`
+    /// returns it) is no count at all; summed, it crashed the pane (issue 51).
+    static let countsCheck = """
+        SELECT MIN(inStock) AS least, MAX(inStock) AS most, COUNT(*) AS days, COUNT(inStock) AS counted,
+               COALESCE(SUM(CASE WHEN length(due) = 10 AND inStock = round(inStock) THEN 0 ELSE 1 END), 0) AS odd
+        FROM productDue
+        """
+
+    /// More products on one due day than any pantry holds; with one row per day (at most
+    /// 146,097 days) the sums stay far inside 64 bits.
+    static let largestCount: Int64 = 1_000_000_000
+
+    /// - Throws: `SummaryDamaged` when `productDue` holds a value its products cannot give.
+    static func checkCounts(_ sql: any StoreSQL) throws {
+        guard let row = try sql.row(countsCheck) else { return }
+        let days = row.int("days") ?? 0
+        guard days > 0 else { return }
+        guard let least = row.int("least"), let most = row.int("most"), least >= 0, most <= largestCount,
+              row.int("counted") == days, row.int("odd") == 0 else { throw SummaryDamaged(.productDue) }
+    }
+
     /// The first `?` products in stock in first-expiring order, read through the index
     /// `productInStockByDue`: the rows a pane draws and no others.
     static func firstInStock(_ dialect: SQLDialect) -> String {
@@ -85,10 +108,12 @@ public struct PantryRepository: Sendable {
     /// What the pantry pane needs, read in one transaction: the first `limit` products in stock
     /// in first-expiring order, and the counts over all of them. Reading only what a pane can
     /// show keeps a pantry of 10,000 products as fast as one of ten.
+    /// - Throws: `SummaryDamaged` when the counts' table holds an impossible value.
     /// - Parameter dueSoonDays: products due from today to today + this many days are due soon.
     public func pantrySnapshot(today: LocalDate, dueSoonDays: Int, limit: Int) throws -> (first: [Product], counts: PantryCounts) {
         try store.reading { sql in
             let (day, soon) = (StoreValue(today), StoreValue(today.adding(days: dueSoonDays)))
+            try Self.checkCounts(sql)
             let row = try sql.row(Self.countsStatement, [day, day, soon])
             let first = try sql.rows(Self.firstInStock(sql.dialect), [.integer(Int64(limit))]).map(Product.init(row:))
             return (first, PantryCounts(inStock: Int(row?.int("inStock") ?? 0), expired: Int(row?.int("expired") ?? 0),

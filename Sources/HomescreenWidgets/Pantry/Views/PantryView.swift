@@ -36,7 +36,7 @@ struct PantryView: FamilyViews {
     /// "2 expired · 3 due soon", or the state's sentence when nothing is urgent.
     var summary: String {
         switch entry.state {
-        case .empty: return strings.nothingInStock
+        case .empty, .error: return strings.nothingInStock
         case .allFresh: return strings.allFresh
         case .attention:
             var parts: [String] = []
@@ -48,7 +48,7 @@ struct PantryView: FamilyViews {
 
     var summaryStyle: Style {
         switch entry.state {
-        case .empty: return Style(.muted)
+        case .empty, .error: return Style(.muted)
         case .allFresh: return Style(.success, [.bold])
         case .attention: return entry.expiredCount > 0 ? Style(.danger, [.bold]) : Style(.warning, [.bold])
         }
