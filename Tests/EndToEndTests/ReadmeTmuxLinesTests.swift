@@ -50,7 +50,11 @@ import Testing
         let outer = try TmuxDashboard(columns: 200, rows: 8, command: ["/usr/bin/tmux", "-L", inner, "-f", config, "new-session"], store: store,
                                       environment: environment, configHome: folder.url.path)
         defer {
-            _ = try? Spawn.run("/usr/bin/tmux", ["-L", inner, "kill-server"])
+            // By pid: a server started from the test runner inherits its blocked signals, and
+            // kill-server left it running (with the `homescreen tmux` it started).
+            if let pid = pid_t(((try? Spawn.run("/usr/bin/tmux", ["-L", inner, "display-message", "-p", "#{pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(pid, SIGKILL)
+            }
             TmuxDashboard.removeSocket(inner)
             outer.stop()
         }
