@@ -102,7 +102,8 @@ swift test --skip-build "$@" || status=$?
 finish
 trap - EXIT
 unset TMPDIR TMUX_TMPDIR   # (the commands below are not the run's)
-# Anything the tests left running or listening: named, stopped, and the run fails. A process
+# Anything the tests left running or listening: named, killed (SIGKILL: it may have inherited
+# the test runner's blocked signals), and the run fails. A process
 # is the run's when its command line or environment names the run's folder (every test works in
 # a folder under it; other programs on the machine are never touched).
 left=$(for entry in /proc/[0-9]*; do
@@ -111,7 +112,7 @@ left=$(for entry in /proc/[0-9]*; do
        done || true)
 if [ -n "$left" ]; then
     echo "scripts/test.sh: the tests left these processes running (stopped now):" >&2
-    for pid in $left; do ps -o pid=,comm=,args= -p "$pid" >&2 || true; kill "$pid" 2>/dev/null || true; done
+    for pid in $left; do ps -o pid=,comm=,args= -p "$pid" >&2 || true; kill -9 "$pid" 2>/dev/null || true; done
     status=1
 fi
 new_ports=$(comm -13 <(echo "$listening_before") <(listening))
