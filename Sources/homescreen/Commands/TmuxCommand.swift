@@ -131,14 +131,8 @@ final class ControlClient {
         // Not nested: the control client must not see the $TMUX of the pane it was started from.
         let variables = environment.filter { $0.key != "TMUX" && $0.key != "TMUX_PANE" }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { variables.forEach { free($0) } }
-        // No signal blocked in tmux (a reminder sender blocks SIGCHLD here to read it from a descriptor).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = Spawn.cleanSignals()
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, variables)
         close(toClient[0])

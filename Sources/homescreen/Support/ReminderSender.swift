@@ -206,15 +206,8 @@ enum Spawn {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = cleanSignals()
         defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), none = sigset_t()
-        sigfillset(&defaults)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -222,6 +215,21 @@ enum Spawn {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, variables)
         return spawned == 0 ? .running(pid) : .failed("\(arguments[0]) could not be started (\(String(cString: strerror(spawned))))")
+    }
+
+    /// Spawn attributes that start a program with every signal at its default and none blocked
+    /// (not this process's ignored SIGPIPE, nor a SIGCHLD blocked to read it from a descriptor).
+    /// The caller destroys them.
+    static func cleanSignals() -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var defaults = sigset_t(), none = sigset_t()
+        sigfillset(&defaults)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        return attributes
     }
 
     /// Waits for `pid` at most `seconds` (then leaves it running). - Returns: nil when it exited 0.
