@@ -12,10 +12,8 @@ import Testing
     /// `masters` > 1, over as many connections from their own addresses), each `status pantry
     /// --follow`, and samples the server's children while they run (until `expected` are seen,
     /// then 3 s more). Prints the largest number of children seen, then how many clients were refused.
-    static let sampler = """
-        import os, subprocess, sys, time
-        server, port, user, masters, clients, folder, expected = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6], int(sys.argv[7])
-        options = sys.argv[8:]
+    /// Python: how many live children the process `server` has (read from /proc).
+    static let childCounter = """
         def children():
             count = 0
             for name in os.listdir("/proc"):
@@ -27,6 +25,13 @@ import Testing
                 fields = text[text.rindex(")") + 2:].split()
                 if int(fields[1]) == server and fields[0] != "Z": count += 1
             return count
+        """
+
+    static let sampler = """
+        import os, subprocess, sys, time
+        server, port, user, masters, clients, folder, expected = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6], int(sys.argv[7])
+        options = sys.argv[8:]
+        \(ServeSessionsTests.childCounter)
         started = []
         for m in range(masters):
             path = "%s/cm%d" % (folder, m)
@@ -181,17 +186,7 @@ import Testing
         warnings.simplefilter("ignore")
         import asyncssh
         port, server, user, key, channels = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5])
-        def children():
-            count = 0
-            for name in os.listdir("/proc"):
-                if not name.isdigit(): continue
-                try:
-                    text = open("/proc/%s/stat" % name).read()
-                except OSError:
-                    continue
-                fields = text[text.rindex(")") + 2:].split()
-                if int(fields[1]) == server and fields[0] != "Z": count += 1
-            return count
+        \(ServeSessionsTests.childCounter)
         async def main():
             keys = [key] if key != "-" else []
             async with asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, client_keys=keys, agent_path=None, password=None) as connection:
