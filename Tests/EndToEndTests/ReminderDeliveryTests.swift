@@ -308,9 +308,17 @@ struct ReminderDeliveryTests {
         let children = { Processes.children(of: pid) }
         let zombies = { children().filter { child in
             ((try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? "").split(separator: ")").last?.split(separator: " ").first == "Z" } }
-        let settled = Date().addingTimeInterval(10)
-        while Date() < settled, children().count > 1 || !zombies().isEmpty { usleep(50_000) }
-        #expect(children().count == 1 && zombies().isEmpty, "children \(children()), zombies \(zombies())")
+        // The last write reaches the process a moment after `pantry add` returns: settled means
+        // one child and no zombie for a whole second, and the check reads one sample.
+        let settled = Date().addingTimeInterval(15)
+        var calm = 0
+        var seen: (children: [pid_t], zombies: [pid_t]) = ([], [])
+        while Date() < settled, calm < 20 {
+            usleep(50_000)
+            seen = (children(), zombies())
+            calm = seen.children.count == 1 && seen.zombies.isEmpty ? calm + 1 : 0
+        }
+        #expect(seen.children.count == 1 && seen.zombies.isEmpty, "children \(seen.children), zombies \(seen.zombies)")
         let doctor = try setup.run(["doctor"])
         #expect(doctor.stdout.contains("channel notify-send: cannot deliver now (no D-Bus session bus"), "\(doctor.stdout)")
         let waiting = try setup.run(["notify", "--dry-run"])
