@@ -15,6 +15,9 @@ public final class PostgresStore: @unchecked Sendable {
     /// The URL without its password: what messages and `doctor` show.
     public var path: String { connection.location }
 
+    /// What opening it did to its schema's version (nil when nothing): the command line says it.
+    public private(set) var schemaUpgrade: SchemaUpgrade?
+
     /// Connects, checks that the database holds a Homescreen store of a version this build
     /// reads, and creates the schema in a database that has no tables of its own yet.
     public static func open(url: String) throws(PostgresError) -> PostgresStore {
@@ -39,7 +42,7 @@ public final class PostgresStore: @unchecked Sendable {
             return
         }
         do {
-            try withoutDeadline { try transaction {
+            schemaUpgrade = try withoutDeadline { try transaction { () throws -> SchemaUpgrade? in
                 // Creating or migrating a large store (or waiting for another machine doing it)
                 // may take longer than a statement may.
                 try execute("SET LOCAL statement_timeout = 0")
@@ -67,13 +70,21 @@ public final class PostgresStore: @unchecked Sendable {
                 // restored alone): kindSchema is what step 8 made, in the transaction that wrote 8,
                 // so with it there the store is at least at 8 (9 differs only by what the kinds
                 // prepare themselves). Running step 8 again failed on "relation kindschema already exists".
-                let reached = try version < 8 && (execute("""
+                let kindSchema = try version < PostgresSchema.version && (execute("""
                     SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'kindschema'
-                    """, [PostgresSchema.name]).first?.int("n") ?? 0) > 0 ? 8 : version
+                    """, [PostgresSchema.name]).first?.int("n") ?? 0) > 0
+                let reached = version < 8 && kindSchema ? 8 : version
                 for step in PostgresSchema.ladder where step.version > reached {
                     try connection.executeScript(step.sql)
                     try execute("UPDATE identity SET version = $1 WHERE singleton = 1", [String(step.version)])
                 }
+                guard version < PostgresSchema.version else { return nil }
+                // Said on one line by the command line. Rows in kindSchema are the kinds' own
+                // tables, which only a store at 9 has (a store at 8 gets them after its row says
+                // 9): with them the tables were already 9's, whatever the row said.
+                let kindsOwnTables = try kindSchema && (execute("SELECT count(*) AS n FROM kindSchema").first?.int("n") ?? 0) > 0
+                let tablesAt = kindsOwnTables ? PostgresSchema.version : reached > version ? reached : nil
+                return SchemaUpgrade(location: path, from: version, tablesAt: tablesAt, to: PostgresSchema.version)
             } }
         } catch let error as PostgresError {
             throw error

@@ -263,6 +263,96 @@ struct ICalendarBytesTests {
     }
 }
 
+/// Issue 51, point 7: an import reads its file from disk a block at a time (`forEachLine(ofFile:)`,
+/// `ICalendar.prepare` and `read`) and gives the lines and the events that the whole text gave.
+struct ICalendarFileTests {
+    /// The lines of `data` as a file read a block at a time, and as its whole text gives them.
+    static func lines(_ data: Data) throws -> (file: [String], text: [String]) {
+        let folder = TemporaryFolder()
+        let path = folder.path("c.ics")
+        try data.write(to: URL(fileURLWithPath: path))
+        var file: [String] = [], text: [String] = []
+        try ICalendar.forEachLine(ofFile: path) { line, number in file.append("\(number) \(line)") }
+        if let whole = ICalendar.text(of: data) { ICalendar.forEachLine(whole) { line, number in text.append("\(number) \(line)") } }
+        // The whole text's last line is the empty one after the final line end: no line of the file.
+        if text.last?.hasSuffix(" ") == true, file.count == text.count - 1 { text.removeLast() }
+        return (file, text)
+    }
+
+    @Test func aFileReadByBlocksGivesTheLinesItsTextGives() throws {
+        let cafe: [UInt8] = Array("Caf".utf8) + [0xC3, 13, 10, 32, 0xA9]
+        let forms: [Data] = [
+            ICalendarBytesTests.file([13, 10], summary: cafe), ICalendarBytesTests.file([13], summary: Array("Tết".utf8)),
+            ICalendarBytesTests.file([10], summary: Array("Gi".utf8) + [10, 9] + Array("ỗ".utf8)),
+            ICalendarBytesTests.file([13, 10], summary: [UInt8](repeating: 0x61, count: 200_000)),   // a line longer than a block
+            Data("BEGIN:VCALENDAR\r\n\r\nBEGIN:VEVENT\r\nSUMMARY:no final line end".utf8),
+            Data("BEGIN:VCALENDAR\r\nSUMMARY:Caf".utf8) + Data([0xC3]),                            // cut inside its last character
+        ]
+        for (index, data) in forms.enumerated() {
+            let (file, text) = try Self.lines(data)
+            #expect(!file.isEmpty && file == text, "form \(index): \(file.map { $0.prefix(40) }) against \(text.map { $0.prefix(40) })")
+        }
+    }
+
+    @Test func aLineThatIsNotUTF8IsRefusedAndAMissingFileUnreadable() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("bad.ics")
+        try Data([0x42, 0xC3, 0x28, 13, 10, 0x41]).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ICalendar.FileProblem.notACalendar(file: path)) { try ICalendar.forEachLine(ofFile: path) { _, _ in } }
+        #expect(throws: ICalendar.FileProblem.unreadable(file: folder.path("none.ics"))) { try ICalendar.forEachLine(ofFile: folder.path("none.ics")) { _, _ in } }
+    }
+
+    /// The three passes give the drafts `parse` gives for the same text, in the same order:
+    /// anniversaries first, a series with the days of its changed occurrences left out (the
+    /// occurrence after the series, and before it), a cancelled occurrence, a skipped event.
+    @Test func theThreePassesGiveWhatParseGives() throws {
+        let anniversary = ICalendar.export([EventTests.lunarEvent(3, 10, title: "Giỗ Tổ")], today: LocalDate(iso: "2026-11-23")!, years: 2, timeZone: .utc)
+        let series = """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:early@x
+            RECURRENCE-ID;TZID=Europe/Paris:20260112T090000
+            DTSTART;TZID=Europe/Paris:20260113T100000
+            SUMMARY:Moved before its series
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:early@x
+            DTSTART;TZID=Europe/Paris:20260105T090000
+            RRULE:FREQ=WEEKLY;COUNT=4
+            SUMMARY:Series
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:early@x
+            RECURRENCE-ID;TZID=Europe/Paris:20260119T090000
+            STATUS:CANCELLED
+            DTSTART;TZID=Europe/Paris:20260119T090000
+            SUMMARY:Cancelled
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:bad@x
+            DTSTART;VALUE=DATE:20260101
+            RDATE:20260102
+            SUMMARY:Skipped
+            END:VEVENT
+            END:VCALENDAR
+
+            """.replacingOccurrences(of: "\n", with: "\r\n")
+        let folder = TemporaryFolder()
+        let files = [folder.path("a.ics"), folder.path("b.ics")]
+        try Data(series.utf8).write(to: URL(fileURLWithPath: files[0]))
+        try Data(anniversary.utf8).write(to: URL(fileURLWithPath: files[1]))
+        let parsed = ICalendar.parse([series, anniversary], timeZone: .utc)
+        let prepared = try ICalendar.prepare(files: files, timeZone: .utc)
+        var written: [EventDraft] = []
+        let read = try ICalendar.read(prepared) { written.append($0) }
+        #expect(written == parsed.drafts && written.count == 3, "\(written) against \(parsed.drafts)")
+        #expect(read.skipped.map(\.reason) == parsed.skipped.map(\.reason) && read.skipped.count == 1)
+        #expect(prepared.eventCount == (series + anniversary).components(separatedBy: "BEGIN:VEVENT").count - 1 && prepared.truncated.isEmpty)
+        guard case .solar(_, _, _, let except)? = written.first(where: { $0.uid == "early@x" })?.when else { Issue.record("no series"); return }
+        #expect(except.map(\.iso) == ["2026-01-12", "2026-01-19"])
+    }
+}
+
 /// Issue 29, point 5: what one event of an import gets wrong is said for that event, never the
 /// whole import refused by the store.
 struct ICalendarLimitsTests {

@@ -219,10 +219,13 @@ struct EventImportReportTests {
         #expect(raised.stderr.contains("is not an iCalendar file"), "\(raised.stderr)")
     }
 
-    /// Issue 51, point 7: an import takes at most three times the file's size above what the
-    /// command takes for a file of a few lines (10 MB of events: 27 MB more, measured by
-    /// python's getrusage of each child; 88 MB before the lines and events were read one at a
-    /// time).
+    /// Issue 51, point 7: an import takes at most three times the file's size, the program's own
+    /// memory included (scripts/benchmark-import-memory.sh: 20 MB for 15 MB, release). Here,
+    /// on any build (a debug one's own floor is 35 MB): at most the file's size above what the
+    /// command takes for a file of a few lines, measured by python's getrusage of each child (10
+    /// MB of events: 88 MB more when the text and every event were held, 27 MB when the lines
+    /// and events were read one at a time from the text; a few MB since the file is read from
+    /// disk a block at a time and each event written as it ends).
     @Test func anImportTakesAtMostThreeTimesTheFile() throws {
         let folder = TemporaryFolder()
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//memory\r\n"
@@ -247,7 +250,7 @@ struct EventImportReportTests {
         let kilobytes = result.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         try #require(kilobytes.count == 2, "\(result.output)")
         let extra = (kilobytes[1] - kilobytes[0]) * 1024
-        #expect(extra <= 3 * text.utf8.count, "\(extra) bytes above a small import's \(kilobytes[0]) KiB for a file of \(text.utf8.count)")
+        #expect(extra <= text.utf8.count, "\(extra) bytes above a small import's \(kilobytes[0]) KiB for a file of \(text.utf8.count)")
         #expect(try SQLiteShell.run(folder.path("b.sqlite"), "SELECT count(*) FROM event").stdout == "\(number)\n")
     }
 }

@@ -58,6 +58,7 @@ struct SchemaUpgradeTests {
         try FileManager.default.copyItem(atPath: "\(Self.vectors)/sqlite-store.sqlite", toPath: store)
         chmod(store, 0o600)
         #expect(try SQLiteShell.run(store, "PRAGMA user_version").stdout == "7\n")
+        try expectSaysTheUpgrade(store)
         try expectSameListings(store, backend: "sqlite")
         #expect(try SQLiteShell.run(store, "PRAGMA user_version").stdout == "\(Store.currentSchema)\n", "migrated by the first command that writes")
         #expect(try SQLiteShell.run(store, "SELECT count(*) FROM expense").stdout == "544\n")
@@ -68,6 +69,7 @@ struct SchemaUpgradeTests {
         let store = try PostgresServer.freshDatabase()
         _ = try Spawn.run("/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", store, "-f", "\(Self.vectors)/postgres-dump.sql"])
         #expect(try PostgresServer.sql(store, "SELECT version FROM homescreen.identity").trimmingCharacters(in: .whitespacesAndNewlines) == "7")
+        try expectSaysTheUpgrade(store)
         try expectSameListings(store, backend: "postgres")
         #expect(try PostgresServer.sql(store, "SELECT version FROM homescreen.identity").trimmingCharacters(in: .whitespacesAndNewlines) == "\(Store.currentSchema)")
         #expect(try PostgresServer.sql(store, "SELECT count(*) FROM homescreen.expense").trimmingCharacters(in: .whitespacesAndNewlines) == "544")
@@ -96,6 +98,40 @@ struct SchemaUpgradeTests {
         #expect(try sql("SELECT count(*) FROM product").trimmingCharacters(in: .whitespacesAndNewlines) == "14", "the rows are where they were")
         _ = try sql("UPDATE product SET createdAt = '2026-01-01 00:00:00' WHERE id = 1")
         #expect(try Homescreen.run(["pantry", "list"], store: store, environment: Self.environment).status == 0, "fixed, the next command upgrades it")
+    }
+
+    /// The first command on an older store says on one line of stderr that it is at this
+    /// version now (an older Homescreen on another machine no longer opens it); the next says nothing.
+    func expectSaysTheUpgrade(_ store: String) throws {
+        let first = try Homescreen.run(["pantry", "list", "--today", "2026-11-25"], store: store, environment: Self.environment)
+        #expect(first.status == 0 && first.stderr.split(separator: "\n").count == 1
+                && first.stderr.contains("was at schema 7; it is at schema \(Store.currentSchema) now, every row kept"), "\(first.stderr)")
+        let next = try Homescreen.run(["pantry", "list", "--today", "2026-11-25"], store: store, environment: Self.environment)
+        #expect(next.status == 0 && next.stderr.isEmpty, "\(next.stderr)")
+    }
+
+    /// Issue 51, point 7: a store of this version whose version row was set back to 7 or 8 (by
+    /// hand, or its identity restored alone) is brought to this version, and the first command
+    /// says so in one line naming both versions; nothing else changes, the next command is quiet.
+    @Test(arguments: ["sqlite", "postgres"], [7, 8]) func aVersionRowSetBackIsSaidAndBroughtToThisVersion(_ backend: String, _ version: Int) throws {
+        let folder = TemporaryFolder()
+        let store = backend == "sqlite" ? folder.path("store.sqlite") : try PostgresServer.freshDatabase()
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--due", "2026-11-25"], store: store).status == 0)
+        let setBack = backend == "sqlite" ? try SQLiteShell.run(store, "PRAGMA user_version = \(version)").status
+            : try Spawn.runWithStatus("/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", store, "-c", "UPDATE homescreen.identity SET version = \(version)"]).status
+        #expect(setBack == 0)
+        let first = try Homescreen.run(["pantry", "list", "--today", "2026-11-22"], store: store)
+        #expect(first.status == 0 && first.stdout.contains("Milk"), "\(first.stdout) \(first.stderr)")
+        let lines = first.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && first.stderr.contains("said schema \(version) while its tables were already schema \(Store.currentSchema)'s")
+                && first.stderr.contains("it says \(Store.currentSchema) now"), "\(backend) \(version): \(first.stderr)")
+        let written = backend == "sqlite" ? try SQLiteShell.run(store, "PRAGMA user_version").stdout
+            : try PostgresServer.sql(store, "SELECT version FROM homescreen.identity")
+        #expect(written.trimmingCharacters(in: .whitespacesAndNewlines) == "\(Store.currentSchema)")
+        let next = try Homescreen.run(["pantry", "list", "--today", "2026-11-22"], store: store)
+        #expect(next.status == 0 && next.stderr.isEmpty && next.stdout == first.stdout, "\(next.stderr)")
+        let doctor = try Homescreen.run(["doctor"], store: store)
+        #expect(doctor.stdout.contains("schema \(Store.currentSchema)") || doctor.stdout.contains("(PostgreSQL)"), "\(doctor.stdout)")
     }
 
     /// A schema-7 store from the vectors, and plain SQL on it (sqlite3 or psql).

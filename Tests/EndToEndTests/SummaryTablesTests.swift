@@ -4,8 +4,8 @@ import HomescreenTestSupport
 
 /// The tables a kind keeps by triggers (the pantry's `productDue`, the budget's `monthTotal`) are
 /// data another program can write too (issue 51, point 3). An impossible value in any of their
-/// columns (negative, huge, NULL, not a number) never crashes a view: the pantry draws its error
-/// state and exits 0; the budget and the year refuse in one sentence naming the table; `doctor`
+/// columns (negative, huge, NULL, not a number) never crashes a view: the pantry, the budget and
+/// the year draw their error state naming the table and the repair and exit 0; `doctor`
 /// names it and offers the repair; `doctor --repair` rebuilds it from the source rows.
 @Suite(.serialized)
 struct SummaryTablesTests {
@@ -68,7 +68,7 @@ struct SummaryTablesTests {
     static let totalColumns = ["spentCents", "expenseCount"].flatMap { column in values.map { [column, $0] } }
 
     @Test(arguments: Backend.allCases, totalColumns)
-    func anImpossibleMonthTotalIsRefusedInOneSentence(_ backend: Backend, _ written: [String]) throws {
+    func anImpossibleMonthTotalIsTheBudgetAndYearsErrorState(_ backend: Backend, _ written: [String]) throws {
         let (column, value) = (written[0], written[1])
         let folder = TemporaryFolder()
         let store = try Self.store(backend, folder)
@@ -79,15 +79,12 @@ struct SummaryTablesTests {
             #expect(try Self.plainSQL(backend, store, "DROP TABLE monthTotal; CREATE TABLE monthTotal (month, spentCents, expenseCount); INSERT INTO monthTotal VALUES (\(row))"))
         }
         guard took || backend == .sqlite else { return }
-        for arguments in [["render", "budget", "--family", "medium", "--now", Self.now], ["render", "year", "--family", "large", "--now", Self.now], ["timeline", "budget", "--now", Self.now], ["budget", "show", "2026-11"]] {
-            let result = try Homescreen.run(arguments, store: store)
-            #expect(result.status == 1 && result.stderr.contains("monthTotal") && result.stderr.contains("doctor --repair"),
-                    "\(backend) \(column) = \(value), \(arguments): \(result.status) \(result.stderr)")
-        }
+        try Self.expectMonthTotalErrorState(store, "\(backend) \(column) = \(value)")
         try Self.expectDoctorRepairs(store, table: "monthTotal")
         let show = try Homescreen.run(["budget", "show", "2026-11"], store: store)
         #expect(show.status == 0 && show.stdout.contains("spent €12.50 in 1 expense"), "\(show.stdout)")
-        #expect(try Homescreen.run(["render", "year", "--family", "large", "--now", Self.now], store: store).status == 0)
+        let year = try Homescreen.run(["render", "year", "--family", "large", "--now", Self.now], store: store)
+        #expect(year.status == 0 && !year.stdout.contains("monthTotal") && year.stdout.contains("12.50"), "\(year.stdout)")
     }
 
     /// A month total that disagrees with its expenses without being impossible is no error for
@@ -114,6 +111,47 @@ struct SummaryTablesTests {
         #expect(timeline.status == 0, "\(timeline.stderr)")
         let json = try Homescreen.run(["timeline", "pantry", "--json", "--now", now], store: store)
         #expect(json.status == 0 && json.stdout.contains("\"error\"") && json.stdout.contains("productDue"), "\(json.stdout)")
+    }
+
+    /// Every view that reads `monthTotal` shows its kind's error state and exits 0: the budget
+    /// in every family, the year in its two, both timelines (plain and JSON: the state and the
+    /// problem, no figure from the table), `budget show` (plain and JSON) and the status line.
+    /// - Parameter kinds: the kinds that read the damaged row (a row for no month is in no
+    ///   month's budget, only in the year's range).
+    static func expectMonthTotalErrorState(_ store: String, _ label: String, kinds: Set<String> = ["budget", "year"]) throws {
+        let views = (["small", "medium", "large", "rectangular", "circular", "inline"].map { ("budget", $0) } + [("year", "medium"), ("year", "large")])
+            .filter { kinds.contains($0.0) }
+        for (kind, family) in views {
+            let result = try Homescreen.run(["render", kind, "--family", family, "--now", now, "--size", "70x12"], store: store)
+            #expect(result.status == 0, "\(label), \(kind) \(family): \(result.status) \(result.stderr)")
+            if ["small", "medium", "large"].contains(family) {
+                #expect(result.stdout.contains("Could not load the data") && result.stdout.contains("monthTotal") && result.stdout.contains("doctor"),
+                        "\(label), \(kind) \(family): \(result.stdout)")
+            }
+        }
+        for kind in ["budget", "year"] where kinds.contains(kind) {
+            let timeline = try Homescreen.run(["timeline", kind, "--now", now], store: store)
+            #expect(timeline.status == 0, "\(label), timeline \(kind): \(timeline.stderr)")
+            let json = try Homescreen.run(["timeline", kind, "--json", "--now", now], store: store)
+            #expect(json.status == 0, "\(label), timeline \(kind) --json: \(json.stderr)")
+            let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            let entry = try #require((document?["entries"] as? [[String: Any]])?.first, "\(json.stdout)")
+            #expect((entry["problem"] as? String)?.contains("monthTotal holds an impossible total: run homescreen doctor --repair") == true, "\(entry)")
+            if kind == "budget" {
+                #expect(entry["state"] as? String == "error" && entry["spent"] is NSNull && entry["expenseCount"] is NSNull, "\(entry)")
+            } else {
+                #expect((entry["months"] as? [Any])?.isEmpty == true, "no month's figures: \(entry)")
+            }
+        }
+        guard kinds.contains("budget") else { return }
+        let show = try Homescreen.run(["budget", "show", "2026-11"], store: store)
+        #expect(show.status == 0 && show.stdout.contains("spent unknown") && show.stdout.contains("monthTotal") && show.stdout.contains("homescreen doctor --repair"),
+                "\(label), budget show: \(show.status) \(show.stdout) \(show.stderr)")
+        let json = try Homescreen.run(["budget", "show", "2026-11", "--json"], store: store)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(json.status == 0 && document?["spent"] is NSNull && (document?["problem"] as? String)?.contains("monthTotal") == true, "\(label): \(json.stdout)")
+        let status = try Homescreen.run(["status", "budget", "--format", "plain"], store: store)
+        #expect(status.status == 0 && status.stdout.contains("Could not load the data"), "\(label), status: \(status.stdout) \(status.stderr)")
     }
 
     /// `doctor` names the table and the repair and exits 1; `doctor --repair` rebuilds it; then `doctor` is quiet about it.
@@ -144,12 +182,32 @@ struct SummaryTablesTests {
 }
 
 extension SummaryTablesTests {
-    @Test(arguments: Backend.allCases) func aMonthThatIsNoMonthInMonthTotalIsRefusedInOneSentence(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func aMonthThatIsNoMonthInMonthTotalIsTheErrorState(_ backend: Backend) throws {
         let folder = TemporaryFolder()
         let store = try Self.store(backend, folder)
         #expect(try Self.plainSQL(backend, store, "INSERT INTO monthTotal (month, spentCents, expenseCount) VALUES ('2026-0x', 5, 1)"))
-        let result = try Homescreen.run(["render", "year", "--family", "large", "--now", Self.now], store: store)
-        #expect(result.status == 1 && result.stderr.contains("monthTotal"), "\(result.stderr)")
+        try Self.expectMonthTotalErrorState(store, "\(backend) month '2026-0x'", kinds: ["year"])
+        let show = try Homescreen.run(["budget", "show", "2026-11"], store: store)
+        #expect(show.status == 0 && show.stdout.contains("spent €12.50 in 1 expense"), "November's own total is good: \(show.stdout)")
         try Self.expectDoctorRepairs(store, table: "monthTotal")
+    }
+
+    /// The dashboard at both sizes the issue names: the budget and year panes show the error
+    /// state at start, their figures after `doctor --repair`, the error state again at the next
+    /// reload after the total is made impossible again, and q still quits with 0.
+    @Test(arguments: Backend.allCases, [(80, 24), (120, 40)].map { [$0.0, $0.1] })
+    func aDashboardShowsTheMonthTotalsErrorState(_ backend: Backend, _ size: [Int]) throws {
+        let folder = TemporaryFolder()
+        let store = try Self.store(backend, folder)
+        #expect(try Self.plainSQL(backend, store, "UPDATE monthTotal SET spentCents = -1"))
+        let dashboard = try TmuxDashboard(columns: size[0], rows: size[1], store: store, configHome: folder.path("home"))
+        defer { dashboard.stop() }
+        #expect(dashboard.wait { $0.contains("Could not") && $0.contains("monthTotal") }, "\(dashboard.text)")
+        #expect(try Homescreen.run(["doctor", "--repair"], store: store).stdout.contains("rebuilt"))
+        #expect(dashboard.wait { !$0.contains("monthTotal") && !$0.contains("Could not") }, "\(dashboard.text)")
+        #expect(try Self.plainSQL(backend, store, "UPDATE monthTotal SET expenseCount = -3; UPDATE expense SET note = 'Lunch'"))
+        #expect(dashboard.wait { $0.contains("Could not") && $0.contains("monthTotal") }, "\(dashboard.text)")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
     }
 }

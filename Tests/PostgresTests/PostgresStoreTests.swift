@@ -76,6 +76,9 @@ struct PostgresStoreTests {
         try connection.execute("UPDATE homescreen.identity SET version = $1", [String(version)])
         let store = try PostgresStore.prepared(url: url)
         #expect(try store.schemaVersion() == PostgresSchema.version)
+        // Said, never done in silence: the row's version, the tables' and the one it says now.
+        #expect(store.schemaUpgrade == SchemaUpgrade(location: store.path, from: version, tablesAt: PostgresSchema.version, to: PostgresSchema.version))
+        #expect(try PostgresStore.open(url: url).schemaUpgrade == nil, "nothing to say the next time")
         #expect(try store.kindVersions() == kinds && !kinds.isEmpty)
         #expect(try PantryRepository(store).products().map(\.name) == ["Milk"])
         #expect(try PantryRepository(store).pantrySnapshot(today: Self.day, dueSoonDays: 5, limit: 5).counts.inStock == 1)

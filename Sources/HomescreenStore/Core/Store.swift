@@ -39,9 +39,14 @@ public final class Store: Sendable {
     /// process last left it: `CheckedMark`).
     let checkedOnOpen: Bool
 
-    private init(path: String, database: any DatabaseReader, writer: (any DatabaseWriter)?, standsIn: Bool = false, checkedOnOpen: Bool = false) {
+    /// What opening it did to its schema's version (nil when nothing): the command line says it.
+    public let schemaUpgrade: SchemaUpgrade?
+
+    private init(path: String, database: any DatabaseReader, writer: (any DatabaseWriter)?, standsIn: Bool = false, checkedOnOpen: Bool = false,
+                 schemaUpgrade: SchemaUpgrade? = nil) {
         self.path = path
         self.checkedOnOpen = checkedOnOpen
+        self.schemaUpgrade = schemaUpgrade
         self.opened = Mutex(Opened(database: database, writer: writer, file: standsIn ? nil : StoreFile.identity(path),
                                    shm: standsIn ? nil : StoreFile.identity(path + "-shm")))
         self.standsIn = standsIn
@@ -133,8 +138,8 @@ public final class Store: Sendable {
                     try? pool.close()
                     throw error
                 }
-                try CheckedMark.carrying(path, writer: pool) { try Schema.migrator.migrate(pool) }
-                return Store(path: path, database: pool, writer: pool, checkedOnOpen: checked)
+                let upgrade = try CheckedMark.carrying(path, writer: pool) { try migrate(pool, path: path) }
+                return Store(path: path, database: pool, writer: pool, checkedOnOpen: checked, schemaUpgrade: upgrade)
             } catch let error as StoreError {
                 throw error
             } catch {
@@ -158,8 +163,8 @@ public final class Store: Sendable {
             if identity.version < Schema.version {
                 // A store of an older Homescreen: migrate it once (if we may write), then read.
                 try queue.close()
-                _ = try open(at: path)
-                return Store(path: path, database: try readOnlyConnection(path: path), writer: nil)
+                let upgraded = try open(at: path)
+                return Store(path: path, database: try readOnlyConnection(path: path), writer: nil, schemaUpgrade: upgraded.schemaUpgrade)
             }
             return Store(path: path, database: queue, writer: nil)
         } catch let error as StoreError {
@@ -221,6 +226,19 @@ public final class Store: Sendable {
             }
             close(descriptor)
         }
+    }
+
+    /// Runs the migrations the store lacks; says what changed its version. A version row
+    /// behind migrations the store already records as done (`PRAGMA user_version` set back by
+    /// hand or by another program) is set to this version: the migrator runs nothing for it,
+    /// and the row would otherwise stay behind, sending every read through this path.
+    private static func migrate(_ pool: DatabasePool, path: String) throws -> SchemaUpgrade? {
+        let (before, done) = try pool.read { db in (try Identity.read(db), try Schema.migrator.hasCompletedMigrations(db)) }
+        try Schema.migrator.migrate(pool)
+        guard !before.isEmpty, before.version < Schema.version else { return nil }
+        guard done else { return SchemaUpgrade(location: path, from: before.version, to: Schema.version) }
+        try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = \(Schema.version)") }
+        return SchemaUpgrade(location: path, from: before.version, tablesAt: Schema.version, to: Schema.version)
     }
 
     // MARK: - Identity

@@ -39,9 +39,12 @@ struct BudgetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a month's budget: limit, spent, available, percentage and expense count.",
             discussion: """
-                --json prints {"month", "currency", "limit", "spent", "available", "percentage", "expenseCount"}:
+                --json prints {"month", "currency", "limit", "spent", "available", "percentage", "expenseCount", "problem"}:
                 amounts as decimal strings ("1343.75"), percentage spent / limit x 100 rounded half up to
-                2 decimals; limit, available and percentage are null for a month without a budget.
+                2 decimals; limit, available and percentage are null for a month without a budget. When
+                another program made the month's total impossible, spent, available, percentage and
+                expenseCount are null and problem names the table and the repair (exit 0, as the pane's
+                error state); problem is null otherwise.
                 """)
 
         @Argument(help: ArgumentHelp("The month, YYYY-MM (default: this month).", valueName: "month")) var month: String?
@@ -51,10 +54,11 @@ struct BudgetCommand: ParsableCommand {
         struct Document: Encodable {
             let month: String, currency: String
             @NullWhenAbsent var limit: String?
-            let spent: String
+            @NullWhenAbsent var spent: String?
             @NullWhenAbsent var available: String?
             @NullWhenAbsent var percentage: Decimal?
-            let expenseCount: Int
+            @NullWhenAbsent var expenseCount: Int?
+            @NullWhenAbsent var problem: String?
         }
 
         func run(_ context: any CommandContext) throws {
@@ -69,9 +73,14 @@ struct BudgetCommand: ParsableCommand {
                 currency = journal.currency
             } else {
                 let store = try context.openForReading()
-                summary = try BudgetRepository(store).monthSummary(month, recent: 0)
                 // The month's own currency (its budget's, else its expenses'), else the nearest budget's.
                 currency = try BudgetRepository(store).currency(of: month) ?? BudgetRepository(store).currency(near: month) ?? Currency.preferred(by: context.locale)
+                do {
+                    summary = try BudgetRepository(store).monthSummary(month, recent: 0)
+                } catch let damaged as SummaryDamaged {
+                    return try showDamaged(damaged, month: month, budget: BudgetRepository(store).budgets().first { $0.month == month },
+                                           currency: currency, context: context)
+                }
             }
             let limit = summary.budget?.limit, spent = summary.total.spent
             guard spent.fitsAsTotal else {
@@ -80,7 +89,7 @@ struct BudgetCommand: ParsableCommand {
             }
             let document = Document(month: month.iso, currency: currency.code, limit: limit?.plain(currency), spent: spent.plain(currency),
                                     available: limit.map { ($0 - spent).plain(currency) },
-                                    percentage: limit.map { Decimal(spent.basisPoints(of: $0)) / 100 }, expenseCount: summary.total.expenseCount)
+                                    percentage: limit.map { Decimal(spent.basisPoints(of: $0)) / 100 }, expenseCount: summary.total.expenseCount, problem: nil)
             if json { return Output.line(try Output.json(document, timeZone: context.timeZone)) }
             let locale = context.locale
             func money(_ value: Money) -> String { Display.money(value, currency, locale: locale) }
@@ -94,6 +103,19 @@ struct BudgetCommand: ParsableCommand {
             let counted = source.origin == .hledger ? "from \(source.journalPath(environment: context.environment))"
                 : "\(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses")
             Output.line("\(month.iso): limit \(money(limit)), spent \(money(spent)) (\(spent.percent(of: limit))%), available \(money(limit - spent)), " + counted)
+        }
+
+        /// The month's error state: its limit (read from its own table), no figure from the
+        /// damaged totals, and the line naming the table and the repair; exit 0, as the panes.
+        private func showDamaged(_ damaged: SummaryDamaged, month: YearMonth, budget: MonthlyBudget?, currency: Currency, context: any CommandContext) throws {
+            let problem = BudgetFeature.damaged(damaged, in: .english)
+            if json {
+                let document = Document(month: month.iso, currency: currency.code, limit: budget?.limit.plain(currency), spent: nil, available: nil,
+                                        percentage: nil, expenseCount: nil, problem: problem)
+                return Output.line(try Output.json(document, timeZone: context.timeZone))
+            }
+            let limit = budget.map { "limit \(Display.money($0.limit, currency, locale: context.locale)); " } ?? "no budget; "
+            Output.line("\(month.iso): " + limit + "spent unknown: " + problem)
         }
     }
 }

@@ -124,7 +124,7 @@ public struct BudgetEntry: TimelineEntry, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case date, source, state, month, monthLabel, currency, spent, limit, available, percentage, expenseCount,
-             daysLeft, perDay, lastUpdated, hasError, groupName, recent
+             daysLeft, perDay, lastUpdated, hasError, groupName, recent, problem
     }
 
     struct JSONExpense: Encodable {
@@ -141,16 +141,20 @@ public struct BudgetEntry: TimelineEntry, Encodable {
         try container.encode(month.iso, forKey: .month)
         try container.encode(monthLabel, forKey: .monthLabel)
         try container.encode(denomination.label, forKey: .currency)
-        try container.encode(spent.plain(digits), forKey: .spent)
+        // The store's own figures in the error state are unknown (a month total another program
+        // made impossible): null, never a zero that is not.
+        let unknown = source == .local && hasError
+        try container.encode(unknown ? nil : spent.plain(digits), forKey: .spent)
         try container.encode(limit?.plain(digits), forKey: .limit)
         try container.encode(available?.plain(digits), forKey: .available)
         try container.encode(limit.flatMap { $0 > .zero ? spent.basisPoints(of: $0) : nil }.map { Decimal($0) / 100 }, forKey: .percentage)
-        try container.encode(expenseCount, forKey: .expenseCount)
+        try container.encode(unknown ? nil : expenseCount, forKey: .expenseCount)
         try container.encode(daysLeft, forKey: .daysLeft)
         try container.encode(perDay?.plain(digits), forKey: .perDay)
         try container.encode(lastUpdated, forKey: .lastUpdated)
         try container.encode(hasError, forKey: .hasError)
         try container.encode(groupName, forKey: .groupName)
+        try container.encode(problem, forKey: .problem)
         try container.encode(recent.map {
             JSONExpense(id: $0.id, amount: $0.amount.plain(digits), date: $0.day.iso, note: $0.note, category: $0.category)
         }, forKey: .recent)

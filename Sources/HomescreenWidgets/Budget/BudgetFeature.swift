@@ -167,8 +167,16 @@ public struct BudgetFeature: WidgetFeature {
         }
     }
 
+    /// The error state's line when another program made a month total impossible: the table
+    /// and the repair, in the interface's language (the budget and year panes, `budget show`).
+    public static func damaged(_ problem: SummaryDamaged, in language: Language) -> String {
+        language.text("%1 holds an impossible total: run homescreen doctor --repair", in: words, problem.table.rawValue)
+    }
+
     /// The budget's dashboard words (its panes' are in `BudgetStrings`).
     static let words = Translations([
+        ("%1 holds an impossible total: run homescreen doctor --repair", "%1 contient un total impossible : lancez homescreen doctor --repair",
+         "%1 contiene un totale impossibile: esegui homescreen doctor --repair", "%1 chứa tổng không thể có: chạy homescreen doctor --repair"),
         ("Add an expense", "Ajouter une dépense", "Aggiungi una spesa", "Thêm khoản chi"),
         ("Amount (%1)", "Montant (%1)", "Importo (%1)", "Số tiền (%1)"), ("Note", "Note", "Nota", "Ghi chú"), ("Date", "Date", "Data", "Ngày"),
         ("12.50 or 12,50", "12,50 ou 12.50", "12,50 o 12.50", "12,50 hoặc 12.50"),

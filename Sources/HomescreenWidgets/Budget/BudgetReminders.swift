@@ -32,7 +32,13 @@ extension BudgetFeature {
             guard let summary = HledgerSummary.shown(source, year: month.year, interactive: true).summary else { return ReminderCheck() }
             (budget, total) = (summary.budgets[month], summary.totals[month] ?? .none)
         } else {
-            (budget, total, _) = try BudgetRepository(store).monthSummary(month, recent: 0)
+            do {
+                (budget, total, _) = try BudgetRepository(store).monthSummary(month, recent: 0)
+            } catch is SummaryDamaged {
+                // A month total another program made impossible says nothing true about the
+                // limit (the panes show the error state); the other kinds still remind.
+                return ReminderCheck()
+            }
         }
         guard let budget, budget.limit.cents > 0 else { return ReminderCheck() }
         let passed = context.settings[Self.remindPercents].filter { Int64($0) * budget.limit.cents <= total.spent.capped.cents * 100 }

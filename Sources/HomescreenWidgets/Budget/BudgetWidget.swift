@@ -43,7 +43,17 @@ public struct BudgetWidget: Widget {
             let again = context.isInteractive ? min(reload, date.addingTimeInterval(shown.updating ? 0.2 : 1)) : reload
             return Timeline(entries: [shown.entry], policy: .after(again))
         }
-        let summary = try BudgetRepository(store).monthSummary(month, recent: context.detail ? Int.max : BudgetEntry.recentLimit)
+        let summary: (budget: MonthlyBudget?, total: MonthTotal, recent: [Expense])
+        do {
+            summary = try BudgetRepository(store).monthSummary(month, recent: context.detail ? Int.max : BudgetEntry.recentLimit)
+        } catch let damaged as SummaryDamaged {
+            // The error state, never a figure from the damaged table; reloaded with the store
+            // (the pane's tables include the totals' source, so a repair redraws it).
+            let entry = BudgetEntry(date: date, source: .local, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
+                                    denomination: .currency(Currency.preferred(by: context.locale)), spent: .zero, limit: nil, expenseCount: 0,
+                                    daysLeft: month.dayCount - today.day + 1, hasError: true, problem: BudgetFeature.damaged(damaged, in: context.language))
+            return Timeline(entries: [entry], policy: .after(reload))
+        }
         let currency = try summary.budget?.currency ?? BudgetRepository(store).currency(near: month) ?? Currency.preferred(by: context.locale)
         let entry = BudgetEntry(date: date, source: .local, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
                                 denomination: .currency(currency), spent: summary.total.spent, limit: summary.budget?.limit,

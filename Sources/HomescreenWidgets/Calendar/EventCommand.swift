@@ -195,18 +195,22 @@ struct EventCommand: ParsableCommand {
                         + "(give --max-size \((size + 999_999) / 1_000_000) to read it).")
                 }
             }
-            var texts: [String] = [], truncated: [(file: String, line: Int)] = []
-            for file in files {
-                guard let bytes = ICalendar.bytes(ofFile: file) else { throw CLIError.runtime("cannot read \(file); check its permissions.") }
-                guard let text = ICalendar.text(of: bytes), text.contains("BEGIN:VCALENDAR") || text.contains("BEGIN:VEVENT") else {
-                    throw CLIError.usage("'\(file)' is not an iCalendar file; give a UTF-8 .ics file with BEGIN:VCALENDAR.")
-                }
-                texts.append(text)
-                if text.contains("BEGIN:VCALENDAR"), !ICalendar.isComplete(text) { truncated.append((file, ICalendar.lastLine(text).line)) }
+            // Read from disk a block at a time, in three passes (`ICalendar.prepare`, `read`):
+            // neither the text nor the events are all held, so memory stays within three times
+            // the files, the executable's own included (BENCHMARKS.md).
+            let prepared: ICalendar.Prepared
+            var result = ICalendar.ImportResult()
+            let count: EventImportCount
+            do {
+                prepared = try ICalendar.prepare(files: files, timeZone: context.timeZone)
+                count = prepared.eventCount == 0 ? EventImportCount()
+                    : try EventRepository(context.openForWriting()).importEvents { write in result = try ICalendar.read(prepared, write) }
+            } catch ICalendar.FileProblem.unreadable(let file) {
+                throw CLIError.runtime("cannot read \(file); check its permissions.")
+            } catch ICalendar.FileProblem.notACalendar(let file) {
+                throw CLIError.usage("'\(file)' is not an iCalendar file; give a UTF-8 .ics file with BEGIN:VCALENDAR.")
             }
-            let result = ICalendar.parse(texts, timeZone: context.timeZone)
-            texts = []   // the files' text is not needed for the write: memory stays within three times the files
-            let count = result.drafts.isEmpty ? EventImportCount() : try EventRepository(context.openForWriting()).importEvents(result.drafts)
+            let truncated = prepared.truncated
             for skipped in result.skipped { Output.error("skipped \"\(Display.safe(skipped.title))\": \(skipped.reason).") }
             for cut in result.cut { Output.error("\"\(Display.safe(cut.title))\": \(cut.reason).") }
             for cut in truncated {

@@ -24,8 +24,12 @@ public struct YearEntry: TimelineEntry, Encodable {
     /// The selected month's expenses, by day (the detail view only).
     public let expenses: [Expense]
     public let isPlaceholder: Bool
+    /// Why the months cannot be shown (another program made a month total impossible): the
+    /// error state's line, naming the table and the repair; nil otherwise.
+    public let problem: String?
 
-    public init(date: Date, current: YearMonth, selected: YearMonth, months: [Month], expenses: [Expense] = [], isPlaceholder: Bool = false) {
+    public init(date: Date, current: YearMonth, selected: YearMonth, months: [Month], expenses: [Expense] = [], isPlaceholder: Bool = false,
+                problem: String? = nil) {
         precondition(months.count == 12)
         self.date = date
         self.current = current
@@ -33,6 +37,7 @@ public struct YearEntry: TimelineEntry, Encodable {
         self.months = months
         self.expenses = expenses
         self.isPlaceholder = isPlaceholder
+        self.problem = problem
     }
 
     public var year: Int { selected.year }
@@ -43,7 +48,7 @@ public struct YearEntry: TimelineEntry, Encodable {
 
     // MARK: - JSON (documented in the README)
 
-    enum CodingKeys: String, CodingKey { case date, year, currentMonth, selectedMonth, months }
+    enum CodingKeys: String, CodingKey { case date, year, currentMonth, selectedMonth, months, problem }
 
     struct JSONMonth: Encodable {
         let month: String
@@ -60,7 +65,9 @@ public struct YearEntry: TimelineEntry, Encodable {
         try container.encode(year, forKey: .year)
         try container.encode(current.iso, forKey: .currentMonth)
         try container.encode(selected.iso, forKey: .selectedMonth)
-        try container.encode(months.map { month in
+        try container.encode(problem, forKey: .problem)
+        // In the error state no month's figures are known: none is written (never a zero that is not).
+        try container.encode((problem == nil ? months : []).map { month in
             let currency = month.budget?.currency ?? self.currency ?? .euro
             return JSONMonth(month: month.month.iso, currency: month.budget?.currency.code, limit: month.budget?.limit.plain(currency),
                              spent: month.total.spent.plain(currency), available: month.available?.plain(currency),

@@ -12,6 +12,7 @@ struct YearView: PaneView {
     var strings: BudgetStrings { BudgetStrings.of(context.language) }
 
     func draw() -> CellGrid {
+        if let problem = entry.problem { return error(problem) }
         if context.family == .accessoryInline || context.size.rows < 3 { return inline() }
         let trailing = entry.currency.map { "\(entry.year)" + Pane.separator(context) + $0.code } ?? "\(entry.year)"
         var (grid, content) = Pane.start(context, title: strings.yearTitle, trailing: trailing)
@@ -22,6 +23,21 @@ struct YearView: PaneView {
         if showsMonth, content.height - gridRows >= 3 {
             drawSelected(in: &grid, Rect(x: content.x, y: content.y + gridRows + 1, width: content.width, height: content.height - gridRows - 1))
         }
+        return grid
+    }
+
+    /// The error state, as the budget pane draws its own: the warning, then the line that
+    /// says what is wrong and the fix; no month's figures (they would be wrong).
+    private func error(_ problem: String) -> CellGrid {
+        let warning = (context.ascii ? "! " : "⚠ ") + strings.loadError
+        if context.family == .accessoryInline || context.size.rows < 3 {
+            var grid = CellGrid(width: context.size.columns, height: max(1, context.size.rows))
+            grid.write(strings.yearTitle + ": " + warning + " — " + problem, in: grid.bounds.row(0), style: Style(.danger, [.bold]))
+            return grid
+        }
+        var (grid, content) = Pane.start(context, title: strings.yearTitle, trailing: "\(entry.year)")
+        let lines = Pane.wrapped([(warning, Style(.danger, [.bold])), ("", Style(.muted)), (problem, Style(.muted))], width: content.width)
+        Pane.lines(lines, in: &grid, content, alignment: .center)
         return grid
     }
 

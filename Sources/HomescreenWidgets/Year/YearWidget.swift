@@ -38,7 +38,15 @@ public struct YearWidget: Widget {
             summary = shown.summary?.year ?? ([:], [:])
             if context.isInteractive { again = min(again, date.addingTimeInterval(shown.updating ? 0.2 : 1)) }
         } else {
-            summary = try BudgetRepository(store).yearSummary(selected.year)
+            do {
+                summary = try BudgetRepository(store).yearSummary(selected.year)
+            } catch let damaged as SummaryDamaged {
+                // The error state, reloaded with the store (a repair marks the expenses changed).
+                let months = (1...12).map { YearEntry.Month(month: YearMonth(year: selected.year, month: $0)!, budget: nil, total: .none) }
+                let entry = YearEntry(date: date, current: current, selected: selected, months: months,
+                                      problem: BudgetFeature.damaged(damaged, in: context.language))
+                return Timeline(entries: [entry], policy: .after(again))
+            }
         }
         let months = (1...12).map { number -> YearEntry.Month in
             let month = YearMonth(year: selected.year, month: number)!

@@ -107,6 +107,7 @@ struct DoctorCommand: ParsableCommand {
                 let mode = permissions.map { String($0, radix: 8) } ?? "?"
                 let integrity = try store.integrityCheck()
                 report("store", "\(path), schema \(try store.schemaVersion()), mode \(mode), integrity \(integrity)")
+                if let upgrade = store.schemaUpgrade { report("", upgrade.description) }
                 report("deadline", "\(Int(Store.busyTimeout)) s for a change to wait for another program's; past it the change is given up, not saved, and the dashboard says so")
                 let setAside = try store.setAsideRows()
                 if !setAside.isEmpty {

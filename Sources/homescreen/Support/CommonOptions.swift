@@ -70,8 +70,11 @@ extension StoreChoosing {
     }
 
     /// The store with every kind's own data ready: created, or migrated, on first use.
+    /// What opening it did to the schema's version is said on one line on stderr (before any
+    /// screen is drawn), never done in silence.
     static func prepared<Opened: StoreBackend>(_ store: Opened) throws -> Opened {
         do { try store.prepare(WidgetCatalog.standard.data) } catch let error as KindDataError { throw CLIError.runtime(error.description) }
+        if let upgrade = (store as? Store)?.schemaUpgrade ?? (store as? PostgresStore)?.schemaUpgrade { Output.error("homescreen: \(upgrade)") }
         return store
     }
 

@@ -36,13 +36,20 @@ public struct EventRepository: Sendable {
     /// Adds the drafts whose UID is new and replaces the ones whose UID is known, in one
     /// transaction (an import: running it again changes nothing).
     public func importEvents(_ drafts: [EventDraft], at date: Date = Date()) throws -> EventImportCount {
+        try importEvents(at: date) { write in for draft in drafts { try write(draft) } }
+    }
+
+    /// The same for drafts given one at a time, as an import reads them from disk: `drafts`
+    /// calls its argument with each, inside the one transaction, and none is held after it is
+    /// written (an error from `drafts` writes nothing).
+    public func importEvents(at date: Date = Date(), _ drafts: (_ write: (EventDraft) throws -> Void) throws -> Void) throws -> EventImportCount {
         try store.writing { sql in
             var count = EventImportCount()
-            for draft in drafts {
+            try drafts { draft in
                 guard let uid = draft.uid, let row = try sql.row("SELECT * FROM event WHERE uid = ?\(sql.dialect.forUpdate)", [.text(uid)]) else {
                     try Self.insert(draft, sql, at: date)
                     count.added += 1
-                    continue
+                    return
                 }
                 let known = CalendarEvent(row: row)
                 if known.title == draft.title && known.note == draft.note && known.when == draft.when && known.zone == draft.zone && known.length == draft.length {

@@ -186,15 +186,50 @@ public enum ICalendar {
 
     /// Reads the VEVENTs of one or more calendar files' text; times are converted to `timeZone`.
     public static func parse(_ texts: [String], timeZone: Zone) -> ImportResult {
-        var result = ImportResult()
-        var lunar: [String: EventDraft] = [:], lunarOrder: [String] = []
-        var solar: [EventDraft] = []
-        var overridden: [String: [LocalDate]] = [:]
         // A TZID the tz database does not know ("W. Europe Standard Time") is read through the
         // file's VTIMEZONE: as the tz database zone that has the same offsets and changes.
         let aliases = texts.reduce(into: [String: String]()) { $0.merge(zoneAliases($1)) { first, _ in first } }
+        var reader = ImportReader(timeZone: timeZone, aliases: aliases)
+        var solar: [EventDraft] = []
         // One VEVENT at a time, as each ends: the file's events are never all held as components.
-        for text in texts { components(text) { read in
+        for text in texts { components(text) { if let draft = reader.read($0) { solar.append(draft) } } }
+        for index in solar.indices {
+            guard let uid = solar[index].uid, let days = reader.overridden[uid], case .solar(let start, let time, let rule, let except) = solar[index].when else { continue }
+            solar[index].when = .solar(start: start, time: time, rule: rule, except: Array(Set(except + days)).sorted())
+        }
+        // The anniversaries first, in the same buffer (a second array of every draft was a
+        // third of an import's memory).
+        solar.insert(contentsOf: reader.anniversaries, at: 0)
+        var result = reader.result
+        result.drafts = solar
+        return result
+    }
+
+    /// Makes VEVENTs into drafts one at a time: what `parse` and an import read from disk share.
+    /// Anniversaries this program exported (one VEVENT a year) are gathered into one draft each;
+    /// changed occurrences (RECURRENCE-ID) are events of their own whose days their series
+    /// leaves out; what cannot be read is skipped with the reason.
+    struct ImportReader {
+        let timeZone: Zone
+        let aliases: [String: String]
+        /// The days each series leaves out for its changed occurrences, when they are known
+        /// before the series is read (an import from disk reads them first): added to its draft.
+        var knownOverrides: [String: [LocalDate]]? = nil
+        var result = ImportResult()
+        var lunar: [String: EventDraft] = [:], lunarOrder: [String] = []
+        var overridden: [String: [LocalDate]] = [:]
+
+        init(timeZone: Zone, aliases: [String: String], knownOverrides: [String: [LocalDate]]? = nil) {
+            self.timeZone = timeZone
+            self.aliases = aliases
+            self.knownOverrides = knownOverrides
+        }
+
+        /// The anniversaries, in the order their first VEVENT came.
+        var anniversaries: [EventDraft] { lunarOrder.compactMap { lunar[$0] } }
+
+        /// The solar event a VEVENT is, or nil (an anniversary gathered, a cancelled occurrence, or skipped).
+        mutating func read(_ read: Component) -> EventDraft? {
             var component = read
             component.resolveZones(aliases)
             let title = component.value("SUMMARY").map(unescape) ?? ""
@@ -226,7 +261,7 @@ public enum ICalendar {
                     do { when = try EventInput.lunar(lunarText, leap: leap, year: firstYear) } catch { throw Skip("\(error)") }
                     if lunar[parent] == nil { lunarOrder.append(parent) }
                     lunar[parent] = EventDraft(uid: parent, title: checkedTitle, note: EventInput.cut(note), when: when)
-                    return
+                    return nil
                 }
                 if let unsupported = ["RDATE", "EXRULE"].first(where: { component.property($0) != nil }) {
                     throw Skip("the property \(unsupported) is not supported")
@@ -249,30 +284,23 @@ public enum ICalendar {
                     eventUID = uid + "/" + basic(day)
                     rule = ""
                 }
-                if component.value("STATUS")?.uppercased() == "CANCELLED" && component.property("RECURRENCE-ID") != nil { return }
+                if component.value("STATUS")?.uppercased() == "CANCELLED" && component.property("RECURRENCE-ID") != nil { return nil }
                 guard LocalDate.supported.contains(startDay) else { throw Skip("its day \(startDay.iso) is outside \(LocalDate.supportedText)") }
                 // The store's limits, said for this event rather than refusing the whole import.
                 guard rule.unicodeScalars.count <= 500 else { throw Skip("its RRULE has \(rule.unicodeScalars.count) characters; the store keeps at most 500") }
                 guard except.count * 11 <= EventInput.maximumLength else { throw Skip("it leaves out \(except.count) days; the store keeps at most \(EventInput.maximumLength / 11)") }
-                let length = try self.length(of: component, startDay: startDay, startTime: startTime, startZone: zone)
-                solar.append(EventDraft(uid: eventUID, title: checkedTitle, note: EventInput.cut(note),
-                                        when: .solar(start: startDay, time: startTime, rule: rule, except: except),
-                                        zone: startTime == nil ? "" : zone, length: length))
+                let length = try ICalendar.length(of: component, startDay: startDay, startTime: startTime, startZone: zone)
+                if let days = knownOverrides?[eventUID] { except = Array(Set(except + days)).sorted() }
+                return EventDraft(uid: eventUID, title: checkedTitle, note: EventInput.cut(note),
+                                  when: .solar(start: startDay, time: startTime, rule: rule, except: except),
+                                  zone: startTime == nil ? "" : zone, length: length)
             } catch let skip as Skip {
                 result.skipped.append((shown, skip.reason))
             } catch {
                 result.skipped.append((shown, "\(error)"))
             }
-        } }
-        for index in solar.indices {
-            guard let uid = solar[index].uid, let days = overridden[uid], case .solar(let start, let time, let rule, let except) = solar[index].when else { continue }
-            solar[index].when = .solar(start: start, time: time, rule: rule, except: Array(Set(except + days)).sorted())
+            return nil
         }
-        // The anniversaries first, in the same buffer (a second array of every draft was a
-        // third of an import's memory).
-        solar.insert(contentsOf: lunarOrder.compactMap { lunar[$0] }, at: 0)
-        result.drafts = solar
-        return result
     }
 
     struct Skip: Error { let reason: String; init(_ reason: String) { self.reason = reason } }
@@ -309,6 +337,11 @@ public enum ICalendar {
     /// from, its offsets, and an RRULE or RDATEs). A VTIMEZONE that no zone matches is left out:
     /// its events are read as floating.
     static func zoneAliases(_ text: String) -> [String: String] {
+        (try? zoneAliases(lines: { try forEachLine(text, $0) })) ?? [:]
+    }
+
+    /// The same from any source of content lines (a file read from disk a block at a time).
+    static func zoneAliases(lines: Lines) throws -> [String: String] {
         var aliases: [String: String] = [:]
         var tzid: String?, observance: [String: Property]?, onsets: [(instant: Date, from: Int, to: Int)] = [], fixed: Int?
         let window = LocalDate(year: 2000, month: 1, day: 1)!...LocalDate(year: 2037, month: 12, day: 31)!
@@ -318,7 +351,7 @@ public enum ICalendar {
             let seconds = Int(text.dropFirst(5).prefix(2)) ?? 0
             return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60 + seconds)
         }
-        forEachLine(text) { line, _ in
+        try lines { line, _ in
             guard let property = parseLine(line) else { return }
             let value = property.value.trimmingCharacters(in: .whitespaces).uppercased()
             switch (property.name, value) {
@@ -365,9 +398,26 @@ public enum ICalendar {
     /// The VEVENTs of a calendar's text (their nested VALARMs left out), each given to `body`
     /// as soon as it ends.
     static func components(_ text: String, _ body: (Component) throws -> Void) rethrows {
+        var reader = ComponentReader()
+        try forEachLine(text) { line, number in try reader.take(line, number, body) }
+    }
+
+    /// The same from any source of content lines (a file read from disk a block at a time).
+    static func components(lines: Lines, _ body: (Component) throws -> Void) throws {
+        var reader = ComponentReader()
+        try withoutActuallyEscaping(body) { body in try lines { line, number in try reader.take(line, number, body) } }
+    }
+
+    /// A source of content lines: gives each line (folds joined) and the number of the line it
+    /// starts on to its argument.
+    typealias Lines = (_ body: (_ text: String, _ line: Int) throws -> Void) throws -> Void
+
+    /// Gathers VEVENTs line by line, each given away as soon as it ends.
+    struct ComponentReader {
         var current: Component?
         var depth = 0
-        try forEachLine(text) { line, number in
+
+        mutating func take(_ line: String, _ number: Int, _ body: (Component) throws -> Void) rethrows {
             guard var property = parseLine(line) else { return }
             property.line = number
             if property.name == "BEGIN" {
@@ -417,26 +467,6 @@ public enum ICalendar {
         let cut = cutCharacter(bytes)
         guard cut > 0, cut < bytes.count else { return nil }
         return String(validating: bytes.dropLast(cut), as: UTF8.self)
-    }
-
-    /// A file's bytes, read at once into one buffer (nil: it cannot be read).
-    public static func bytes(ofFile path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: max(0, Int(info.st_size))) { buffer, count in
-            while count < buffer.count {
-                let read = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                if read < 0, errno == EINTR { continue }
-                if read < 0 { failed = true }
-                if read <= 0 { break }
-                count += read
-            }
-        }
-        return failed ? nil : bytes
     }
 
     /// How many bytes at the end of `bytes` are the start of a UTF-8 character the file was cut
