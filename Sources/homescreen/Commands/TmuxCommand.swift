@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomescreenCommandLine
 import HomescreenRender
+import HomescreenRuntime
 import HomescreenWidgetCore
 import HomescreenHosting
 import HomescreenWidgets
@@ -42,7 +43,10 @@ struct TmuxCommand: ParsableCommand {
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
-        let kinds = try StatusLine.inlineKinds(kinds).kinds
+        // Before any thread starts: a script widget's `signal = N` (SIGRTMIN+N) runs it now.
+        let signals = EventLoop.realtimeSignals()
+        defer { if signals >= 0 { close(signals) } }
+        let kinds = try StatusLine.inlineKinds(kinds, declared: true).kinds
         let density = try Arguments.density(density)
         let environment = storeOptions.environment
         guard let socket = socket ?? environment["TMUX"].flatMap({ $0.split(separator: ",").first.map(String.init) }), !socket.isEmpty else {
@@ -66,7 +70,7 @@ struct TmuxCommand: ParsableCommand {
             if !channels.channels.contains(.tmux) { channels.channels.append(.tmux) }
             var notifier = reminders ? Notifier(session: session, config: channels, privacy: Notifier.privacy(session, environment),
                                                 sender: ReminderSender(config: channels, environment: environment, tmux: client, waits: false), environment: environment) : nil
-            try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), children: notifier?.sender.childExits ?? -1, onInput: {
+            try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), children: notifier?.sender.childExits ?? -1, signals: signals, onInput: {
                 // A client attached: what no one could see may be shown now.
                 let input = client.drain()
                 if input == .update { notifier?.retryHeld() }
