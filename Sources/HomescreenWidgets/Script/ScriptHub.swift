@@ -27,8 +27,10 @@ public final class ScriptHub: LoopWork, @unchecked Sendable {
     private var declared: [String: WidgetDeclaration] = [:]
     /// The persistent commands in flight, by widget name (a reload ends one to start it again).
     private var persistent: [String: ScriptProcess] = [:]
-    /// The inotify watch on `reloadFolder`: made when a loop first asks for the descriptors.
+    /// The inotify watch on `reloadFolder`: made when a loop first asks for the descriptors
+    /// (once: a folder that cannot be used is not tried at every pass).
     private var reloadWatch: Int32?
+    private var reloadWatchTried = false
 
     /// Makes a declared widget known (its panes' provider is made): it takes signals and reload
     /// requests from then on, and its loop polls this hub.
@@ -52,7 +54,10 @@ public final class ScriptHub: LoopWork, @unchecked Sendable {
 
     public var descriptors: [Int32] {
         lock.withLock {
-            if reloadWatch == nil, !declared.isEmpty { reloadWatch = Self.watchReloads() }
+            if !reloadWatchTried, !declared.isEmpty {
+                reloadWatchTried = true
+                reloadWatch = Self.watchReloads()
+            }
             return running.values.flatMap(\.process.descriptors) + [reloadWatch ?? -1].filter { $0 >= 0 }
         }
     }

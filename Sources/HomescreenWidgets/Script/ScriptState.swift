@@ -70,8 +70,9 @@ public final class ScriptState: Sendable {
     }
 
     /// The seconds a persistent command waits before it starts again after `quickEnds` ends in a
-    /// row that each came within a minute of its start: 1, 2, 4… up to 5 minutes.
-    static func backoff(_ quickEnds: Int) -> TimeInterval { TimeInterval(min(300, 1 << min(quickEnds, 9))) }
+    /// row that each came within a minute of its start: 1, 2, 4… up to 5 minutes (1 after a
+    /// run of a minute or more).
+    static func backoff(_ quickEnds: Int) -> TimeInterval { TimeInterval(min(300, 1 << max(0, min(quickEnds, 10) - 1))) }
 
     /// The next time the command is due, nil for never (a timeline whose policy says never, a
     /// widget run once) or while a run is in flight (its end reloads the panes).

@@ -18,16 +18,20 @@ struct TmuxCommand: ParsableCommand {
             It attaches to the tmux server it runs in ($TMUX, or --socket) as one control-mode
             client (tmux -C, read-only, no pane output), sets one option per kind with tmux styles
             whenever that kind's line changes (a store write, a reload time, midnight), and asks
-            tmux to redraw the status line. It starts no other process, sleeps in poll() while
+            tmux to redraw the status line. It starts no other process (but the widgets'
+            commands), sleeps in poll() while
             nothing changes, and exits when the tmux server goes. Data stays inert: every '#' of
             data is doubled, so a product name can never run a tmux command.
+            The config's [[widget]]s with an inline family are kept too (@homescreen-NAME): each
+            command runs once per interval for every client and session, followed in the same
+            poll(); `homescreen reload NAME` and SIGRTMIN+N (`signal = N`) run one now.
             --reminders also delivers the reminders `homescreen notify` would, once each, as they
             fall due: on every client's status line (display-message, sent through the same
             control client, no process started) and over the config's other [reminders] channels.
             """
     )
 
-    @Argument(help: "Kinds to keep (default: every kind with an inline line).", completion: Completions.kinds)
+    @Argument(help: "Kinds to keep (default: every kind with an inline line, the config's [[widget]]s too).", completion: Completions.kinds)
     var kinds: [String] = []
 
     @Option(help: ArgumentHelp("Cell density of the lines: regular (58 columns) or compact (29).", valueName: "density"), completion: Completions.densities)

@@ -172,7 +172,7 @@ struct ScriptRunnerTests {
         #expect(Date().timeIntervalSince(started) < 5)
         let pid = try #require(pid_t((try String(contentsOfFile: "/tmp/\(name).pid", encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(kill(pid, 0) == -1, "ended after its first line")
-        #expect(ScriptState.backoff(0) == 1 && ScriptState.backoff(3) == 8 && ScriptState.backoff(20) == 300)
+        #expect(ScriptState.backoff(0) == 1 && ScriptState.backoff(1) == 1 && ScriptState.backoff(2) == 2 && ScriptState.backoff(4) == 8 && ScriptState.backoff(20) == 300)
         // Ended, it is due again after the backoff.
         let record = ScriptState.of(name).record.withLock { $0 }
         let next = try #require(ScriptState.nextRun(record, schedule: .persist))

@@ -1,0 +1,246 @@
+import Foundation
+import HomescreenTestSupport
+import Testing
+
+/// Script widgets in the real dashboard, in tmux: run now by `homescreen reload`, by their
+/// signal and by clicks and keys, drawn as soon as the command ends; a persistent command; and
+/// no wake-up while a command runs or between runs.
+@Suite(.serialized)
+struct ScriptWidgetInputTests {
+    /// The config in `folder` and a runtime folder of its own, so that `homescreen reload` here
+    /// reaches only this test's dashboard.
+    static func configure(_ folder: TemporaryFolder, _ text: String) throws -> [String: String] {
+        try ScriptWidgetDashboardTests.configure(folder, text)
+        let runtime = folder.path("run")
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        chmod(runtime, 0o700)
+        return ["XDG_RUNTIME_DIR": runtime]
+    }
+
+    static func reload(_ names: [String], folder: TemporaryFolder, environment: [String: String]) throws -> CommandResult {
+        try Homescreen.run(["reload"] + names, store: nil, environment: environment.merging(["XDG_CONFIG_HOME": folder.url.path]) { $1 })
+    }
+
+    /// Milliseconds from the end of the command (the time it wrote last, in `finished`) to the
+    /// screen showing `text`.
+    static func latency(_ dashboard: TmuxDashboard, _ folder: TemporaryFolder, showing text: String, timeout: TimeInterval = 10) -> Double? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if dashboard.text.contains(text) {
+                let seen = Date().timeIntervalSince1970
+                guard let written = try? String(contentsOfFile: folder.path("homescreen/finished"), encoding: .utf8),
+                      let nanoseconds = Double(written.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+                return (seen - nanoseconds / 1e9) * 1000
+            }
+        }
+        return nil
+    }
+
+    /// `homescreen reload NAME` and SIGRTMIN+N run the widget at once, and its new frame is on the
+    /// screen within 100 ms of the command's end (the median of five; measured through tmux's
+    /// capture, which adds its own few ms); a signal no widget takes ends nothing.
+    @Test func reloadAndItsSignalRunItNowAndItIsDrawnWithin100ms() throws {
+        let folder = TemporaryFolder()
+        let environment = try Self.configure(folder, """
+            [[widget]]
+            name = "stamp"
+            command = "n=$(( $(cat n 2>/dev/null || echo 0) + 1 )); echo $n > n; sleep 0.2; echo \\"stamp $n\\"; date +%s%N > finished"
+            interval = 600
+            signal = 5
+            """)
+        let dashboard = try TmuxDashboard(columns: 160, rows: 48, store: try DashboardTests.pantryStore(folder), environment: environment,
+                                          configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("stamp 1") }, "\(dashboard.text)")
+        let pid = try #require(dashboard.processID)
+        var latencies: [Double] = []
+        for round in 2...6 {
+            let result = try Self.reload(["stamp"], folder: folder, environment: environment)
+            #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
+            let latency = try #require(Self.latency(dashboard, folder, showing: "stamp \(round)"), "reload \(round): \(dashboard.text)")
+            latencies.append(latency)
+        }
+        kill(pid, __libc_current_sigrtmin() + 5)
+        latencies.append(try #require(Self.latency(dashboard, folder, showing: "stamp 7"), "the signal: \(dashboard.text)"))
+        latencies.sort()
+        print("reload and signal, from the command's end to the frame: \(latencies.map { String(format: "%.0f", $0) }.joined(separator: ", ")) ms")
+        #expect(latencies[latencies.count / 2] < 100 && latencies.last! < 500, "\(latencies)")
+        #expect(try String(contentsOfFile: folder.path("homescreen/n"), encoding: .utf8) == "7\n", "one run per request")
+        // No widget takes SIGRTMIN+7: the dashboard reads it and goes on.
+        kill(pid, __libc_current_sigrtmin() + 7)
+        usleep(300_000)
+        #expect(Processes.alive(pid))
+        // A name the config does not declare is refused, nothing written.
+        let unknown = try Self.reload(["stamps"], folder: folder, environment: environment)
+        #expect(unknown.status == 2 && unknown.stderr.contains("'stamps' is no [[widget]] of \(folder.path("homescreen/config.toml")); its widgets are stamp."),
+                "\(unknown.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("run/homescreen/reload")).isEmpty, "nothing left behind")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+
+    /// A click runs `on-click` with i3blocks' variables, then the widget with them; the run key
+    /// (Space) runs `on-key`, then the widget.
+    @Test func aClickAndTheRunKeyRunTheirCommandsThenTheWidget() throws {
+        let folder = TemporaryFolder()
+        let environment = try Self.configure(folder, """
+            home = [{ kind = "pantry", family = "medium" }, { kind = "vol", family = "medium" }]
+
+            [[widget]]
+            name = "vol"
+            command = "echo \\"volume button=$button bg=$HOMESCREEN_BACKGROUND\\""
+            interval = 600
+            on-click = "echo \\"$button $x $y $relative_x $relative_y $HOMESCREEN_FAMILY\\" >> clicks"
+            on-key = "echo key >> keys"
+            """)
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: try DashboardTests.pantryStore(folder), environment: environment,
+                                          configHome: folder.url.path, windowBackground: "#ffffff")
+        #expect(dashboard.wait { $0.contains("volume button= bg=light") }, "\(dashboard.text)")
+        let rows = dashboard.screen()
+        let row = try #require(rows.firstIndex { $0.contains("volume button=") })
+        let column = try #require(rows[row].range(of: "volume")).lowerBound.utf16Offset(in: rows[row])
+        let top = try #require(rows[..<row].lastIndex { $0.contains("╭─ Vol") })
+        let left = try #require(rows[top].range(of: "╭─ Vol")).lowerBound.utf16Offset(in: rows[top])
+        // A right click on the word "volume" (SGR: button 2 is the right one, cells from 1).
+        dashboard.type("\u{1B}[<2;\(column + 3);\(row + 1)M\u{1B}[<2;\(column + 3);\(row + 1)m")
+        #expect(dashboard.wait { $0.contains("volume button=3 bg=light") }, "\(dashboard.text)")
+        let clicks = try String(contentsOfFile: folder.path("homescreen/clicks"), encoding: .utf8)
+        #expect(clicks == "3 \(column + 2) \(row) \(column + 2 - left) \(row - top) medium\n", "\(clicks)")
+        dashboard.send("Space")
+        #expect(dashboard.wait { _ in (try? String(contentsOfFile: folder.path("homescreen/keys"), encoding: .utf8)) == "key\n" })
+        // Run again after the key: without a click, no button.
+        #expect(dashboard.wait { $0.contains("volume button= bg=light") }, "\(dashboard.text)")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+
+    /// `interval = "persist"`: each line is drawn as it comes; when the command ends the pane
+    /// says so and it starts again after 1 s, then 2 s, then 4 s.
+    @Test func aPersistentCommandIsDrawnLineByLineAndStartedAgainLater() throws {
+        let folder = TemporaryFolder()
+        let environment = try Self.configure(folder, """
+            home = [{ kind = "feed", family = "medium" }]
+
+            [[widget]]
+            name = "feed"
+            command = "echo start >> starts; echo first; sleep 0.5; echo second; sleep 0.5; exit 3"
+            interval = "persist"
+            """)
+        let dashboard = try TmuxDashboard(columns: 160, rows: 48, store: try DashboardTests.pantryStore(folder), environment: environment,
+                                          configHome: folder.url.path)
+        let starts = { (try? String(contentsOfFile: folder.path("homescreen/starts"), encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+        #expect(dashboard.wait { $0.contains("first") }, "\(dashboard.text)")
+        #expect(dashboard.wait { $0.contains("second") }, "\(dashboard.text)")
+        #expect(dashboard.wait { $0.contains("feed: exit 3; starts again in 1 s") }, "\(dashboard.text)")
+        let began = Date()
+        #expect(dashboard.wait(timeout: 15) { _ in starts() == 3 }, "\(starts()) starts")
+        // 1 s then 2 s of rest, each after a run of a second.
+        let elapsed = Date().timeIntervalSince(began)
+        #expect(elapsed > 3 && elapsed < 8, "\(elapsed) s")
+        sleep(2)
+        #expect(starts() == 3, "the next start waits 4 s")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+
+    /// While a command runs (a `sleep 60` in flight, a persistent command waiting for its next
+    /// line) and between runs, the dashboard makes no wake-up on any thread: they are followed
+    /// through descriptors in its one poll(), not checked on a timer.
+    @Test func noWakeUpWhileCommandsRunOrBetweenRuns() throws {
+        let folder = TemporaryFolder()
+        let environment = try Self.configure(folder, """
+            [[widget]]
+            name = "slow"
+            command = "echo $$ > slow.pid; sleep 60"
+            timeout = 120
+
+            [[widget]]
+            name = "waiting"
+            command = "echo ready; sleep 600"
+            interval = "persist"
+
+            [[widget]]
+            name = "done"
+            command = "echo finished"
+            interval = 600
+            """)
+        let dashboard = try TmuxDashboard(columns: 160, rows: 48, store: try DashboardTests.pantryStore(folder), environment: environment,
+                                          configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("ready") && $0.contains("finished") && $0.contains("? help") }, "\(dashboard.text)")
+        #expect(dashboard.wait { _ in FileManager.default.fileExists(atPath: folder.path("homescreen/slow.pid")) })
+        let pid = try #require(dashboard.processID)
+        sleep(1)
+        // (a second window when a stray wake-up of a loaded machine lands in the first: a timer
+        // shows in both)
+        var counts: [Int] = []
+        repeat {
+            let before = Processes.contextSwitches(of: pid)
+            sleep(10)
+            counts.append(Processes.contextSwitches(of: pid) - before)
+        } while counts.count < 2 && counts.last != 0
+        #expect(counts.last == 0, "wake-ups in windows of 10 s with two commands in flight: \(counts)")
+        // Quitting ends what still runs: no process of its groups is left.
+        let slow = try #require(pid_t((try String(contentsOfFile: folder.path("homescreen/slow.pid"), encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+        let gone = Date().addingTimeInterval(5)
+        while kill(-slow, 0) == 0, Date() < gone { usleep(10_000) }
+        #expect(kill(-slow, 0) == -1 && errno == ESRCH, "the sleep's group outlived the dashboard")
+    }
+
+    /// `homescreen tmux` runs a widget once for every client and session of the server: two
+    /// clients on two sessions see its option, and its marker file counts one run per interval;
+    /// `homescreen reload` reaches it too.
+    @Test func homescreenTmuxRunsAWidgetOnceForAllClients() throws {
+        try #require(TmuxDashboard.available, "tmux is needed (CI installs it)")
+        let folder = TemporaryFolder()
+        var environment = try Self.configure(folder, """
+            [[widget]]
+            name = "tick"
+            command = "echo run >> runs; echo \\"tick $(wc -l < runs)\\""
+            interval = 2
+            """)
+        environment["XDG_CONFIG_HOME"] = folder.url.path
+        let socket = "hs-tmuxscript-\(UUID().uuidString.prefix(8))"
+        let server = TmuxCommandTests.server(socket, sessions: ["one", "two"])
+        defer { if server > 0 { kill(server, SIGKILL) } }
+        let store = folder.path("store.sqlite")
+        let process = Process()
+        process.executableURL = Homescreen.executable
+        process.arguments = ["tmux"]
+        process.environment = Homescreen.environment(store: store, environment.merging(
+            ["TMUX": "\(TmuxCommandTests.tmux(socket, "display-message", "-p", "#{socket_path}")),1,0"]) { $1 })
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // Two clients, one on each session, both showing the option in their status line.
+        _ = TmuxCommandTests.tmux(socket, "set", "-g", "status-right", "#{@homescreen-tick}")
+        var outers: [pid_t] = []
+        for session in ["one", "two"] {
+            let outer = socket + "-" + session
+            _ = TmuxCommandTests.tmux(outer, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "6", "env -u TMUX tmux -L \(socket) attach -t \(session)")
+            outers.append(pid_t(TmuxCommandTests.tmux(outer, "display-message", "-p", "#{pid}")) ?? 0)
+        }
+        defer { for outer in outers where outer > 0 { kill(outer, SIGKILL) } }
+        let runs = { (try? String(contentsOfFile: folder.path("homescreen/runs"), encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+        #expect(TmuxCommandTests.wait { TmuxCommandTests.tmux(socket, "show", "-gv", "@homescreen-tick").contains("tick") },
+                "\(TmuxCommandTests.tmux(socket, "show", "-gv", "@homescreen-tick"))")
+        for session in ["one", "two"] {
+            #expect(TmuxCommandTests.wait { TmuxCommandTests.tmux(socket + "-" + session, "capture-pane", "-p").contains("tick") },
+                    "\(session): \(TmuxCommandTests.tmux(socket + "-" + session, "capture-pane", "-p"))")
+        }
+        #expect(TmuxCommandTests.tmux(socket, "list-clients").split(separator: "\n").count == 3, "two clients and homescreen tmux's")
+        let first = runs()
+        let began = Date()
+        sleep(7)
+        let ran = runs() - first, seconds = Date().timeIntervalSince(began)
+        #expect(ran >= 2 && Double(ran) <= seconds / 2 + 1, "\(ran) runs in \(seconds) s at interval = 2, with two clients")
+        // `homescreen reload` reaches it as it reaches a dashboard.
+        let before = runs()
+        #expect(try Self.reload(["tick"], folder: folder, environment: environment).status == 0)
+        #expect(TmuxCommandTests.wait(timeout: 1.5) { runs() > before }, "not run by homescreen reload")
+        kill(server, SIGKILL)
+        for outer in outers where outer > 0 { kill(outer, SIGKILL) }
+        #expect(TmuxCommandTests.wait { !Processes.alive(process.processIdentifier) }, "still running after the tmux server went")
+    }
+}
