@@ -21,30 +21,15 @@ struct ScriptWidgetInputTests {
         try Homescreen.run(["reload"] + names, store: nil, environment: environment.merging(["XDG_CONFIG_HOME": folder.url.path]) { $1 })
     }
 
-    /// Milliseconds from the end of the command (the time it wrote last, in `finished`) to the
-    /// screen showing `text`.
-    static func latency(_ dashboard: TmuxDashboard, _ folder: TemporaryFolder, showing text: String, timeout: TimeInterval = 10) -> Double? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if dashboard.text.contains(text) {
-                let seen = Date().timeIntervalSince1970
-                guard let written = try? String(contentsOfFile: folder.path("homescreen/finished"), encoding: .utf8),
-                      let nanoseconds = Double(written.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-                return (seen - nanoseconds / 1e9) * 1000
-            }
-        }
-        return nil
-    }
-
-    /// `homescreen reload NAME` and SIGRTMIN+N run the widget at once, and its new frame is on the
-    /// screen within 100 ms of the command's end (the median of five; measured through tmux's
-    /// capture, which adds its own few ms); a signal no widget takes ends nothing.
-    @Test func reloadAndItsSignalRunItNowAndItIsDrawnWithin100ms() throws {
+    /// `homescreen reload NAME` and SIGRTMIN+N run the widget at once, once each, and its new
+    /// output is drawn (how soon: `scripts/benchmark-script-widget-reload.py`, BENCHMARKS.md);
+    /// a signal no widget takes ends nothing; a name the config lacks is refused.
+    @Test func reloadAndItsSignalRunItNow() throws {
         let folder = TemporaryFolder()
         let environment = try Self.configure(folder, """
             [[widget]]
             name = "stamp"
-            command = "n=$(( $(cat n 2>/dev/null || echo 0) + 1 )); echo $n > n; sleep 0.2; echo \\"stamp $n\\"; date +%s%N > finished"
+            command = "n=$(( $(cat n 2>/dev/null || echo 0) + 1 )); echo $n > n; echo \\"stamp $n\\""
             interval = 600
             signal = 5
             """)
@@ -52,19 +37,14 @@ struct ScriptWidgetInputTests {
                                           configHome: folder.url.path)
         #expect(dashboard.wait { $0.contains("stamp 1") }, "\(dashboard.text)")
         let pid = try #require(dashboard.processID)
-        var latencies: [Double] = []
-        for round in 2...6 {
+        for round in 2...4 {
             let result = try Self.reload(["stamp"], folder: folder, environment: environment)
             #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
-            let latency = try #require(Self.latency(dashboard, folder, showing: "stamp \(round)"), "reload \(round): \(dashboard.text)")
-            latencies.append(latency)
+            #expect(dashboard.wait { $0.contains("stamp \(round)") }, "reload \(round): \(dashboard.text)")
         }
         kill(pid, __libc_current_sigrtmin() + 5)
-        latencies.append(try #require(Self.latency(dashboard, folder, showing: "stamp 7"), "the signal: \(dashboard.text)"))
-        latencies.sort()
-        print("reload and signal, from the command's end to the frame: \(latencies.map { String(format: "%.0f", $0) }.joined(separator: ", ")) ms")
-        #expect(latencies[latencies.count / 2] < 100 && latencies.last! < 500, "\(latencies)")
-        #expect(try String(contentsOfFile: folder.path("homescreen/n"), encoding: .utf8) == "7\n", "one run per request")
+        #expect(dashboard.wait { $0.contains("stamp 5") }, "the signal: \(dashboard.text)")
+        #expect(try String(contentsOfFile: folder.path("homescreen/n"), encoding: .utf8) == "5\n", "one run per request")
         // No widget takes SIGRTMIN+7: the dashboard reads it and goes on.
         kill(pid, __libc_current_sigrtmin() + 7)
         usleep(300_000)
@@ -130,14 +110,11 @@ struct ScriptWidgetInputTests {
         let starts = { (try? String(contentsOfFile: folder.path("homescreen/starts"), encoding: .utf8))?.split(separator: "\n").count ?? 0 }
         #expect(dashboard.wait { $0.contains("first") }, "\(dashboard.text)")
         #expect(dashboard.wait { $0.contains("second") }, "\(dashboard.text)")
-        #expect(dashboard.wait { $0.contains("feed: exit 3; starts again in 1 s") }, "\(dashboard.text)")
-        let began = Date()
-        #expect(dashboard.wait(timeout: 15) { _ in starts() == 3 }, "\(starts()) starts")
-        // 1 s then 2 s of rest, each after a run of a second.
-        let elapsed = Date().timeIntervalSince(began)
-        #expect(elapsed > 3 && elapsed < 8, "\(elapsed) s")
-        sleep(2)
-        #expect(starts() == 3, "the next start waits 4 s")
+        // Each end says how long it waits: 1 s, then 2, then 4 (it ends within a minute each time).
+        for (start, wait) in [(1, 1), (2, 2), (3, 4)] {
+            #expect(dashboard.wait(timeout: 15) { $0.contains("feed: exit 3; starts again in \(wait) s") }, "\(dashboard.text)")
+            #expect(starts() == start, "\(starts()) starts")
+        }
         dashboard.send("q")
         #expect(dashboard.exitStatus() == 0)
     }
@@ -234,7 +211,8 @@ struct ScriptWidgetInputTests {
         let began = Date()
         sleep(7)
         let ran = runs() - first, seconds = Date().timeIntervalSince(began)
-        #expect(ran >= 2 && Double(ran) <= seconds / 2 + 1, "\(ran) runs in \(seconds) s at interval = 2, with two clients")
+        // Once per interval however many clients (a loaded machine may run it less often, never more).
+        #expect(ran >= 1 && Double(ran) <= seconds / 2 + 1, "\(ran) runs in \(seconds) s at interval = 2, with two clients")
         // `homescreen reload` reaches it as it reaches a dashboard.
         let before = runs()
         #expect(try Self.reload(["tick"], folder: folder, environment: environment).status == 0)
