@@ -63,11 +63,14 @@ struct ScriptInputTests {
         let (clicking, plain) = (Self.name("keys"), Self.name("plain"))
         var dashboard = try Self.dashboard(clicking, plain)
         while dashboard.focus != 1 { _ = dashboard.update(.key(.tab)) }
+        // The key bar says it, on a script widget's pane only.
+        #expect(dashboard.keyBarItems.contains { $0.name == "Space" && $0.label == "run" }, "\(dashboard.keyBarItems.map(\.name))")
         #expect(Self.starts(dashboard.update(.key(.character(" ")))) == ["\(clicking) on-key"])
         _ = dashboard.update(.key(.tab))
         #expect(Self.starts(dashboard.update(.key(.character(" ")))) == ["\(plain) run"])
         // On the pantry the key has nothing to do, and says so.
         while dashboard.focus != 0 { _ = dashboard.update(.key(.tab)) }
+        #expect(!dashboard.keyBarItems.contains { $0.label == "run" })
         #expect(dashboard.update(.key(.character(" "))).isEmpty)
         #expect(dashboard.message?.text.contains("nothing to do in this pane") == true)
         let reload = dashboard.update(.key(.character("r")))
