@@ -119,6 +119,38 @@ struct ScriptWidgetInputTests {
         #expect(dashboard.exitStatus() == 0)
     }
 
+    /// `homescreen reload` ends a persistent command and starts it again at once.
+    @Test func reloadStartsAPersistentCommandAgain() throws {
+        let folder = TemporaryFolder()
+        let environment = try Self.configure(folder, """
+            [[widget]]
+            name = "feed"
+            command = "echo start >> starts; echo \\"up $(wc -l < starts)\\"; sleep 600"
+            interval = "persist"
+            """)
+        let dashboard = try TmuxDashboard(columns: 160, rows: 48, store: try DashboardTests.pantryStore(folder), environment: environment,
+                                          configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("up 1") }, "\(dashboard.text)")
+        #expect(try Self.reload(["feed"], folder: folder, environment: environment).status == 0)
+        #expect(dashboard.wait { $0.contains("up 2") }, "\(dashboard.text)")
+        dashboard.send("q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+
+    /// `pkill -RTMIN+N homescreen` reaches every homescreen process: one that takes no widget
+    /// signal (a status line following the store) is not ended by it.
+    @Test func aRealtimeSignalEndsNoCommandThatTakesNone() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["demo"], store: store).status == 0)
+        let (process, lines) = try StatusFollowTests.follow(store: store)
+        defer { if process.isRunning { process.terminate() } }
+        #expect(lines.wait { !$0.isEmpty }, "no first line")
+        kill(process.processIdentifier, __libc_current_sigrtmin() + 3)
+        usleep(300_000)
+        #expect(process.isRunning, "ended by SIGRTMIN+3")
+    }
+
     /// While a command runs (a `sleep 60` in flight, a persistent command waiting for its next
     /// line) and between runs, the dashboard makes no wake-up on any thread: they are followed
     /// through descriptors in its one poll(), not checked on a timer.

@@ -128,3 +128,26 @@ struct ScriptEnvironmentTests {
         #expect(Dashboard(settings: settings, size: CellSize(columns: 120, rows: 40)).context(for: 0).background == .dark)
     }
 }
+
+/// The folder `homescreen reload` writes in: made for its owner only, refused when another user
+/// could write it (they could then run this user's widgets at will).
+struct ScriptReloadFolderTests {
+    @Test func theReloadFolderIsItsOwnersOnly() throws {
+        let folder = TemporaryFolder()
+        chmod(folder.url.path, 0o700)
+        let environment = ["XDG_RUNTIME_DIR": folder.url.path]
+        let made = try ScriptHub.prepareReloadFolder(environment: environment).get()
+        #expect(made == folder.path("homescreen/reload"))
+        var info = stat()
+        #expect(stat(made, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        try ScriptHub.requestReload("weather", environment: environment)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: made).isEmpty, "the request leaves nothing behind")
+        chmod(made, 0o777)
+        #expect(throws: ScriptHub.ReloadFolderError.self) { try ScriptHub.requestReload("weather", environment: environment) }
+        if case .failure(let error) = ScriptHub.prepareReloadFolder(environment: environment) {
+            #expect(error.description == "\(made) can be written by other users (mode 777); run chmod 700 \(made).")
+        } else {
+            Issue.record("a folder others can write was used")
+        }
+    }
+}
