@@ -197,8 +197,8 @@ struct ScriptWidgetInputTests {
     }
 
     /// `homescreen tmux` runs a widget once for every client and session of the server: two
-    /// clients on two sessions see its option, and its marker file counts one run per interval;
-    /// `homescreen reload` reaches it too.
+    /// clients on two sessions see its option, a second `homescreen tmux` leaves it to the first,
+    /// and its marker file counts one run per interval; `homescreen reload` reaches it too.
     @Test func homescreenTmuxRunsAWidgetOnceForAllClients() throws {
         try #require(TmuxDashboard.available, "tmux is needed (CI installs it)")
         let folder = TemporaryFolder()
@@ -239,6 +239,19 @@ struct ScriptWidgetInputTests {
                     "\(session): \(TmuxCommandTests.tmux(socket + "-" + session, "capture-pane", "-p"))")
         }
         #expect(TmuxCommandTests.tmux(socket, "list-clients").split(separator: "\n").count == 3, "two clients and homescreen tmux's")
+        // A second `homescreen tmux` on the same server (~/.tmux.conf sourced again) leaves it to the first.
+        let second = Process()
+        second.executableURL = Homescreen.executable
+        second.arguments = ["tmux"]
+        second.environment = process.environment
+        let errors = Pipe()
+        second.standardOutput = FileHandle.nullDevice
+        second.standardError = errors
+        try second.run()
+        #expect(TmuxCommandTests.wait { !second.isRunning }, "the second homescreen tmux kept running")
+        defer { if second.isRunning { second.terminate() } }
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(second.terminationStatus == 0 && said.contains("pid \(process.processIdentifier) already keeps the options"), "\(said)")
         let first = runs()
         let began = Date()
         sleep(7)
