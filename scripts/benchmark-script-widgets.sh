@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Script widgets (issue 52), summed over every thread of the dashboard:
 #  1. ten `interval = 60` widgets: wake-ups over 40 s between two rounds of runs;
-#  2. a widget printing 10 MB every second: RSS after its 1st and its 100th run.
+#  2. a widget running `sleep 60` and a persistent one waiting for its next line: wake-ups over
+#     30 s while both are in flight (they are followed in the loop's poll(), not on a timer);
+#  3. a widget printing 10 MB every second: RSS after its 1st and its 100th run.
 #   scripts/benchmark-script-widgets.sh      (HOMESCREEN_BINARY: the binary, default the debug build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +14,9 @@ trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 start() {   # the dashboard on $work's config, its pid in $pid
     tmux -L "$socket" kill-server 2>/dev/null || true
     chmod 700 "$work/homescreen"; chmod 600 "$work/homescreen/config.toml"; rm -f "$work/homescreen/runs"
+    # A new store each time: a dashboard started on the store a killed one left behind runs a
+    # libdispatch worker that wakes once a second, script widgets or not (not measured here).
+    rm -f "$work"/store.sqlite*
     tmux -L "$socket" -f /dev/null new-session -d -x 200 -y 60 \
         "env -i PATH=/usr/bin:/bin HOME=$work XDG_CONFIG_HOME=$work TZ=Europe/Zurich LANG=C.UTF-8 TERM=xterm-256color HOMESCREEN_STORE=$work/store.sqlite $bin; sleep 3600"
     until pid=$(pgrep -P "$(tmux -L "$socket" display -p '#{pane_pid}')" homescreen); do sleep 0.1; done
@@ -26,6 +31,13 @@ until [ "$(runs)" -ge 10 ]; do sleep 0.2; done
 sleep 5
 before=$(switches); sleep 40; after=$(switches)
 echo "ten interval = 60 widgets: $((after - before)) wake-ups in 40 s between runs ($(runs) runs so far)"
+
+printf '[[widget]]\nname = "slow"\ncommand = "echo run >> runs; sleep 60"\ntimeout = 120\n\n[[widget]]\nname = "waiting"\ncommand = "echo run >> runs; echo ready; sleep 600"\ninterval = "persist"\n' > "$work/homescreen/config.toml"
+start
+until [ "$(runs)" -ge 2 ]; do sleep 0.2; done
+sleep 2
+before=$(switches); sleep 30; after=$(switches)
+echo "a sleep 60 and a persistent command in flight: $((after - before)) wake-ups in 30 s"
 
 printf '[[widget]]\nname = "flood"\ncommand = "echo run >> runs; head -c 10000000 /dev/zero | tr \\"\\\\\\\\0\\" a"\ninterval = 1\n' > "$work/homescreen/config.toml"
 start

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/timerfd.h>
 
 static inline int hs_timer_create(void) {
@@ -49,6 +50,42 @@ static inline void hs_dashboard_signals(sigset_t *set) {
     sigaddset(set, SIGQUIT);
     sigaddset(set, SIGWINCH);
     sigaddset(set, SIGCONT);
+    // SIGRTMIN+1 … SIGRTMAX: a script widget's `signal = N` (i3blocks' meaning), read here
+    // rather than killing the dashboard (their default action) when no widget takes N.
+    for (int number = SIGRTMIN + 1; number <= SIGRTMAX; number++) sigaddset(set, number);
+}
+
+/// The first realtime signal the C library leaves to programs: `signal = N` is this + N.
+static inline int hs_signal_realtime_first(void) { return SIGRTMIN; }
+static inline int hs_signal_realtime_last(void) { return SIGRTMAX; }
+
+/// Every realtime signal a widget may take (SIGRTMIN+1 … SIGRTMAX) ignored: a command that
+/// takes none (`status`, `render`) is not ended by `pkill -RTMIN+N homescreen`. A loop that
+/// takes them blocks them and reads them from its signalfd (a blocked signal is kept pending
+/// whatever its disposition). Children get the default back (`posix_spawnattr_setsigdefault`).
+static inline void hs_ignore_realtime_signals(void) {
+    for (int number = SIGRTMIN + 1; number <= SIGRTMAX; number++) signal(number, SIG_IGN);
+}
+
+/// SIGRTMIN+1 … SIGRTMAX blocked in the calling thread (and threads started after) and read
+/// from a descriptor instead. -1 when it cannot be made.
+static inline int hs_realtime_signal_descriptor(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int number = SIGRTMIN + 1; number <= SIGRTMAX; number++) sigaddset(&set, number);
+    if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+/// A descriptor that becomes readable when the process `pid` (a child) has ended: Linux's
+/// pidfd (5.3 and later). -1 with errno ENOSYS on an older kernel.
+static inline int hs_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }
 
 /// Blocks the dashboard's signals in this thread (and every thread started after) so they

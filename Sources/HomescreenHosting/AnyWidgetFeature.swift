@@ -123,6 +123,7 @@ public enum KindEffect: Sendable {
     case confirm(String, yes: KindMessage)
     case write(KindJob)
     case read(KindJob)
+    case start(KindTask)
 
     init<Message, Memory>(_ effect: FeatureEffect<Message, Memory>, of kind: WidgetKind) {
         switch effect {
@@ -132,6 +133,7 @@ public enum KindEffect: Sendable {
         case .confirm(let question, let yes): self = .confirm(question, yes: KindMessage(yes, of: kind))
         case .write(let job): self = .write(KindJob(job))
         case .read(let job): self = .read(KindJob(job))
+        case .start(let task): self = .start(task)
         }
     }
 }

@@ -16,6 +16,9 @@ public struct WidgetDeclaration: Hashable, Sendable {
         case every(Int)
         /// Once, when the dashboard starts (and on `r`).
         case once
+        /// A command that keeps running: every line it prints is a new state; it is started
+        /// again, later each time, when it ends.
+        case persist
     }
 
     public var name: String
@@ -28,6 +31,13 @@ public struct WidgetDeclaration: Hashable, Sendable {
     /// Seconds a run may take before its process group is ended.
     public var timeout: Int
     public var families: [WidgetFamily]
+    /// SIGRTMIN+signal runs it now (i3blocks' `signal`); nil for none.
+    public var signal: Int?
+    /// Run on a click on its pane, with i3blocks' `button`, `x`, `y`, `relative_x`,
+    /// `relative_y`; then the widget runs again with them.
+    public var onClick: String?
+    /// Run on the `run` key (Space) on its focused pane; then the widget runs again.
+    public var onKey: String?
     /// False where this session must not run commands (`homescreen serve`'s guests, and its
     /// members unless the server opts in): the pane says so and the command never starts.
     public var runs = true
@@ -67,31 +77,56 @@ extension WidgetCatalog {
     }
 }
 
-/// Wakes the dashboard's loop when a kind's data arrived off the loop (a script widget's run
-/// ended): the kind is remembered and one byte written to the loop's wake-up pipe; the runtime
-/// reloads the kinds it takes. With no loop attached (`render`, `status`, tests), `post` says
-/// so, and the caller waits for its data instead.
+/// Work a kind keeps going between the loop's wake-ups (a script widget's commands in flight):
+/// the loop that hosts it adds its descriptors to its `poll()` and its deadline to its timer,
+/// and calls `service()` when one of them is ready or the deadline has come. Called on the
+/// loop's thread only.
+public protocol LoopWork: AnyObject, Sendable {
+    /// The descriptors to wait on for input (a pipe's end, a process's pidfd, an inotify watch).
+    var descriptors: [Int32] { get }
+    /// When `service()` is due even with nothing to read (a timeout, a restart); nil for never.
+    var deadline: Date? { get }
+    /// Reads what is ready, ends what is due, and `note`s the kinds whose data changed.
+    func service()
+    /// A realtime signal arrived: SIGRTMIN + `offset` (i3blocks' `signal = N`).
+    func signal(_ offset: Int)
+    /// The loop ends: whatever still runs is ended.
+    func finish()
+}
+
+/// Wakes the dashboard's loop when a kind's data arrived (a script widget's run ended): the kind
+/// is remembered, and when it came from another thread one byte is written to the loop's wake-up
+/// pipe; the runtime reloads the kinds it takes. It also holds the kinds' `LoopWork`, which the
+/// loop polls. With no loop attached (`render`, `status`, tests), `attached` says so, and the
+/// caller waits for its data instead.
 public final class KindWakeups: Sendable {
     public static let shared = KindWakeups()
-    private let state = Mutex<(descriptor: Int32?, pending: Set<WidgetKind>)>((nil, []))
+    private let state = Mutex<(descriptor: Int32?, pending: Set<WidgetKind>, work: [ObjectIdentifier: any LoopWork])>((nil, [], [:]))
 
     /// Whether a loop is attached: data may then arrive later.
     public var attached: Bool { state.withLock { $0.descriptor != nil } }
 
-    /// Attaches the loop's wake-up pipe (its write end); nil detaches it.
+    /// Attaches the loop's wake-up pipe (its write end; -1 for a loop that services the work
+    /// itself and reads `take()` after each pass); nil detaches it.
     public func attach(_ descriptor: Int32?) { state.withLock { $0.descriptor = descriptor } }
 
-    /// Says that `kind` has new data. - Returns: false when no loop is attached.
+    /// Says that `kind` has new data, from any thread. - Returns: false when no loop is attached.
     @discardableResult
     public func post(_ kind: WidgetKind) -> Bool {
         guard let descriptor = state.withLock({ state -> Int32? in
             state.pending.insert(kind)
             return state.descriptor
         }) else { return false }
-        var byte: UInt8 = 1
-        _ = write(descriptor, &byte, 1)
+        if descriptor >= 0 {
+            var byte: UInt8 = 1
+            _ = write(descriptor, &byte, 1)
+        }
         return true
     }
+
+    /// Says that `kind` has new data, on the loop's own thread (during `service()`): the loop
+    /// takes it after the pass, with no byte through the pipe.
+    public func note(_ kind: WidgetKind) { state.withLock { _ = $0.pending.insert(kind) } }
 
     /// The kinds posted since the last call.
     public func take() -> Set<WidgetKind> {
@@ -100,4 +135,22 @@ public final class KindWakeups: Sendable {
             return state.pending
         }
     }
+
+    // MARK: - The kinds' work
+
+    /// Adds `work` to what the loop polls (once, however often it is called).
+    public func host(_ work: any LoopWork) { state.withLock { $0.work[ObjectIdentifier(work)] = work } }
+
+    private var works: [any LoopWork] { state.withLock { Array($0.work.values) } }
+
+    /// Every descriptor of the kinds' work.
+    public var workDescriptors: [Int32] { works.flatMap(\.descriptors) }
+    /// The earliest deadline of the kinds' work.
+    public var workDeadline: Date? { works.compactMap(\.deadline).min() }
+    /// Services every work (what is ready; what is due).
+    public func serviceWork() { for work in works { work.service() } }
+    /// Hands a realtime signal (SIGRTMIN + offset) to every work.
+    public func signal(_ offset: Int) { for work in works { work.signal(offset) } }
+    /// Ends every work's processes (the loop ends).
+    public func finishWork() { for work in works { work.finish() } }
 }

@@ -144,6 +144,59 @@ public enum FeatureEffect<Message: Sendable, Memory: JobMemory>: Sendable {
     case write(FeatureJob<Message, Memory>)
     /// Runs a small read at once (the picker opens on the same key press).
     case read(FeatureJob<Message, Memory>)
+    /// Starts work outside the store and does not wait for it (a script widget's `on-click`).
+    case start(KindTask)
+}
+
+/// Work outside the store that a kind starts and does not wait for (a script widget's `on-click`
+/// command): `start` returns at once, and the work posts its kind to `KindWakeups` when it has
+/// new data, which reloads the kind's panes. Tasks compare by kind and name.
+public struct KindTask: Sendable, Equatable, CustomStringConvertible {
+    public let kind: WidgetKind
+    /// What it is ("on-click button 1"), for tests and logs.
+    public let name: String
+    private let work: @Sendable () -> Void
+
+    public init(_ kind: WidgetKind, _ name: String, _ work: @escaping @Sendable () -> Void) {
+        self.kind = kind
+        self.name = name
+        self.work = work
+    }
+
+    public func start() { work() }
+    public var description: String { "\(kind.rawValue) \(name)" }
+    public static func == (lhs: KindTask, rhs: KindTask) -> Bool { lhs.kind == rhs.kind && lhs.name == rhs.name }
+}
+
+/// The pane a key or a click was for, and where the click landed: for a kind that hands them to
+/// a command (a script widget's `on-click` and `on-key`).
+public struct PaneInput: Sendable {
+    /// A click, in i3blocks' terms.
+    public struct Click: Sendable, Equatable {
+        /// 1 left, 2 middle, 3 right, 4 wheel up, 5 wheel down.
+        public let button: Int
+        /// The cell on the screen, from 0 (column, row).
+        public let x: Int, y: Int
+        /// The cell in the pane, from 0.
+        public let relativeX: Int, relativeY: Int
+
+        public init(button: Int, x: Int, y: Int, relativeX: Int, relativeY: Int) {
+            self.button = button
+            self.x = x
+            self.y = y
+            self.relativeX = relativeX
+            self.relativeY = relativeY
+        }
+    }
+
+    /// The pane's context: its family, size and the terminal's background.
+    public let context: WidgetContext
+    public let click: Click?
+
+    public init(context: WidgetContext, click: Click? = nil) {
+        self.context = context
+        self.click = click
+    }
 }
 
 /// Work on the store that a kind asks for, and what its result becomes. `name` says what it is
@@ -219,10 +272,14 @@ public struct FeatureEnvironment: Sendable {
     public let privacy: Bool
     /// The selected row of the kind's full-screen view, when that view is open.
     public let selection: Int?
+    /// The pane the key or click was for (`run` and `click`), with where a click landed.
+    public let pane: PaneInput?
     private let loaded: [AnyEntry]
 
-    public init(now: Date, timeZone: Zone, language: Language, locale: FormattingLocale, privacy: Bool, selection: Int? = nil, entries: [AnyEntry]) {
+    public init(now: Date, timeZone: Zone, language: Language, locale: FormattingLocale, privacy: Bool, selection: Int? = nil, entries: [AnyEntry],
+                pane: PaneInput? = nil) {
         self.selection = selection
+        self.pane = pane
         self.now = now
         self.timeZone = timeZone
         self.language = language

@@ -21,6 +21,9 @@ do {
     fail(ServeOptions.message(for: error), status: 2)
 }
 signal(SIGPIPE, SIG_IGN)
+// `pkill -RTMIN+N homescreen` (a script widget's `signal = N`, as i3blocks users send it) matches
+// this program's name too: it ignores them rather than end every session.
+for number in (__libc_current_sigrtmin() + 1)...__libc_current_sigrtmax() { signal(number, SIG_IGN) }
 // SIGTERM, SIGINT and SIGHUP blocked in every thread (none started yet), so the server's signal
 // thread takes them with sigwait and ends every session before it exits (even when started with
 // them blocked: an inherited mask).

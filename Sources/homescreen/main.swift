@@ -16,6 +16,9 @@ LocaleEnvironment.sanitize()
 var unblocked = sigset_t()
 sigemptyset(&unblocked)
 sigprocmask(SIG_SETMASK, &unblocked, nil)
+// `pkill -RTMIN+N homescreen` (a script widget's `signal = N`) ends no command that takes none:
+// the dashboard and `homescreen tmux` block them and read them; the rest ignore them.
+EventLoop.ignoreRealtimeSignals()
 
 // Before the first store connection opens.
 _ = hs_sqlite_small_footprint()

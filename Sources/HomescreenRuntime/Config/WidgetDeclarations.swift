@@ -1,3 +1,4 @@
+import CSystemEvents
 import Foundation
 import HomescreenHosting
 import HomescreenRender
@@ -8,16 +9,22 @@ import TOMLKit
 /// names the table's line and key and what is accepted.
 enum WidgetDeclarations {
     /// The keys a `[[widget]]` table takes.
-    static let keys = ["name", "title", "command", "format", "interval", "timeout", "families"]
+    static let keys = ["name", "title", "command", "format", "interval", "timeout", "families", "signal", "on-click", "on-key"]
+
+    /// The largest `signal`: SIGRTMIN+N must be a realtime signal (30 with glibc on Linux).
+    static var largestSignal: Int { Int(hs_signal_realtime_last() - hs_signal_realtime_first()) }
 
     /// - Parameters:
     ///   - value: the `widget` key's value (an array of tables).
     ///   - text: the file's text, to find the lines mistakes are on.
     ///   - folder: the config file's folder, where the commands run.
     ///   - taken: the kinds' names already used.
-    static func parse(_ value: any TOMLValueConvertible, text: String, folder: String, taken: Set<String>) throws -> [WidgetDeclaration] {
+    ///   - home: the home folder, for a command file named `~/…` (nil: not looked for).
+    static func parse(_ value: any TOMLValueConvertible, text: String, folder: String, taken: Set<String>,
+                      home: String? = ProcessInfo.processInfo.environment["HOME"]) throws -> [WidgetDeclaration] {
         guard let array = value.array else { throw ConfigError("widget must be tables written [[widget]], each with a name and a command.") }
         var names = taken
+        var declared: [WidgetDeclaration] = []
         return try array.enumerated().map { index, item in
             let at = { (key: String?) in "line \(line(of: key, inTable: index, text: text)): [[widget]] \(index + 1)" }
             guard let table = item.table else { throw ConfigError("\(at(nil)) must be a table written [[widget]].") }
@@ -55,11 +62,25 @@ enum WidgetDeclarations {
                 declaration.format = parsed
             }
             if let interval = table["interval"] {
-                if interval.string == "once" { declaration.schedule = .once } else if let every = try seconds("interval") {
+                if interval.string == "once" { declaration.schedule = .once } else if interval.string == "persist" { declaration.schedule = .persist } else if let every = try seconds("interval") {
                     declaration.schedule = .every(every)
                 } else {
-                    throw ConfigError("\(at("interval")): interval = \(interval.debugDescription) is not accepted; use a number of seconds or \"once\".")
+                    throw ConfigError("\(at("interval")): interval = \(interval.debugDescription) is not accepted; use a number of seconds, \"once\" or \"persist\".")
                 }
+            }
+            if let value = table["signal"] {
+                guard let number = value.int, (1...largestSignal).contains(number) else {
+                    throw ConfigError("\(at("signal")): signal = \(value.debugDescription) is not accepted; use a number from 1 to \(largestSignal) (SIGRTMIN+N runs it).")
+                }
+                if let other = declared.first(where: { $0.signal == number }) {
+                    throw ConfigError("\(at("signal")): signal = \(number) is \(other.name)'s already; give each widget its own.")
+                }
+                declaration.signal = number
+            }
+            declaration.onClick = try string("on-click")
+            declaration.onKey = try string("on-key")
+            if let problem = ScriptSafety.commandProblem(command, folder: folder, home: home) {
+                throw ConfigError("\(at("command")): \(name)'s command is not run: \(problem)")
             }
             if table["timeout"] != nil {
                 guard let timeout = try seconds("timeout") else { throw ConfigError("\(at("timeout")): timeout must be a number of seconds, 1 or more.") }
@@ -73,6 +94,7 @@ enum WidgetDeclarations {
                 }
                 declaration.families = parsed
             }
+            declared.append(declaration)
             return declaration
         }
     }

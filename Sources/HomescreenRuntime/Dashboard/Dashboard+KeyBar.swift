@@ -51,11 +51,12 @@ extension Dashboard {
         let feature = shown.flatMap { panes.indices.contains($0) ? catalog.feature(panes[$0].kind) : nil }
         let own = (feature?.bindings.map(\.action) ?? []).compactMap(bound)
         if detail != nil {
-            let routed = [Action.addItem, .edit, .remove].filter { feature?.routedActions.contains($0) == true }.compactMap(bound)
+            let routed = [Action.addItem, .edit, .remove, .run].filter { feature?.routedActions.contains($0) == true }.compactMap(bound)
             return [bound(.back), upDown("move")].compactMap { $0 } + own + routed + [bound(.help), bound(.nextTheme), bound(.quit)].compactMap { $0 }
         }
         let add = feature?.routedActions.contains(.addItem) == true ? bound(.addItem) : nil
-        return [bound(.help)].compactMap { $0 } + own + [add, bound(.open), bound(.focusNext), bound(.nextTheme), bound(.privacy), bound(.quit)].compactMap { $0 }
+        let run = feature?.routedActions.contains(.run) == true ? bound(.run) : nil
+        return [bound(.help)].compactMap { $0 } + own + [add, run, bound(.open), bound(.focusNext), bound(.nextTheme), bound(.privacy), bound(.quit)].compactMap { $0 }
     }
 
     /// Where each item goes on the bar, two columns apart: all of them when they fit; else the

@@ -118,7 +118,19 @@ public struct Dashboard: Sendable {
         var context = WidgetContext(family: family, density: layout?.density ?? .regular, size: size, language: settings.language,
                                     locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii, privacy: settings.privacy)
         context.keys = keyNames
+        context.background = background
         return context
+    }
+
+    /// The terminal's background as the dashboard knows it (the config's key, the terminal's
+    /// answer, COLORFGBG); unknown, that of the theme in use when it is made for one; else dark,
+    /// as the themes `t` offers on an unknown background are (`ThemeFitting`).
+    var background: TerminalBackground {
+        if let known = settings.background.background { return known }
+        switch theme.fit {
+        case .light: return .light
+        case .dark, .any: return .dark
+        }
     }
 
     /// Each bound action's first key, for the hints the views draw.
@@ -135,6 +147,7 @@ public struct Dashboard: Sendable {
                                     language: settings.language, locale: settings.locale, timeZone: settings.timeZone, ascii: settings.ascii,
                                     privacy: settings.privacy, detail: true, scroll: detailScroll, cursor: detailCursor)
         context.keys = keyNames
+        context.background = background
         return context
     }
 
@@ -242,7 +255,8 @@ public struct Dashboard: Sendable {
         }
         if detail != nil, let effects = handleInDetail(action) { return effects }
         if Action.routedToFocus.contains(action), let index = detail ?? focus, panes.indices.contains(index) {
-            let effects = send(.action(action), to: panes[index].kind)
+            let pane = (detail != nil ? detailContext : nil) ?? context(for: index)
+            let effects = send(.action(action), to: panes[index].kind, pane: PaneInput(context: pane))
             if effects.isEmpty, modal == nil, message == nil { message = .info(text("%1: nothing to do in this pane.", key.name)) }
             return effects
         }
@@ -267,8 +281,12 @@ public struct Dashboard: Sendable {
             return [.reload([panes[focus].kind])]
         case .back: break
         case .reload:
+            // A kind that runs something to reload (a script widget) is asked to, then every pane reloads.
+            let running = Set(loadedPanes.map(\.kind)).sorted { $0.rawValue < $1.rawValue }
+                .filter { catalog.feature($0)?.routedActions.contains(.run) == true }
+            let started = running.flatMap { send(.action(.reload), to: $0) }
             message = .info(text("Reloaded every widget."))
-            return [.reloadAll]
+            return started + [.reloadAll]
         case .nextTheme:
             // The next theme offered on the terminal's background (none made for light ones only when it is unknown).
             settings.themeIndex = ThemeFitting.next(after: settings.themeIndex, in: settings.themes, background: settings.background.background)
@@ -338,6 +356,8 @@ public struct Dashboard: Sendable {
 
     /// A click focuses a pane and a second click opens it; the wheel scrolls what the arrows
     /// would (the full-screen view, the help, a picker); a click on a picker's row chooses it.
+    /// A pane whose kind takes clicks (a script widget's `on-click`) gets every button and the
+    /// wheel instead, as i3blocks gives them.
     private mutating func handle(_ mouse: Mouse) -> [Effect] {
         guard mouse.pressed else { return [] }
         if mouse.button == .left, let key = keyBarKey(column: mouse.column, row: mouse.row) { return handle(key) }
@@ -350,14 +370,23 @@ public struct Dashboard: Sendable {
             self.modal = Modal(modal.purpose, .picker(picker))
             return handle(.enter, in: self.modal!)
         }
-        if let wheel {
-            guard showingHelp || detail != nil, let action = keys.action(for: wheel) else { return [] }
+        if let wheel, showingHelp || detail != nil {
+            guard let action = keys.action(for: wheel) else { return [] }
             if showingHelp { return handle(wheel) }
             return handleInDetail(action) ?? []
         }
-        guard mouse.button == .left, detail == nil, !showingHelp, let layout else { return [] }
+        guard detail == nil, !showingHelp, let layout else { return [] }
         let placements = layout.pages[min(page, layout.pages.count - 1)]
         guard let hit = placements.first(where: { $0.rect.contains(column: mouse.column, row: mouse.row) }) else { return [] }
+        // A kind that takes clicks (a script widget with on-click) has every button, the wheel
+        // too, with where it landed; the pane is focused.
+        if let feature = catalog.feature(panes[hit.pane].kind), feature.routedActions.contains(.click) {
+            focusAndPages.focus(hit.pane)
+            let button = [Mouse.Button.left: 1, .middle: 2, .right: 3, .wheelUp: 4, .wheelDown: 5][mouse.button] ?? 1
+            let click = PaneInput.Click(button: button, x: mouse.column, y: mouse.row, relativeX: mouse.column - hit.rect.x, relativeY: mouse.row - hit.rect.y)
+            return send(.action(.click), to: feature.kind, pane: PaneInput(context: context(for: hit.pane), click: click))
+        }
+        guard mouse.button == .left else { return [] }
         if focus == hit.pane, let open = keys.keys(for: .open).first { return handle(open) }
         focusAndPages.focus(hit.pane)
         return []

@@ -79,7 +79,8 @@ public final class DashboardRuntime {
     /// back, its optimistic state ends, and the panes of the tables the write changed reload, in
     /// one update (not again when the change feed reports the same revisions).
     public func deliverWrites() {
-        let arrived = KindWakeups.shared.take()
+        // This dashboard's kinds only (a test process runs several runtimes side by side).
+        let arrived = KindWakeups.shared.take().filter { dashboard.settings.catalog.feature($0) != nil }
         if !arrived.isEmpty {
             frameDue = true
             reload(kinds: arrived)
@@ -164,6 +165,12 @@ public final class DashboardRuntime {
                 var memory: (any Sendable)?
                 let reply = job.run(store, memory: &memory, now: clock.now, reading: true)
                 update(.jobDone(reply, changed: []))
+            case .start(let task):
+                // Not waited for: what it changes comes back through `KindWakeups` (at once when
+                // no loop is attached: the tests' synchronous runtime).
+                task.start()
+                let arrived = KindWakeups.shared.take().filter { dashboard.settings.catalog.feature($0) != nil }
+                if !arrived.isEmpty { reload(kinds: arrived) }
             case .quit: quitRequested = true
             case .remember(let choices):
                 remember?(choices)

@@ -75,6 +75,8 @@ public enum Effect: Equatable, Sendable {
     case write(KindJob)
     /// A kind's small read, at once.
     case read(KindJob)
+    /// A kind's work outside the store, started and not waited for (a script's `on-click`).
+    case start(KindTask)
     case reload(Set<WidgetKind>)
     case reloadAll
     case quit

@@ -1,12 +1,14 @@
 import CSystemEvents
 import Foundation
+import HomescreenHosting
 import HomescreenStore
 import HomescreenWidgetCore
 
 /// The dashboard's only loop. It sleeps in one poll() on the keyboard, the store's change
 /// watcher, a realtime timer set to the next thing due (which also fires when the wall clock is
-/// set), the signal descriptor, and the writer's wake-up pipe; with nothing due it does not wake
-/// up at all. Each wake-up turns into events for the runtime, then one frame.
+/// set), the signal descriptor, the writer's wake-up pipe and the kinds' work (`KindWakeups`: a
+/// script widget's output pipes and pidfd while it runs); with nothing due it does not wake up
+/// at all. Each wake-up turns into events for the runtime, then one frame.
 public final class EventLoop {
     public enum Exit: Equatable, Sendable {
         case quit
@@ -27,6 +29,8 @@ public final class EventLoop {
     /// When the timer is armed for the runtime's next wake-up (the wall clock), not a debounce.
     private var runtimeDeadline: Date?
     private var changePending = false
+    /// When the kinds' work is next due with nothing to read (a command's timeout), as armed.
+    private var workDeadline: Date?
     /// The reason the store's server was last reported lost, until it is back.
     private var connectionLost: String?
     private let firstFrameOnly: Bool
@@ -34,6 +38,26 @@ public final class EventLoop {
     /// Blocks the dashboard's signals so they arrive through a descriptor. Call first, before
     /// any thread starts (threads inherit the mask).
     public static func blockSignals() { _ = hs_block_signals() }
+
+    /// A signalfd of SIGRTMIN+1 … SIGRTMAX, blocked in the calling thread and the threads it
+    /// starts after (call before any starts): for a loop other than the dashboard's that takes
+    /// script widgets' signals (`homescreen tmux`). -1 when it cannot be made.
+    public static func realtimeSignals() -> Int32 { hs_realtime_signal_descriptor() }
+
+    /// The realtime signals read from `realtimeSignals()`'s descriptor, as offsets from SIGRTMIN.
+    public static func readRealtimeSignals(_ descriptor: Int32) -> [Int] {
+        var offsets: [Int] = []
+        while true {
+            let number = hs_signal_read(descriptor)
+            if number == 0 { break }
+            offsets.append(Int(number - hs_signal_realtime_first()))
+        }
+        return offsets
+    }
+
+    /// Ignores SIGRTMIN+1 … SIGRTMAX (a script widget's `signal = N`): a command that takes none
+    /// is not ended by `pkill -RTMIN+N homescreen`. A loop that takes them blocks them after.
+    public static func ignoreRealtimeSignals() { hs_ignore_realtime_signals() }
 
     /// A descriptor that becomes readable when a child process may have ended (SIGCHLD, blocked
     /// and read from a signalfd), for loops that reap their children as they end instead of
@@ -90,6 +114,9 @@ public final class EventLoop {
                 pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: watcher?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
+            // The kinds' work: a script's pipes and pidfd while it runs, the reload folder's watch.
+            let work = KindWakeups.shared.workDescriptors
+            descriptors += work.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -105,6 +132,10 @@ public final class EventLoop {
                     } else if number == hs_signal_cont() {
                         screen.invalidate()
                         repaint = true
+                    } else if number > hs_signal_realtime_first(), number <= hs_signal_realtime_last() {
+                        // A script widget's `signal = N`: that widget runs now.
+                        KindWakeups.shared.signal(Int(number - hs_signal_realtime_first()))
+                        runtime.deliverWrites()
                     } else {
                         return .signal(number)
                     }
@@ -122,6 +153,11 @@ public final class EventLoop {
                     runtime.send(.key(key))
                     if runtime.quitRequested { return .quit }
                 }
+            }
+            // A command's output or end, or its deadline: what it brought reloads its kind's panes.
+            if descriptors.dropFirst(5).contains(where: { $0.revents != 0 }) || (workDeadline.map { Date() >= $0 } ?? false) {
+                KindWakeups.shared.serviceWork()
+                runtime.deliverWrites()
             }
             if descriptors[2].revents != 0 {
                 if hs_timer_read(timer) == 2 { runtime.reloadAll() }   // the wall clock was set
@@ -191,6 +227,8 @@ public final class EventLoop {
         if let runtimeDeadline { deadlines.append(runtimeDeadline) }
         if let until = cooldownUntil { deadlines.append(until) }
         if let retry = watcher?.retryAt { deadlines.append(retry) }
+        workDeadline = KindWakeups.shared.workDeadline
+        if let workDeadline { deadlines.append(workDeadline) }
         guard let earliest = deadlines.min() else {
             _ = hs_timer_arm(timer, -1, 0)
             return

@@ -40,8 +40,14 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let remove = Action("remove", summary: "full screen: remove the selected row (asks first)", label: ("remove", "supprimer", "elimina", "xóa"))
     /// Sent to the kind of the full-screen view: it edits the selected row in a form.
     public static let edit = Action("edit", summary: "full screen: edit the selected row", label: ("edit", "modifier", "modifica", "sửa"))
+    /// Sent to the kind of the focused pane (or of the full-screen view): a script widget runs
+    /// its `on-key` command, then itself.
+    public static let run = Action("run", summary: "run the focused script widget now (its on-key command first)", label: ("run", "lancer", "esegui", "chạy"))
+    /// A click on a pane whose kind takes clicks (it lists `click` in its `routedActions`): sent
+    /// with where it landed (`FeatureEnvironment.pane`). No key is bound to it.
+    public static let click = Action("click", summary: "a click on the pane", label: ("click", "clic", "clic", "nhấp"))
     /// The actions the dashboard hands to the focused pane's kind.
-    public static let routedToFocus: Set<Action> = [.addItem, .remove, .edit]
+    public static let routedToFocus: Set<Action> = [.addItem, .remove, .edit, .run]
     public static let firstRow = Action("first-row", summary: "full screen: the first row", label: ("first", "début", "inizio", "đầu"))
     public static let lastRow = Action("last-row", summary: "full screen: the last row", label: ("last", "fin", "fine", "cuối"))
     public static let open = Action("open", summary: "open the focused pane full screen", label: ("open", "ouvrir", "apri", "mở"))

@@ -42,6 +42,7 @@ public struct KeyTable: Sendable, Equatable {
         Binding(action: .addItem, keys: [.character("n")]),
         Binding(action: .edit, keys: [.character("e")]),
         Binding(action: .remove, keys: [.character("x")]),
+        Binding(action: .run, keys: [.character(" ")]),
         Binding(action: .firstRow, keys: [.home]),
         Binding(action: .lastRow, keys: [.end]),
         Binding(action: .open, keys: [.enter]),

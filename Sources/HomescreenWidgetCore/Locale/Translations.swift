@@ -115,6 +115,8 @@ extension Translations {
          "toàn màn hình: sửa dòng đang chọn"),
         ("full screen: remove the selected row (asks first)", "plein écran : supprimer la ligne choisie (demande d'abord)",
          "schermo intero: elimina la riga scelta (chiede prima)", "toàn màn hình: xóa dòng đang chọn (hỏi trước)"),
+        ("run the focused script widget now (its on-key command first)", "lancer le widget script choisi (sa commande on-key d'abord)",
+         "esegui ora il widget script scelto (prima il suo comando on-key)", "chạy ngay widget script đang chọn (lệnh on-key trước)"),
         ("full screen: the first row", "plein écran : la première ligne", "schermo intero: la prima riga", "toàn màn hình: dòng đầu"),
         ("full screen: the last row", "plein écran : la dernière ligne", "schermo intero: l'ultima riga", "toàn màn hình: dòng cuối"),
         ("previous page", "page précédente", "pagina precedente", "trang trước"),

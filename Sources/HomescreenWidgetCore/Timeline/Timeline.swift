@@ -52,6 +52,9 @@ public struct WidgetContext: Sendable {
     /// The key each action is bound to (by action name), as the dashboard has them, so hints
     /// show a rebound key; empty outside the dashboard, where hints show the default keys.
     public var keys: [String: String] = [:]
+    /// The terminal's background where it is known (the dashboard asked it, or the config
+    /// says): what a script widget's `HOMESCREEN_BACKGROUND` says. nil elsewhere.
+    public var background: TerminalBackground?
 
     public init(family: WidgetFamily, density: Density = .regular, size: CellSize? = nil,
                 language: Language = .english, locale: FormattingLocale? = nil, timeZone: Zone = .utc, ascii: Bool = false,

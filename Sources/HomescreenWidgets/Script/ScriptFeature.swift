@@ -2,6 +2,7 @@ import Foundation
 import HomescreenHosting
 import HomescreenStore
 import HomescreenWidgetCore
+import HomescreenRender
 
 /// A kind made from a `[[widget]]` table of the config: a command whose output is drawn. It
 /// reads no table and has no keys of its own; the dashboard places, focuses and opens it as any
@@ -17,7 +18,30 @@ public struct ScriptFeature: WidgetFeature {
     public var families: [WidgetFamily] { declaration.families }
     public var tables: Set<StoreTable> { [] }
 
+    /// The run key (Space) on its focused pane; clicks too when it has an `on-click`.
+    public var routedActions: Set<Action> { declaration.onClick == nil ? [.run] : [.run, .click] }
+
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> ScriptWidget { ScriptWidget(declaration: declaration) }
+
+    /// A click runs `on-click`, the run key `on-key` (with the pane's variables and, for a click,
+    /// i3blocks' `button`, `x`, `y`, `relative_x`, `relative_y`), then the widget runs again;
+    /// `r` (every widget) runs it again. Nothing runs where scripts are off (a served guest).
+    public func update(_ state: inout NoState, _ event: FeatureEvent<Never>, _ environment: FeatureEnvironment) -> [FeatureEffect<Never, NoMemory>] {
+        guard case .action(let action) = event else { return [] }
+        guard declaration.runs else { return action == .reload ? [] : [.message(.info("\(declaration.name): scripts off here"))] }
+        let declaration = declaration, pane = environment.pane
+        switch action {
+        case .click:
+            let button = pane?.click.map { " button \($0.button)" } ?? ""
+            return [.start(KindTask(kind, "on-click" + button) { ScriptHub.shared.input(declaration, command: declaration.onClick, pane: pane) })]
+        case .run:
+            return [.start(KindTask(kind, declaration.onKey == nil ? "run" : "on-key") { ScriptHub.shared.input(declaration, command: declaration.onKey, pane: pane) })]
+        case .reload:
+            return [.start(KindTask(kind, "run") { ScriptHub.shared.input(declaration, command: nil, pane: nil) })]
+        default:
+            return []
+        }
+    }
     public func detail(_ entry: ScriptEntry, scroll: Int) -> DetailNavigation { .list(entry.lines.count) }
 
     /// How its last run went (a run is made if none was).

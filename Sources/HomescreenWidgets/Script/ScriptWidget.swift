@@ -15,8 +15,9 @@ public struct ScriptEntry: TimelineEntry, Encodable, Sendable {
 }
 
 /// A declared widget's provider: its timeline comes from the last good run, and asking for it
-/// starts a run when one is due. With the dashboard's loop attached the run goes on off the
-/// loop and its end reloads the panes; without (render, status, doctor) it is waited for.
+/// starts a run when one is due. With a loop attached (the dashboard, `homescreen tmux`) the
+/// run is followed by that loop (`ScriptHub`) and its end reloads the panes; without (render,
+/// status, doctor) it is waited for.
 public struct ScriptWidget: Widget {
     public let declaration: WidgetDeclaration
     let state: ScriptState
@@ -27,6 +28,7 @@ public struct ScriptWidget: Widget {
         self.declaration = declaration
         self.state = ScriptState.of(declaration.name)
         self.waits = waits
+        ScriptHub.shared.declare(declaration)
     }
 
     public var kind: WidgetKind { WidgetKind(declaration.name) }
@@ -39,23 +41,74 @@ public struct ScriptWidget: Widget {
             let why = "Script widgets are off in this session: homescreen serve never runs them for a guest, and for a member only with serve-widgets = true."
             return Timeline(entries: [ScriptEntry(date: date, display: nil, note: "\(declaration.name): scripts off here", lines: [why])], policy: .never)
         }
-        if state.startIfDue(at: date, schedule: declaration.schedule) {
-            let declaration = declaration, state = state, variables = environment(context)
-            let run: @Sendable () -> Void = {
-                let result = ScriptRunner.run(declaration.command, folder: declaration.folder, environment: variables, timeout: TimeInterval(declaration.timeout))
-                state.finish(result, format: declaration.format, name: declaration.name, timeout: declaration.timeout, at: Date())
-            }
-            if waits ?? !KindWakeups.shared.attached {
-                run()
-            } else {
-                let kind = kind
-                Thread.detachNewThread {
-                    run()
-                    KindWakeups.shared.post(kind)
-                }
-            }
+        if let extra = state.startIfDue(at: date, schedule: declaration.schedule) {
+            start(Self.environment(declaration, context).merging(extra) { _, click in click })
         }
         return entries(at: date, in: context)
+    }
+
+    /// Starts a run with these variables: followed by the attached loop, or waited for.
+    private func start(_ variables: [String: String]) {
+        let declaration = declaration, state = state, kind = kind
+        let waits = waits ?? !KindWakeups.shared.attached
+        // A command file another user may write is not run (checked again at each run: it may
+        // have changed since the config was read).
+        if let problem = ScriptSafety.commandProblem(declaration.command, folder: declaration.folder, home: variables["HOME"]) {
+            state.finish(ScriptRun(output: "", ending: .notStarted(problem)), format: declaration.format, name: declaration.name, timeout: declaration.timeout, at: Date())
+            if !waits { KindWakeups.shared.note(kind) }
+            return
+        }
+        if declaration.schedule == .persist {
+            // Each line is a new state; waited for (render, status), the first line is the state
+            // and the command is ended then.
+            var first: String?
+            let started = ScriptProcess.start(declaration.command, folder: declaration.folder, environment: variables,
+                                              timeout: waits ? TimeInterval(declaration.timeout) : nil) { line in
+                if waits { first = first ?? line; return }
+                state.persistLine(line, format: declaration.format, name: declaration.name, at: Date())
+                KindWakeups.shared.note(kind)
+            }
+            switch started {
+            case .failure(let reason):
+                state.persistEnded(ScriptRun(output: "", ending: .notStarted(reason.description)), name: declaration.name, at: Date())
+                if !waits { KindWakeups.shared.note(kind) }
+            case .success(let process) where waits:
+                while first == nil, !process.finished {
+                    var fds = process.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                    let timeout = process.deadline.map { Int32(clamping: max(0, Int(($0.timeIntervalSinceNow * 1000).rounded(.up)))) } ?? -1
+                    if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR { break }
+                    process.step()
+                }
+                process.end()
+                let run = process.wait()
+                if let first {
+                    state.persistLine(first, format: declaration.format, name: declaration.name, at: Date())
+                    state.record.withLock { $0.inFlight = false; $0.lastEnd = Date() }
+                } else {
+                    state.persistEnded(run, name: declaration.name, at: Date())
+                }
+            case .success(let process):
+                ScriptHub.shared.follow(process, persistentName: declaration.name) { run in
+                    state.persistEnded(run, name: declaration.name, at: Date())
+                    KindWakeups.shared.note(kind)
+                }
+            }
+            return
+        }
+        let timeout = TimeInterval(declaration.timeout)
+        switch ScriptProcess.start(declaration.command, folder: declaration.folder, environment: variables, timeout: timeout) {
+        case .failure(let reason):
+            state.finish(ScriptRun(output: "", ending: .notStarted(reason.description)), format: declaration.format, name: declaration.name,
+                         timeout: declaration.timeout, at: Date())
+            if !waits { KindWakeups.shared.note(kind) }
+        case .success(let process) where waits:
+            state.finish(process.wait(), format: declaration.format, name: declaration.name, timeout: declaration.timeout, at: Date())
+        case .success(let process):
+            ScriptHub.shared.follow(process) { run in
+                state.finish(run, format: declaration.format, name: declaration.name, timeout: declaration.timeout, at: Date())
+                KindWakeups.shared.note(kind)
+            }
+        }
     }
 
     /// The entries the last good run gives, each with the problem of the last run, if any.
@@ -79,14 +132,18 @@ public struct ScriptWidget: Widget {
         return Timeline(entries: shown.map { ScriptEntry(date: $0.date, display: $0.display, note: note, lines: lines) }, policy: policy)
     }
 
-    /// What the command finds in its environment: the bar ecosystems' variables, with the pane's.
-    func environment(_ context: WidgetContext) -> [String: String] {
+    /// What the command finds in its environment: the bar ecosystems' variables, with the
+    /// pane's. `HOMESCREEN_BACKGROUND` is the terminal's background where the host knows it (the
+    /// dashboard: the config's `background`, the terminal's answer, COLORFGBG, else the theme's);
+    /// `dark` elsewhere (`render`, `status`, `homescreen tmux`), as the themes are.
+    static func environment(_ declaration: WidgetDeclaration, _ context: WidgetContext) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["HOMESCREEN_WIDGET"] = declaration.name
         environment["HOMESCREEN_FAMILY"] = context.family.shortName
         environment["HOMESCREEN_COLUMNS"] = String(context.size.columns)
         environment["HOMESCREEN_ROWS"] = String(context.size.rows)
-        if environment["LANG"] == nil { environment["LANG"] = "C.UTF-8" }
+        environment["HOMESCREEN_BACKGROUND"] = (context.background ?? .dark).rawValue
+        if environment["LANG"]?.isEmpty != false { environment["LANG"] = "C.UTF-8" }
         return environment
     }
 
@@ -103,6 +160,15 @@ public struct ScriptWidget: Widget {
             return grid
         case .accessoryCircular:
             var grid = CellGrid(width: context.size.columns, height: context.size.rows)
+            // A percentage is a gauge: the ring filled clockwise, the number in it, the short
+            // text under it.
+            if let value = display?.percentage, let percentage,
+               let middle = Ring.drawGauge(in: &grid, context, percent: value, style: style == Style(.text) ? Style(.accent) : style) {
+                let compact = context.density == .compact
+                grid.write(percentage, in: middle.inset(dx: 1, dy: 0).offsetBy(dy: compact ? 0 : -1), style: style, alignment: .center)
+                Ring.label([display?.short, text].compactMap { $0 }, in: &grid, middle: middle)
+                return grid
+            }
             let lines = [percentage, display?.short ?? text].compactMap { $0 }.map { ($0, style) }
             Pane.lines(lines, in: &grid, grid.bounds, alignment: .center)
             return grid

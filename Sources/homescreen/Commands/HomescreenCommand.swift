@@ -11,7 +11,7 @@ struct HomescreenCommand: ParsableCommand {
         discussion: discussion(.standard),
         version: Version.text,
         // The kinds' own commands (`pantry`, `expense`…) are theirs, declared in their folders.
-        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, NotifyCommand.self, ServeCommand.self, TimelineCommand.self]
+        subcommands: [RunCommand.self, RenderCommand.self, StatusCommand.self, TmuxCommand.self, ReloadCommand.self, NotifyCommand.self, ServeCommand.self, TimelineCommand.self]
             + WidgetCatalog.standard.commands
             + [PublishCommand.self, DemoCommand.self, DoctorCommand.self, ConfigCommand.self, MigrateCommand.self],
         defaultSubcommand: RunCommand.self

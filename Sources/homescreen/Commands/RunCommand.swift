@@ -105,6 +105,8 @@ struct RunCommand: ParsableCommand {
         let loop = EventLoop(runtime: runtime, screen: screen, watcher: watcher, wakeRead: wake.read, firstFrameOnly: exitAfterFirstFrame)
         let exit = loop.run()
         screen.end()
+        // No script widget's command outlives the dashboard (SIGTERM, SIGKILL a second later).
+        KindWakeups.shared.finishWork()
         session.finish()
         switch exit {
         case .quit: return

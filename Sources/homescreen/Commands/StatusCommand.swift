@@ -172,10 +172,15 @@ struct StatusLine {
     let json: Bool
     let separator: String
 
-    /// The kinds named on the command line that have an inline line, or every kind that has one,
-    /// and the problems of the others. `strict`, or when no kind is left, the first problem is thrown.
-    static func inlineKinds(_ names: [String], strict: Bool = true) throws -> (kinds: [WidgetKind], refused: [CLIError]) {
-        guard !names.isEmpty else { return (WidgetCatalog.standard.kinds.filter { WidgetCatalog.standard.families(of: $0).contains(.accessoryInline) }, []) }
+    /// The kinds named on the command line that have an inline line, or every kind that has one
+    /// (the config's `[[widget]]`s too when `declared`: `homescreen tmux`, which runs each once
+    /// for every client; a `status` per refresh would run them at each), and the problems of
+    /// the others. `strict`, or when no kind is left, the first problem is thrown.
+    static func inlineKinds(_ names: [String], strict: Bool = true, declared: Bool = false) throws -> (kinds: [WidgetKind], refused: [CLIError]) {
+        guard !names.isEmpty else {
+            let catalog = declared ? WidgetCatalog.configured : .standard
+            return (catalog.kinds.filter { catalog.families(of: $0).contains(.accessoryInline) }, [])
+        }
         var kinds: [WidgetKind] = [], refused: [CLIError] = []
         for name in names {
             let kind = try Arguments.kind(name)   // a name that is no kind is bad input (exit 2)
@@ -246,11 +251,20 @@ struct StatusLine {
     /// `poll()` with a timeout only when something is due (a reload time, midnight): idle, it
     /// makes no wake-ups. `onInput` reads what the peer sent. The feed is the caller's, made
     /// once: a feed dropped drops its connection, which starts libdispatch's worker monitor.
+    /// Script widgets' commands are followed in the same `poll()` (`KindWakeups`' work): one that
+    /// ends, a widget's signal (`signals`, SIGRTMIN+N) or `homescreen reload` updates at once.
     /// - Parameter children: readable when a child may have ended (`ReminderSender.childExits`):
     ///   a new update then settles what it delivered; -1 for none.
+    /// - Parameter signals: a signalfd of the realtime signals (`EventLoop.realtimeSignals()`); -1 for none.
     /// - Parameter onInput: what the peer's input means: read it, then end, go on, or update now.
-    static func watch(feed: any ChangeFeed, peer: (descriptor: Int32, events: Int16), children: Int32 = -1,
+    static func watch(feed: any ChangeFeed, peer: (descriptor: Int32, events: Int16), children: Int32 = -1, signals: Int32 = -1,
                       onInput: () -> PeerInput = { .ignore }, update: () throws -> Date??) throws {
+        // Runs are followed here, not waited for: a slow command holds no line up.
+        KindWakeups.shared.attach(-1)
+        defer {
+            KindWakeups.shared.finishWork()
+            KindWakeups.shared.attach(nil)
+        }
         while true {
             let next: Date?
             do {
@@ -263,14 +277,25 @@ struct StatusLine {
                 guard feed.lostReason != nil, let retryAt = feed.retryAt else { throw error }
                 next = retryAt
             }
-            while true {
+            waiting: while true {
                 var fds = [pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: peer.descriptor, events: peer.events, revents: 0),
-                           pollfd(fd: children, events: Int16(POLLIN), revents: 0)]
-                // A server's feed that lost its connection says when to try again.
-                let due = [next, feed.retryAt].compactMap { $0 }.min()
+                           pollfd(fd: children, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+                fds += KindWakeups.shared.workDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                // A server's feed that lost its connection says when to try again; a command in
+                // flight, when its time is up.
+                let workDue = KindWakeups.shared.workDeadline
+                let due = [next, feed.retryAt, workDue].compactMap { $0 }.min()
                 let timeout = due.map { Int32(clamping: max(0, Int(($0.timeIntervalSinceNow * 1000).rounded(.up)) + 1)) } ?? -1
-                let ready = poll(&fds, 3, timeout)
+                let ready = poll(&fds, nfds_t(fds.count), timeout)
                 if ready < 0 { if errno == EINTR { continue } else { return } }
+                if fds[3].revents & Int16(POLLIN) != 0 {
+                    for offset in EventLoop.readRealtimeSignals(signals) { KindWakeups.shared.signal(offset) }
+                }
+                if fds.dropFirst(4).contains(where: { $0.revents != 0 }) || workDue.map({ Date() >= $0 }) == true || fds[3].revents != 0 {
+                    KindWakeups.shared.serviceWork()
+                    if !KindWakeups.shared.take().isEmpty { break waiting }
+                    if ready == 0, next.map({ Date() < $0 }) ?? true, feed.retryAt.map({ Date() < $0 }) ?? true { continue }
+                }
                 if ready == 0 {
                     // Something is due; or the feed's retry time: try it, then draw again
                     // (a read while the server is still away waits for the next retry).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomescreenCommandLine
 import HomescreenRender
+import HomescreenRuntime
 import HomescreenWidgetCore
 import HomescreenHosting
 import HomescreenWidgets
@@ -17,16 +18,22 @@ struct TmuxCommand: ParsableCommand {
             It attaches to the tmux server it runs in ($TMUX, or --socket) as one control-mode
             client (tmux -C, read-only, no pane output), sets one option per kind with tmux styles
             whenever that kind's line changes (a store write, a reload time, midnight), and asks
-            tmux to redraw the status line. It starts no other process, sleeps in poll() while
+            tmux to redraw the status line. It starts no other process (but the widgets'
+            commands), sleeps in poll() while
             nothing changes, and exits when the tmux server goes. Data stays inert: every '#' of
             data is doubled, so a product name can never run a tmux command.
+            The config's [[widget]]s with an inline family are kept too (@homescreen-NAME): each
+            command runs once per interval for every client and session, followed in the same
+            poll(); `homescreen reload NAME` and SIGRTMIN+N (`signal = N`) run one now.
+            One per server: it names itself in @homescreen-tmux, and a second one (the config
+            sourced again) leaves the options to the first and exits 0.
             --reminders also delivers the reminders `homescreen notify` would, once each, as they
             fall due: on every client's status line (display-message, sent through the same
             control client, no process started) and over the config's other [reminders] channels.
             """
     )
 
-    @Argument(help: "Kinds to keep (default: every kind with an inline line).", completion: Completions.kinds)
+    @Argument(help: "Kinds to keep (default: every kind with an inline line, the config's [[widget]]s too).", completion: Completions.kinds)
     var kinds: [String] = []
 
     @Option(help: ArgumentHelp("Cell density of the lines: regular (58 columns) or compact (29).", valueName: "density"), completion: Completions.densities)
@@ -42,7 +49,10 @@ struct TmuxCommand: ParsableCommand {
     @OptionGroup var viewOptions: ViewOptions
 
     func run() throws {
-        let kinds = try StatusLine.inlineKinds(kinds).kinds
+        // Before any thread starts: a script widget's `signal = N` (SIGRTMIN+N) runs it now.
+        let signals = EventLoop.realtimeSignals()
+        defer { if signals >= 0 { close(signals) } }
+        let kinds = try StatusLine.inlineKinds(kinds, declared: true).kinds
         let density = try Arguments.density(density)
         let environment = storeOptions.environment
         guard let socket = socket ?? environment["TMUX"].flatMap({ $0.split(separator: ",").first.map(String.init) }), !socket.isEmpty else {
@@ -61,12 +71,20 @@ struct TmuxCommand: ParsableCommand {
         let feed = VdirChangeFeed.wrap(try session.store.changeFeed())   // one for the whole run, whatever the clients
         while true {
             let client = try ControlClient(socket: socket, environment: environment)
+            // One per server: a second one (~/.tmux.conf sourced again) leaves the options to the
+            // first, so that each widget's command runs once, not once per `homescreen tmux`.
+            if let other = client.otherFeeder() {
+                client.stop()
+                Output.error("homescreen tmux: pid \(other) already keeps the options of the tmux server at \(socket); this one ends.")
+                return
+            }
+            _ = Output.write("set-option -g @homescreen-tmux \(getpid())\n", to: client.input)
             let attached = Date()
             var channels = config.reminders
             if !channels.channels.contains(.tmux) { channels.channels.append(.tmux) }
             var notifier = reminders ? Notifier(session: session, config: channels, privacy: Notifier.privacy(session, environment),
                                                 sender: ReminderSender(config: channels, environment: environment, tmux: client, waits: false), environment: environment) : nil
-            try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), children: notifier?.sender.childExits ?? -1, onInput: {
+            try StatusLine.watch(feed: feed, peer: (client.output, Int16(POLLIN)), children: notifier?.sender.childExits ?? -1, signals: signals, onInput: {
                 // A client attached: what no one could see may be shown now.
                 let input = client.drain()
                 if input == .update { notifier?.retryHeld() }
@@ -192,6 +210,35 @@ final class ControlClient {
         guard !names.isEmpty else { return "no client is attached to the tmux server" }
         let message = Self.quoted(text.replacingOccurrences(of: "#", with: "##").replacingOccurrences(of: "%", with: "%%"))
         return Output.write(names.map { "display-message -c \(Self.quoted($0)) \(lasting ? "-d 8000 " : "")\(message)\n" }.joined(), to: input) ? nil : lost
+    }
+
+    /// The pid of another `homescreen tmux` that keeps this server's options (the server's
+    /// `@homescreen-tmux` names it, and it is alive and is one); nil when there is none.
+    func otherFeeder() -> pid_t? {
+        let marker = "homescreen-feeder"
+        guard Output.write("display-message -p \"\(marker) #{@homescreen-tmux}\"\n", to: input) else { return nil }
+        var pending: [UInt8] = []
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline {
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 250) >= 0 || errno == EINTR else { return nil }
+            guard descriptor.revents != 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, 4096) }
+            if count == 0 || (count < 0 && errno != EINTR) { return nil }
+            pending += buffer.prefix(max(0, count))
+            while let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                guard line.hasPrefix(marker) else { continue }
+                guard let pid = pid_t(line.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)), pid > 0, pid != getpid(), kill(pid, 0) == 0,
+                      let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+                let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                let isFeeder = arguments.first.map { ($0 as NSString).lastPathComponent == "homescreen" } == true && arguments.dropFirst().first == "tmux"
+                return isFeeder ? pid : nil
+            }
+        }
+        return nil
     }
 
     /// Whether a tmux version ("3.3a", "next-3.5", "3.1c") is 3.2 or later.

@@ -58,14 +58,85 @@ struct ScriptConfigTests {
     }
 
     @Test(arguments: [
-        ("colour = 1", "line 5: [[widget]] 1: unknown key 'colour'; the keys are name, title, command, format, interval, timeout, families."),
-        ("interval = \"sometimes\"", "line 5: [[widget]] 1: interval = \"sometimes\" is not accepted; use a number of seconds or \"once\"."),
+        ("colour = 1", "line 5: [[widget]] 1: unknown key 'colour'; the keys are name, title, command, format, interval, timeout, families, signal, on-click, on-key."),
+        ("interval = \"sometimes\"", "line 5: [[widget]] 1: interval = \"sometimes\" is not accepted; use a number of seconds, \"once\" or \"persist\"."),
+        ("signal = 0", "line 5: [[widget]] 1: signal = 0 is not accepted; use a number from 1 to 30 (SIGRTMIN+N runs it)."),
+        ("signal = \"USR1\"", "line 5: [[widget]] 1: signal = \"USR1\" is not accepted; use a number from 1 to 30 (SIGRTMIN+N runs it)."),
+        ("on-click = 1", "line 5: [[widget]] 1: on-click must be a string, not 1."),
         ("timeout = 0", "line 5: [[widget]] 1: timeout = 0 is not accepted; use a whole number of seconds, 1 or more."),
         ("format = \"xml\"", "line 5: [[widget]] 1: format = \"xml\" is not accepted; use auto, waybar, i3blocks, plain, timeline."),
     ])
     func aMistakeNamesItsLineAndKey(line: String, message: String) throws {
         let text = "theme = \"dark\"\n\n[[widget]]\nname = \"w\"\n\(line)\ncommand = \"true\"\n"
         #expect(throws: ConfigError(message)) { try DashboardConfig.parse(toml: text, catalog: .standard) }
+    }
+
+    @Test func signalsClicksKeysAndPersistAreDeclared() throws {
+        let text = """
+            [[widget]]
+            name = "volume"
+            command = "amixer get Master | tail -1"
+            signal = 10
+            on-click = "amixer set Master toggle"
+            on-key = "pavucontrol"
+
+            [[widget]]
+            name = "log"
+            command = "tail -F /var/log/syslog"
+            interval = "persist"
+
+            [[widget]]
+            name = "mail"
+            command = "true"
+            signal = 10
+            """
+        #expect(throws: ConfigError("line 16: [[widget]] 3: signal = 10 is volume's already; give each widget its own.")) {
+            try DashboardConfig.parse(toml: text, catalog: .standard)
+        }
+        let config = try DashboardConfig.parse(toml: text.replacingOccurrences(of: "command = \"true\"\nsignal = 10", with: "command = \"true\""), catalog: .standard)
+        let volume = config.declarations[0]
+        #expect(volume.signal == 10 && volume.onClick == "amixer set Master toggle" && volume.onKey == "pavucontrol")
+        #expect(config.declarations[1].schedule == .persist && config.declarations[1].signal == nil && config.declarations[1].onClick == nil)
+        #expect(config.declarations[2].signal == nil)
+        // A widget with on-click takes clicks and the run key; without, the run key only.
+        let catalog = WidgetCatalog.standard.adding(config.declarations)
+        #expect(catalog.feature(WidgetKind("volume"))?.routedActions == [.run, .click])
+        #expect(catalog.feature(WidgetKind("log"))?.routedActions == [.run])
+    }
+
+    /// A command file another user could write is refused as the config file is: its line, the
+    /// file and what to run.
+    @Test func aCommandFileOthersCanWriteIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hs-command-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        chmod(folder.path, 0o700)
+        chmod(folder.appendingPathComponent("bin").path, 0o700)
+        let script = folder.appendingPathComponent("bin/weather.sh").path
+        try "#!/bin/sh\necho sunny\n".write(toFile: script, atomically: false, encoding: .utf8)
+        chmod(script, 0o755)
+        let text = "theme = \"dark\"\n\n[[widget]]\nname = \"weather\"\ncommand = \"./bin/weather.sh --short | head -1\"\n"
+        #expect(try DashboardConfig.parse(toml: text, catalog: .standard, folder: folder.path).declarations.count == 1)
+        chmod(script, 0o775)
+        #expect(throws: ConfigError("line 5: [[widget]] 1: weather's command is not run: \(script) can be written by other users (mode 775); run chmod go-w \(script).")) {
+            try DashboardConfig.parse(toml: text, catalog: .standard, folder: folder.path)
+        }
+        // The same file through an interpreter, and its folder open to others.
+        chmod(script, 0o755)
+        chmod(folder.appendingPathComponent("bin").path, 0o777)
+        let bin = folder.appendingPathComponent("bin").path
+        #expect(throws: ConfigError("line 5: [[widget]] 1: weather's command is not run: \(bin) can be written by other users (mode 777); run chmod go-w \(bin).")) {
+            try DashboardConfig.parse(toml: text.replacingOccurrences(of: "./bin", with: "sh bin"), catalog: .standard, folder: folder.path)
+        }
+    }
+
+    @Test(arguments: [
+        ("./weather.sh", "/cfg/weather.sh"), ("~/bin/load --short", "/home/lan/bin/load"), ("$HOME/bin/load", "/home/lan/bin/load"),
+        ("exec /opt/bar/disk | head -1", "/opt/bar/disk"), ("LC_ALL=C ./w.sh", "/cfg/w.sh"), ("python3 -u ~/w.py", "/home/lan/w.py"),
+        ("'./my script.sh' arg", "/cfg/my script.sh"), ("uptime", nil), ("curl -s wttr.in", nil), ("$DIR/x", nil), ("sh -c 'echo'", nil),
+    ] as [(String, String?)])
+    func theCommandFileIsItsFirstWordWhenThatIsAPath(command: String, path: String?) {
+        #expect(ScriptSafety.commandPath(command, folder: "/cfg", home: "/home/lan") == path, "\(command)")
     }
 
     @Test func aNameMustBeFree() {

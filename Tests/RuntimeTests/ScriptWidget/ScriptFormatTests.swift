@@ -79,4 +79,30 @@ struct ScriptFormatTests {
             #expect(PlainEncoder().encode(grid).contains("ok"))
         }
     }
+
+    /// `percentage` in the circular family: a ring filled clockwise from the top, heavy where
+    /// filled (and `#` in ASCII), the number in it.
+    @Test(arguments: [0, 25, 50, 72, 100])
+    func aPercentageIsAGaugeRing(percent: Int) throws {
+        let name = "gauge-\(percent)-\(UUID().uuidString.prefix(4).lowercased())"
+        let json = #"{"text": "disk", "percentage": \#(percent), "class": "warning"}"#
+        let widget = ScriptWidget(declaration: WidgetDeclaration(name: name, command: "echo '\(json)'", folder: "/"), waits: true)
+        let context = WidgetContext(family: .accessoryCircular)
+        let grid = widget.render(try widget.timeline(in: context, at: Date()).entries[0], in: context)
+        let text = PlainEncoder().encode(grid)
+        let heavyCells = text.filter { "━┃┏┓┗┛".contains($0) }.count
+        let outline = Ring.outline(Ring.large).count
+        let heavy = (outline * percent + 50) / 100
+        #expect(heavyCells == heavy, "\(text)")
+        #expect(text.contains("\(percent)%") && text.contains("disk"))
+        #expect(grid.cells.contains { $0.style.foreground == .warning }, "drawn in the class's role")
+        if percent == 25 {
+            // A quarter: from the top middle to the right side's middle.
+            let rows = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(rows[0] == "╭────━━━━┓" && rows[4].hasSuffix("┃") && !rows[5].contains("┃"), "\(text)")
+        }
+        var ascii = context
+        ascii.ascii = true
+        #expect(PlainEncoder().encode(widget.render(try widget.timeline(in: ascii, at: Date()).entries[0], in: ascii)).filter { $0 == "#" }.count == heavy)
+    }
 }
