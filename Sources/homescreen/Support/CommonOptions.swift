@@ -29,7 +29,7 @@ extension StoreChoosing {
     var environment: [String: String] { processEnvironment }
 
     /// --store, else HOMESCREEN_STORE, else the config file's `store`; nil: the default file.
-    private var given: String? {
+    var given: String? {
         if let store, !store.isEmpty { return store }
         if let variable = environment["HOMESCREEN_STORE"], !variable.isEmpty { return variable }
         return DashboardConfig.configuredStore(environment: environment)
