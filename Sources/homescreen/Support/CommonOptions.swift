@@ -126,6 +126,13 @@ struct ChosenStore: CommandContext {
             throw CLIError.usage("\(path): \(error.description)")
         }
     }
+    func language() -> Language {
+        // As the dashboard and render choose it: the config's `locale` first (a config that
+        // does not read leaves the environment's; the commands that need it say why).
+        let path = DashboardConfig.defaultPath(environment: environment)
+        let config = try? DashboardConfig.load(path: path, explicit: false, catalog: .standard)
+        return config?.language ?? Language.fromEnvironment(environment)
+    }
 }
 
 /// Options of the commands that draw widgets.
