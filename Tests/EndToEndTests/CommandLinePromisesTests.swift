@@ -84,6 +84,8 @@ struct CommandLinePromisesTests {
         try "locale = \"vi\"\n".write(toFile: config + "/homescreen/config.toml", atomically: true, encoding: .utf8)
         let configured = try Homescreen.run(today, store: store, environment: ["LANG": "C.UTF-8", "XDG_CONFIG_HOME": config]).stdout
         #expect(configured.hasPrefix("#      Sản phẩm") && configured.contains("Trạng thái\n"), "\(configured)")
+        let doctor = try Homescreen.run(["doctor"], store: store, environment: ["LANG": "C.UTF-8", "XDG_CONFIG_HOME": config]).stdout
+        #expect(doctor.contains("language  vi "), "\(doctor)")
         let json = try Homescreen.run(today + ["--json"], store: store).stdout
         #expect(json.contains("\"urgency\" : \"dueSoon\"") && json.contains("\"urgency\" : \"empty\""), "scripts keep their words: \(json)")
     }
