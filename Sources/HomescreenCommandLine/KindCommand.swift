@@ -58,10 +58,13 @@ public protocol CommandContext {
     func storeExists() throws -> Bool
     /// The kinds' settings from the config file (`[budget] source`), the defaults without one.
     func settings() throws -> WidgetSettings
+    /// The interface's language: the config file's `locale`, else the environment's.
+    func language() -> Language
 }
 
 extension CommandContext {
     public func settings() throws -> WidgetSettings { WidgetSettings() }
+    public func language() -> Language { Language.fromEnvironment(environment) }
 
     /// Today in the local time zone.
     public var today: LocalDate { LocalDate(Date(), in: timeZone) }

@@ -6,8 +6,9 @@ import Foundation
 /// `key=value` forms, as written and percent-decoded. libpq quotes the connection string in
 /// some of its errors (a malformed URL, a bad percent-escape): those go through here too.
 public enum PostgresSecrets {
-    /// A key libpq reads a secret from.
-    static func isSecret(key: String) -> Bool { (key.removingPercentEncoding ?? key).lowercased().contains("password") }
+    /// A key libpq reads a secret from, or one a person may have meant for it (`passwd`, `pass`:
+    /// libpq refuses them, but `config path` would show them).
+    static func isSecret(key: String) -> Bool { (key.removingPercentEncoding ?? key).lowercased().contains("pass") }
 
     /// The secret values `connection` holds, longest first.
     public static func values(in connection: String) -> [String] {
@@ -27,25 +28,31 @@ public enum PostgresSecrets {
             let query = rest.firstIndex(of: "?")
             parameters = query.map { String(rest[rest.index(after: $0)...]) } ?? ""
         }
-        for pair in pairs(parameters) where isSecret(key: pair.key) {
-            // As read, and as written inside quotes (`'it\'s'`), which a message may quote.
-            found += [pair.value, pair.value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")]
+        // libpq's key=value form lets a backslash escape any character of a value, quoted or
+        // not (`password=a\ b` is `a b`); a URL's query does not.
+        for pair in pairs(parameters, escapes: !connection.contains("://")) where isSecret(key: pair.key) {
+            // As read, as written, and as written inside quotes (`'it\'s'`), which a message may quote.
+            found += [pair.value, pair.written, pair.value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")]
         }
         let all = found + found.compactMap { $0.removingPercentEncoding }
         return Array(Set(all.filter { !$0.isEmpty })).sorted { $0.count > $1.count }
     }
 
     /// The `key=value` pairs of a URL's query (`&`) or of a libpq string (spaces; a value may be
-    /// 'quoted', with \' and \\ inside).
-    static func pairs(_ text: String) -> [(key: String, value: String)] {
-        var result: [(key: String, value: String)] = []
-        var key = "", value = "", inValue = false, quoted = false, escaped = false
+    /// 'quoted', with \' and \\ inside; with `escapes`, a backslash escapes the next character of
+    /// an unquoted value too, as libpq reads it). `written` is the value as the text holds it.
+    static func pairs(_ text: String, escapes: Bool = false) -> [(key: String, value: String, written: String)] {
+        var result: [(key: String, value: String, written: String)] = []
+        var key = "", value = "", written = "", inValue = false, quoted = false, escaped = false
         func finish() {
-            if inValue { result.append((key, value)) }
-            (key, value, inValue) = ("", "", false)
+            if inValue { result.append((key, value, written)) }
+            (key, value, written, inValue) = ("", "", "", false)
         }
         for character in text {
+            let before = value.count
+            defer { if inValue, value.count > before || escaped || quoted || character == "'" { written.append(character) } }
             if escaped { value.append(character); escaped = false; continue }
+            if escapes, inValue, !quoted, character == "\\" { escaped = true; continue }
             if quoted {
                 if character == "\\" { escaped = true } else if character == "'" { quoted = false } else { value.append(character) }
                 continue
@@ -54,7 +61,7 @@ public enum PostgresSecrets {
             case " " where !inValue && key.isEmpty: continue
             case " " where inValue && value.isEmpty: continue   // `password = s3cret`
             case " " where !inValue: continue                   // `password =`
-            case "&", " ": finish()
+            case "&" where !escapes, " ": finish()   // a key=value string's `&` is the value's
             case "=" where !inValue: inValue = true
             case "'" where inValue && value.isEmpty: quoted = true
             default: if inValue { value.append(character) } else { key.append(character) }

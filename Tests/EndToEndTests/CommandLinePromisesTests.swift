@@ -77,6 +77,15 @@ struct CommandLinePromisesTests {
         #expect(italian.hasPrefix("#      Prodotto") && italian.contains("Scadenza    Stato\n") && italian.contains("2027-01-01  esaurito\n"), "\(italian)")
         let none = try Homescreen.run(today, store: folder.path("empty.sqlite"), environment: ["LANG": "fr_FR.UTF-8"]).stdout
         #expect(none.hasPrefix("Aucun produit ; ajoutez-en un"), "\(none)")
+        // The config file's locale is the interface's language too, as for the dashboard and
+        // render (pantry list read LANG alone).
+        let config = folder.path("config")
+        try FileManager.default.createDirectory(atPath: config + "/homescreen", withIntermediateDirectories: true)
+        try "locale = \"vi\"\n".write(toFile: config + "/homescreen/config.toml", atomically: true, encoding: .utf8)
+        let configured = try Homescreen.run(today, store: store, environment: ["LANG": "C.UTF-8", "XDG_CONFIG_HOME": config]).stdout
+        #expect(configured.hasPrefix("#      Sản phẩm") && configured.contains("Trạng thái\n"), "\(configured)")
+        let doctor = try Homescreen.run(["doctor"], store: store, environment: ["LANG": "C.UTF-8", "XDG_CONFIG_HOME": config]).stdout
+        #expect(doctor.contains("language  vi "), "\(doctor)")
         let json = try Homescreen.run(today + ["--json"], store: store).stdout
         #expect(json.contains("\"urgency\" : \"dueSoon\"") && json.contains("\"urgency\" : \"empty\""), "scripts keep their words: \(json)")
     }

@@ -71,6 +71,26 @@ import Testing
         #expect(budget == "250000 CHF\n", "\(budget)")
     }
 
+    /// A save the store refuses (a budget in another currency than the month's expenses) opens
+    /// the form again with what was typed and why: nothing typed is lost, only the wrong field
+    /// is corrected. The form once closed, the reason on the status line and the typing gone.
+    @Test func aSaveTheStoreRefusesKeepsTheFormAndWhatWasTyped() throws {
+        let folder = TemporaryFolder()
+        let dashboard = try Self.started(folder, columns: 120, rows: 40)
+        dashboard.send("b")
+        #expect(dashboard.wait { $0.contains("Budget for") }, "\(dashboard.text)")
+        Self.fill(dashboard, ["2500", "EUR"])   // the demo month's 60 expenses are in CHF
+        #expect(dashboard.wait { $0.contains("never adds across currencies") && $0.contains("Budget for") && $0.contains("2500") && $0.contains("EUR") },
+                "\(dashboard.text)")
+        dashboard.send("C-u")
+        dashboard.type("CHF")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { !$0.contains("Budget for") && $0.contains("2,500.00") }, "\(dashboard.text)")
+        let month = String(Self.day(0).prefix(7))
+        let budget = try SQLiteShell.run(folder.path("store.sqlite"), "SELECT limitCents || ' ' || currency FROM budget WHERE month = '\(month)'").stdout
+        #expect(budget == "250000 CHF\n", "\(budget)")
+    }
+
     @Test(arguments: [(80, 24), (120, 40), (200, 60)])
     func homeAndEndMoveTheCursorAndKeepTheText(columns: Int, rows: Int) throws {
         let folder = TemporaryFolder()

@@ -150,7 +150,18 @@ struct SecretOutputTests {
                      "postgresql://127.0.0.1:1/hs?user=u&sslpassword=\(encoded)&password=\(encoded)"]
         let quoted = password.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
         forms.append("host=127.0.0.1 port=1 dbname=hs password='\(quoted)'")
-        if !password.contains(where: { " '\\".contains($0) }) { forms.append("host=127.0.0.1 port=1 password=\(password) dbname=hs") }
+        if !password.contains(where: { " '\\".contains($0) }) {
+            forms.append("host=127.0.0.1 port=1 password=\(password) dbname=hs")
+            // The password as the only key, or first: `config path` once made it a path under
+            // the working folder (`/cwd/password=…`), which then read as no key=value string.
+            forms.append("password=\(password)")
+            forms.append("password=\(password) host=127.0.0.1 port=1")
+            // A scheme in capitals is no PostgreSQL URL: refused, and `config path` showed it whole.
+            forms.append("POSTGRESQL://u:\(encoded)@127.0.0.1:1/hs")
+        }
+        // libpq lets a backslash escape any character of an unquoted value (`Zq7\ sp` is `Zq7 sp`).
+        let escaped = password.map { " '\\".contains($0) ? "\\\($0)" : String($0) }.joined()
+        forms.append("host=127.0.0.1 port=1 password=\(escaped) dbname=hs")
         return forms
     }
 

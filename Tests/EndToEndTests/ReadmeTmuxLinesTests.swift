@@ -27,6 +27,18 @@ import Testing
         }
     }
 
+    /// The lines `homescreen tmux --help` and `homescreen status --help` give for ~/.tmux.conf
+    /// work pasted too (they were `run-shell -b 'homescreen tmux'`: "returned 127", and a
+    /// status-right cut at 40 columns).
+    @Test(arguments: ["tmux", "status"])
+    func theHelpsLinesShowThePantryAndTheBudgetWhole(_ command: String) throws {
+        let help = try Homescreen.run([command, "--help"], store: nil).stdout
+        let block = help.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("run-shell ") || $0.hasPrefix("set -g status-right") }
+        #expect(block.contains { $0.hasPrefix("set -g status-right ") } && block.contains("set -g status-right-length 100"), "\(help)")
+        try check(block, page: "homescreen \(command) --help")
+    }
+
     func check(_ block: [String], page: String) throws {
         try #require(TmuxDashboard.available, "tmux is needed (CI installs it)")
         let folder = TemporaryFolder()

@@ -103,6 +103,22 @@ struct ThemeDepthTests {
         #expect(text != muted, "\(name): muted looks like text at \(depth)")
     }
 
+    /// A form's input is drawn on the frames' color: what is typed in it, and its placeholder,
+    /// must show on it at every depth. Eight colors gave the dark theme's text and frames one
+    /// gray, and high-contrast's frames are its text's white: every character typed was
+    /// invisible. Such a cell keeps the theme's background and is underlined instead.
+    @Test(arguments: ["dark", "light", "high-contrast"], [ColorDepth.truecolor, .indexed256, .ansi16, .ansi8])
+    func whatIsTypedInAFormShows(_ name: String, depth: ColorDepth) throws {
+        let theme = try ShippedThemes.library.theme(named: name)
+        for role in [ThemeRole.text, .muted] {
+            let cell = ResolvedStyle(Style(role, background: .border), theme: theme, depth: depth)
+            #expect(cell.foreground != cell.background, "\(name) \(role) at \(depth): \(cell)")
+            guard cell.foreground != .terminalDefault, cell.background != .terminalDefault else { continue }
+            let ratio = ResolvedStyle.contrast(cell.foreground.shown(default: RGB(0, 0, 0)), cell.background.shown(default: RGB(0, 0, 0)))
+            #expect(ratio >= 2, "\(name) \(role) at \(depth): \(cell), contrast \(ratio)")
+        }
+    }
+
     @Test func lightRedIsRedAt16Colors() {
         #expect(ThemeColor.rgb(RGB(0xff, 0x5c, 0x5c)).degraded(to: .ansi16) == .palette(9), "the dark theme's danger: bright red, SGR 91")
         #expect(ThemeColor.rgb(RGB(0xff, 0x5c, 0x5c)).degraded(to: .ansi8) == .palette(1))

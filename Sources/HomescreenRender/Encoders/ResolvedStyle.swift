@@ -1,3 +1,5 @@
+import Foundation
+
 /// A style with its roles looked up in a theme and degraded to a color depth: what an encoder
 /// or the terminal backend actually emits.
 public struct ResolvedStyle: Hashable, Sendable {
@@ -41,9 +43,32 @@ public struct ResolvedStyle: Hashable, Sendable {
         if depth == .ansi8, style.foreground == .muted, theme.color(.muted).degraded(to: depth) == theme.color(.text).degraded(to: depth) {
             attributes.insert(.dim)
         }
-        self.init(foreground: theme.color(style.foreground).degraded(to: depth),
-                  background: theme.color(style.background).degraded(to: depth),
-                  attributes: attributes)
+        let foreground = theme.color(style.foreground).degraded(to: depth)
+        var background = theme.color(style.background).degraded(to: depth)
+        // Text that would not show on its cell's background (a form's input is drawn on the
+        // frames' color: eight colors give text and frames one gray, and high-contrast's frames
+        // are its text's white, which hid every character typed): the cell keeps the theme's
+        // background and is underlined, so the field still shows as one and its text is read.
+        if depth != .monochrome, style.background != .background, style.background != .qrLight, style.background != .qrDark,
+           foreground != .terminalDefault, background != .terminalDefault,
+           Self.contrast(foreground.shown(default: RGB(0, 0, 0)), background.shown(default: RGB(0, 0, 0))) < 2 {
+            background = theme.color(.background).degraded(to: depth)
+            attributes.insert(.underline)
+        }
+        self.init(foreground: foreground, background: background, attributes: attributes)
+    }
+
+    /// WCAG's contrast ratio of two colors, 1 (the same) to 21 (black on white).
+    static func contrast(_ one: RGB, _ other: RGB) -> Double {
+        func luminance(_ color: RGB) -> Double {
+            func channel(_ value: UInt8) -> Double {
+                let v = Double(value) / 255
+                return v <= 0.03928 ? v / 12.92 : Foundation.pow((v + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
+        }
+        let (a, b) = (luminance(one), luminance(other))
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 }
 

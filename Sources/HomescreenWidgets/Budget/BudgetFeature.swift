@@ -17,9 +17,16 @@ extension Action {
 /// currency the budget pane shows.
 public struct BudgetFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
-        /// The add-expense form until the store saves it (a failed save reopens it).
+        /// The form in flight (add an expense, set a budget, edit an expense) until the store
+        /// saves it: a failed save reopens it with everything typed and the reason.
         var form = SubmittedForm()
+        /// The month of the budget form in flight, and the expense (and its currency) of the edit
+        /// form in flight: what their reopened forms submit for.
+        var budgetMonth: YearMonth?
+        var editing: EditedExpense?
     }
+
+    struct EditedExpense: Sendable, Equatable { let id: Int64, currency: Currency }
 
     /// What comes back to the budget: its forms, its question, its jobs' results.
     public enum Message: Sendable {
@@ -89,12 +96,15 @@ public struct BudgetFeature: WidgetFeature {
             let limit = Self.amount(&check, field: 0, currency: chosen ?? currency, language: language)
             if let rejected = check.rejected(form) { return [.form(rejected, submitted: { .budgetSubmitted(month, $0) })] }
             guard let chosen, let limit else { return [] }
+            state.form.submitted(form)
+            state.budgetMonth = month
             return [.write(FeatureJob(.budget, "set-budget \(month.iso) \(limit.cents) \(chosen.code)", { store, _, now in
                 let budget = MonthlyBudget(month: month, limit: limit, currency: chosen)
                 try BudgetRepository(store).setBudget(budget, at: now)
                 return budget
             }, then: Message.budgetSet))]
         case .message(.budgetSet(.success(let budget))):
+            state.form.saved()
             return [.message(.success(environment.language.text("The budget for %1 is %2.", in: Self.words, budget.month.iso,
                                                                  Self.money(budget.limit, budget.currency, environment))))]
         case .action(.edit):
@@ -115,11 +125,14 @@ public struct BudgetFeature: WidgetFeature {
             let day = check.day(2, today: environment.today)
             if let rejected = check.rejected(form) { return [.form(rejected, submitted: { .editSubmitted(id: id, expenseCurrency, $0) })] }
             guard let amount, let day else { return [] }
+            state.form.submitted(form)
+            state.editing = EditedExpense(id: id, currency: expenseCurrency)
             let note = check[1]
             return [.write(FeatureJob(.budget, "edit \(id) \(expenseCurrency.code)", { store, _, _ in
                 try BudgetRepository(store).updateExpense(id: id, amount: amount, day: day, note: note)
             }, then: Message.edited))]
         case .message(.edited(.success(let expense))):
+            state.form.saved()
             return [.message(.success(environment.language.text("Saved the expense of %1 on %2.", in: Self.words,
                                                                  Self.money(expense.amount, expense.currency, environment), expense.day.iso)))]
         case .action(.remove):
@@ -159,8 +172,16 @@ public struct BudgetFeature: WidgetFeature {
             return [.message(.success(said))]
         case .message(.added(.failure(let failure))):
             return state.form.failed(failure.text(environment), submitted: Message.addSubmitted)
-        case .message(.budgetSet(.failure(let failure))), .message(.edited(.failure(let failure))), .message(.removed(.failure(let failure))):
-            // A budget, an edit or a removal the store refused: said, nothing half-done.
+        case .message(.budgetSet(.failure(let failure))):
+            // A budget the store refused (a month whose expenses are in another currency): the
+            // form again, with what was typed and why, never lost.
+            guard let month = state.budgetMonth else { return [.message(.failure(failure.text(environment)))] }
+            return state.form.failed(failure.text(environment), submitted: { .budgetSubmitted(month, $0) })
+        case .message(.edited(.failure(let failure))):
+            guard let expense = state.editing else { return [.message(.failure(failure.text(environment)))] }
+            return state.form.failed(failure.text(environment), submitted: { .editSubmitted(id: expense.id, expense.currency, $0) })
+        case .message(.removed(.failure(let failure))):
+            // A removal the store refused: said, nothing half-done.
             return [.message(.failure(failure.text(environment)))]
         case .action:
             return []

@@ -13,6 +13,8 @@ public struct CalendarFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
         /// The events of the day `x` was pressed on, in the picker's order.
         var removable: [RemovableEvent] = []
+        /// The add-event form until the store saves it (a failed save reopens it).
+        var form = SubmittedForm()
     }
 
     /// What comes back to the calendar: its form, its picker's choice, its question, its jobs' results.
@@ -90,8 +92,10 @@ public struct CalendarFeature: WidgetFeature {
             if let rejected = check.rejected(form) { return [.form(rejected, submitted: Message.addSubmitted)] }
             guard let title, let note, let when else { return [] }
             let draft = EventDraft(title: title, note: note, when: when)
+            state.form.submitted(form)
             return [.write(FeatureJob(.calendar, "add-event", { store, _, now in try EventRepository(store).addEvent(draft, at: now) }, then: Message.added))]
         case .message(.added(.success(let added))):
+            state.form.saved()
             return [.message(.success(text("Added %1 (%2).", environment.name(added.title), added.whenText)))]
         case .action(.remove):
             state.removable = (entry?.dayEvents ?? []).map { occurrence in
@@ -113,7 +117,9 @@ public struct CalendarFeature: WidgetFeature {
             return [.write(FeatureJob(.calendar, "remove-event \(id)", { store, _, _ in try EventRepository(store).removeEvent(id: id) }, then: Message.removed))]
         case .message(.removed(.success(let removed))):
             return [.message(.success(text("Removed %1.", environment.name(removed.title))))]
-        case .message(.added(.failure(let failure))), .message(.removed(.failure(let failure))):
+        case .message(.added(.failure(let failure))):
+            return state.form.failed(failure.text(environment), submitted: Message.addSubmitted)
+        case .message(.removed(.failure(let failure))):
             return [.message(.failure(failure.text(environment)))]
         case .action, .message(.chosen):
             return []

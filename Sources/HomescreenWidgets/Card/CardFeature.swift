@@ -15,6 +15,10 @@ public struct CardFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
         /// The picker's rows, in order.
         var pickerCards: [Card] = []
+        /// The add or edit form until the store saves it (a failed save reopens it), and the card
+        /// an edit is for.
+        var form = SubmittedForm()
+        var editing: Int64?
     }
 
     /// What comes back to the card kind: its listing, its picker's choice, its forms, its
@@ -93,16 +97,25 @@ public struct CardFeature: WidgetFeature {
         case .message(.editSubmitted(let id, let form)):
             let checked = Self.draft(form, active: state.pickerCards.first { $0.id == id }?.isActive ?? true)
             guard case .success(let draft) = checked else { return checked.rejection(submitted: { .editSubmitted(id: id, $0) }) }
+            state.form.submitted(form)
+            state.editing = id
             return [.write(FeatureJob(.card, "edit-card \(id)", { store, _, now in try CardRepository(store).updateCard(id: id, draft, at: now) },
                                       then: Message.edited))]
+        case .message(.edited(.failure(let failure))) where state.editing != nil:
+            return state.form.failed(failure.text(environment), submitted: { [id = state.editing!] in .editSubmitted(id: id, $0) })
         case .message(.edited(let result)):
+            state.form.saved()
             return said(result, "Saved %1's card.") { environment.name($0.fullName) }
         case .message(.addSubmitted(let form)):
             let checked = Self.draft(form, active: true)
             guard case .success(let draft) = checked else { return checked.rejection(submitted: Message.addSubmitted) }
+            state.form.submitted(form)
             return [.write(FeatureJob(.card, "add \(draft.firstName) \(draft.lastName)", { store, _, now in try CardRepository(store).addCard(draft, at: now) },
                                       then: Message.added))]
+        case .message(.added(.failure(let failure))):
+            return state.form.failed(failure.text(environment), submitted: Message.addSubmitted)
         case .message(.added(let result)):
+            state.form.saved()
             return said(result, "Added %1's card; s chooses it.") { environment.name($0.fullName) }
         case .message(.remove(let id)):
             return [.write(FeatureJob(.card, "remove-card \(id)", { store, _, _ in try CardRepository(store).removeCard(id: id) }, then: Message.removed))]

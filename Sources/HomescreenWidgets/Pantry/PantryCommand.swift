@@ -114,7 +114,7 @@ struct PantryCommand: ParsableCommand {
             }
             // Words of the interface's language under a header row, on a terminal or not: a
             // script reads --json, whose urgency words stay as they are.
-            let language = Language.fromEnvironment(context.environment)
+            let language = context.language()
             if rows.isEmpty { Output.line(language.text("No products; add one with `homescreen pantry add NAME --due tomorrow`.", in: PantryFeature.words)); return }
             let strings = PantryStrings.of(language)
             let states = ordered.map { Urgency.words($0.urgency, in: language) } + empty.map { _ in Urgency.words(nil, in: language) }

@@ -26,8 +26,10 @@ public struct PantryFeature: WidgetFeature {
         public var pendingConsumes = 0
         /// Consumes of products chosen in the full-screen view, not yet confirmed.
         public var pendingChosen: [Int64] = []
-        /// The add-product form until the store saves it (a failed save reopens it).
+        /// The add-product or edit form until the store saves it (a failed save reopens it).
         var form = SubmittedForm()
+        /// The product of the edit form in flight.
+        var editing: Int64?
         /// What each consume in flight said at its key press (nil: nothing), in order: the
         /// store's confirmation says it again only when it differs.
         var said: [String?] = []
@@ -185,13 +187,19 @@ public struct PantryFeature: WidgetFeature {
         case .editSubmitted(let id, let form):
             let checked = Self.check(form, language, today: environment.today)
             guard case .success(let product) = checked else { return checked.rejection(submitted: { .editSubmitted(id: id, $0) }) }
+            state.form.submitted(form)
+            state.editing = id
             return [.write(FeatureJob(.pantry, "edit \(id)", { store, _, _ in
                 try PantryRepository(store).updateProduct(id: id, name: product.name, amount: product.amount, unit: product.unit, due: product.due)
             }, then: Message.edited))]
         case .edited(.success(let product)):
+            state.form.saved()
             return [.message(.success(language.text("Saved %1.", in: Self.words, environment.name(product.name))))]
         case .edited(.failure(let failure)):
-            return [.message(.failure(failure.text(environment)))]
+            // The edit form again, with what was typed and why (a product another program removed,
+            // a store that cannot be written): never lost.
+            guard let id = state.editing else { return [.message(.failure(failure.text(environment)))] }
+            return state.form.failed(failure.text(environment), submitted: { .editSubmitted(id: id, $0) })
         }
     }
 

@@ -47,10 +47,17 @@ struct ConfigCommand: ParsableCommand {
             if StoreLocation.isServer(store) {
                 // A server's URL, without its password.
                 Output.line(DisplayWidth.pad("store", to: 8) + SafeText.clean(PostgresLocation.redacted(store)) + "  (PostgreSQL)")
-            } else if PostgresSecrets.isKeyValueConnection(store) {
-                // libpq's key=value form, which commands refuse: shown without its password.
-                Output.line(DisplayWidth.pad("store", to: 8) + SafeText.clean(PostgresLocation.redacted(store))
+            } else if let raw = storeOptions.given, PostgresSecrets.isKeyValueConnection(raw) {
+                // libpq's key=value form, which commands refuse: shown as given (not as a path
+                // under the working folder, whose first key no longer reads as one), without its
+                // password.
+                Output.line(DisplayWidth.pad("store", to: 8) + SafeText.clean(PostgresLocation.redacted(raw))
                     + "  (a libpq key=value string: write it as a URL postgresql://USER@HOST[:PORT]/DATABASE)")
+            } else if let raw = storeOptions.given, StoreLocation.looksLikeURL(raw) || raw.lowercased().hasPrefix("postgres") {
+                // A URL that is no PostgreSQL one (`POSTGRESQL://`, `postgresq://`), which commands
+                // refuse: shown without its password, not as a file path that holds it.
+                Output.line(DisplayWidth.pad("store", to: 8) + SafeText.clean(PostgresLocation.redacted(raw))
+                    + "  (not a store: use a file path or a URL postgresql://USER@HOST[:PORT]/DATABASE)")
             } else {
                 line("store", store)
             }

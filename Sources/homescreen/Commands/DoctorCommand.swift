@@ -40,7 +40,11 @@ struct DoctorCommand: ParsableCommand {
         if !LocaleEnvironment.replaced.isEmpty {
             report("", "\(LocaleEnvironment.replaced.joined(separator: ", ")) is not a locale name; C.UTF-8 is used instead")
         }
-        report("language", Language.fromEnvironment(environment).rawValue + " (en, fr, it, vi; --locale to choose)")
+        // The interface's language as the dashboard, render and notify choose it: the config's
+        // `locale` first (doctor said the environment's, and worded reminders in it).
+        let language = (try? DashboardConfig.load(path: DashboardConfig.defaultPath(environment: environment), explicit: false, catalog: .standard))?.language
+            ?? Language.fromEnvironment(environment)
+        report("language", language.rawValue + " (en, fr, it, vi; --locale to choose)")
         let zone = storeOptions.timeZone
         report("timezone", zone.identifier)
         if let named = environment["TZ"], !named.isEmpty, Zone(tz: named) == nil {
@@ -166,7 +170,7 @@ struct DoctorCommand: ParsableCommand {
         }
         let timeZone = storeOptions.timeZone, now = Date()
         let context = { (date: Date) in
-            ReminderContext(now: date, timeZone: timeZone, language: Language.fromEnvironment(environment), locale: FormattingLocale(identifier: "en_US_POSIX"),
+            ReminderContext(now: date, timeZone: timeZone, language: config?.language ?? Language.fromEnvironment(environment), locale: FormattingLocale(identifier: "en_US_POSIX"),
                             privacy: false, settings: reminders.settings, widgetSettings: config?.widgetSettings ?? WidgetSettings())
         }
         do {

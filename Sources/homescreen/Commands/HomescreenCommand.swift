@@ -50,7 +50,7 @@ struct HomescreenCommand: ParsableCommand {
               homescreen render calendar --family medium   the lunar month
               homescreen card add --first Lan --last Nguyen --server-id 4821
               homescreen render card --family large        a QR code that scans
-              set -g status-right '#(homescreen status pantry)'  (~/.tmux.conf)
+              homescreen tmux --help               its lines for ~/.tmux.conf
               homescreen notify --follow           reminders as they fall due
             """
     }

@@ -13,7 +13,11 @@ struct StatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Print each kind's accessoryInline line, e.g. for a tmux status line or a bar.",
         discussion: """
-            In ~/.tmux.conf:  set -g status-right '#(homescreen status pantry budget)'
+            In ~/.tmux.conf (tmux runs #() with the server's PATH, which may lack
+            ~/.local/bin where the install puts homescreen, and cuts status-right at 40
+            columns unless told more):
+              set -g status-right '#(~/.local/bin/homescreen status pantry budget)'
+              set -g status-right-length 100
             tmux format doubles every '#' of data, so a product name can never run a tmux command;
             several kinds make one line (tmux shows only the first line of #() output), joined by
             --separator. The store is opened read-only and never created.

@@ -12,24 +12,27 @@ struct TmuxCommand: ParsableCommand {
         commandName: "tmux",
         abstract: "Keep tmux user options (@homescreen-pantry, ...) up to date, for a status line that spawns nothing.",
         discussion: """
-            In ~/.tmux.conf:
-              run-shell -b 'homescreen tmux'
+            In ~/.tmux.conf (tmux runs it with the server's PATH, which may lack
+            ~/.local/bin, and cuts status-right at 40 columns unless told more):
+              run-shell -b 'PATH="$HOME/.local/bin:$PATH" homescreen tmux'
               set -g status-right '#{@homescreen-pantry} #{@homescreen-budget}'
-            It attaches to the tmux server it runs in ($TMUX, or --socket) as one control-mode
-            client (tmux -C, read-only, no pane output), sets one option per kind with tmux styles
-            whenever that kind's line changes (a store write, a reload time, midnight), and asks
-            tmux to redraw the status line. It starts no other process (but the widgets'
-            commands), sleeps in poll() while
-            nothing changes, and exits when the tmux server goes. Data stays inert: every '#' of
+              set -g status-right-length 100
+            It attaches to the tmux server it runs in ($TMUX, or --socket) as one
+            control-mode client (tmux -C, read-only, no pane output), sets one option per
+            kind with tmux styles whenever that kind's line changes (a store write, a
+            reload time, midnight), and asks tmux to redraw the status line. It starts no
+            other process (but the widgets' commands), sleeps in poll() while nothing
+            changes, and exits when the tmux server goes. Data stays inert: every '#' of
             data is doubled, so a product name can never run a tmux command.
-            The config's [[widget]]s with an inline family are kept too (@homescreen-NAME): each
-            command runs once per interval for every client and session, followed in the same
-            poll(); `homescreen reload NAME` and SIGRTMIN+N (`signal = N`) run one now.
-            One per server: it names itself in @homescreen-tmux, and a second one (the config
-            sourced again) leaves the options to the first and exits 0.
-            --reminders also delivers the reminders `homescreen notify` would, once each, as they
-            fall due: on every client's status line (display-message, sent through the same
-            control client, no process started) and over the config's other [reminders] channels.
+            The config's [[widget]]s with an inline family are kept too (@homescreen-NAME):
+            each command runs once per interval for every client and session, followed in
+            the same poll(); `homescreen reload NAME` and SIGRTMIN+N (`signal = N`) run one now.
+            One per server: it names itself in @homescreen-tmux, and a second one (the
+            config sourced again) leaves the options to the first and exits 0.
+            --reminders also delivers the reminders `homescreen notify` would, once each,
+            as they fall due: on every client's status line (display-message, sent through
+            the same control client, no process started) and over the config's other
+            [reminders] channels.
             """
     )
 

@@ -29,7 +29,7 @@ extension StoreChoosing {
     var environment: [String: String] { processEnvironment }
 
     /// --store, else HOMESCREEN_STORE, else the config file's `store`; nil: the default file.
-    private var given: String? {
+    var given: String? {
         if let store, !store.isEmpty { return store }
         if let variable = environment["HOMESCREEN_STORE"], !variable.isEmpty { return variable }
         return DashboardConfig.configuredStore(environment: environment)
@@ -125,6 +125,13 @@ struct ChosenStore: CommandContext {
         do { return try DashboardConfig.load(path: path, explicit: false, catalog: .standard).widgetSettings } catch let error as ConfigError {
             throw CLIError.usage("\(path): \(error.description)")
         }
+    }
+    func language() -> Language {
+        // As the dashboard and render choose it: the config's `locale` first (a config that
+        // does not read leaves the environment's; the commands that need it say why).
+        let path = DashboardConfig.defaultPath(environment: environment)
+        let config = try? DashboardConfig.load(path: path, explicit: false, catalog: .standard)
+        return config?.language ?? Language.fromEnvironment(environment)
     }
 }
 
