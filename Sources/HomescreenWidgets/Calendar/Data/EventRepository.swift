@@ -60,6 +60,19 @@ public struct EventRepository: Sendable {
         }
     }
 
+    /// Changes an event's title or note (nil: kept).
+    @discardableResult
+    public func editEvent(id: Int64, title: String?, note: String?) throws -> CalendarEvent {
+        try store.writing { sql in
+            guard let row = try sql.row("SELECT * FROM event WHERE id = ?\(sql.dialect.forUpdate)", [.integer(id)]) else { throw EventError.unknownEvent(id: id) }
+            var event = CalendarEvent(row: row)
+            event.title = title ?? event.title
+            event.note = note ?? event.note
+            try sql.execute("UPDATE event SET title = ?, note = ? WHERE id = ?", [.text(event.title), .text(event.note), .integer(id)])
+            return event
+        }
+    }
+
     @discardableResult
     public func removeEvent(id: Int64) throws -> CalendarEvent {
         try store.writing { CalendarEvent(row: try $0.deleteRow(from: .event, id: id, missing: EventError.unknownEvent(id: id))) }

@@ -218,8 +218,10 @@ public enum ICalendar {
                 if note.unicodeScalars.count > EventInput.maximumLength {
                     result.cut.append((shown, "its DESCRIPTION of \(note.unicodeScalars.count) characters was cut to \(EventInput.maximumLength)"))
                 }
-                // An anniversary this program exported: one VEVENT per year, one event back.
-                if let parent = component.value("X-HOMESCREEN-EVENT").map(unescape), let lunarText = component.value("X-HOMESCREEN-LUNAR") {
+                // An anniversary this program exported (one VEVENT per year, one event back) or
+                // wrote to a vdir (one VEVENT, its dates as RDATEs): its lunar rule wins.
+                if let lunarText = component.value("X-HOMESCREEN-LUNAR") {
+                    let parent = component.value("X-HOMESCREEN-EVENT").map(unescape) ?? uid
                     let leap = component.value("X-HOMESCREEN-LUNAR-LEAP")?.uppercased() == "TRUE"
                     let firstYear = component.value("X-HOMESCREEN-LUNAR-FIRST-YEAR").flatMap { Int($0) }
                     let when: EventDate
@@ -228,7 +230,7 @@ public enum ICalendar {
                     lunar[parent] = EventDraft(uid: parent, title: checkedTitle, note: EventInput.cut(note), when: when)
                     return
                 }
-                if let unsupported = ["RDATE", "EXRULE"].first(where: { component.property($0) != nil }) {
+                if let unsupported = ["EXRULE"].first(where: { component.property($0) != nil }) {
                     throw Skip("the property \(unsupported) is not supported")
                 }
                 var rule = ""
@@ -255,9 +257,23 @@ public enum ICalendar {
                 guard rule.unicodeScalars.count <= 500 else { throw Skip("its RRULE has \(rule.unicodeScalars.count) characters; the store keeps at most 500") }
                 guard except.count * 11 <= EventInput.maximumLength else { throw Skip("it leaves out \(except.count) days; the store keeps at most \(EventInput.maximumLength / 11)") }
                 let length = try self.length(of: component, startDay: startDay, startTime: startTime, startZone: zone)
+                // RDATEs (dates or date-times, not periods): each one more occurrence of its own,
+                // `UID/day` as a changed occurrence is (an anniversary written elsewhere with its
+                // solar dates only stays those solar dates).
+                var extra: [EventDraft] = []
+                for property in component.properties where property.name == "RDATE" && component.property("RECURRENCE-ID") == nil {
+                    guard property.parameters["VALUE"]?.uppercased() != "PERIOD" else { throw Skip("its RDATE is a PERIOD, which is not supported") }
+                    for item in property.value.split(separator: ",") {
+                        let (day, time, own) = try wallTime(Property(name: "RDATE", parameters: property.parameters, value: String(item)))
+                        guard LocalDate.supported.contains(day), day != startDay || time != startTime, !except.contains(day) else { continue }
+                        extra.append(EventDraft(uid: uid + "/" + basic(day), title: checkedTitle, note: EventInput.cut(note),
+                                                when: .solar(start: day, time: time, rule: "", except: []), zone: time == nil ? "" : own, length: length))
+                    }
+                }
                 solar.append(EventDraft(uid: eventUID, title: checkedTitle, note: EventInput.cut(note),
                                         when: .solar(start: startDay, time: startTime, rule: rule, except: except),
                                         zone: startTime == nil ? "" : zone, length: length))
+                solar += extra
             } catch let skip as Skip {
                 result.skipped.append((shown, skip.reason))
             } catch {

@@ -74,6 +74,7 @@ public struct VdirCalendar: Sendable {
                 for draft in parsed.result.drafts {
                     calendar.events.append(CalendarEvent(id: nextID, uid: draft.uid ?? "", title: draft.title, note: draft.note, when: draft.when,
                                                          zone: draft.zone, length: draft.length, createdAt: parsed.modified))
+                    calendar.events[calendar.events.count - 1].file = parsed.file
                     nextID -= 1
                 }
             }
@@ -87,6 +88,8 @@ public struct VdirCalendar: Sendable {
     struct Parsed: Sendable {
         let result: ICalendar.ImportResult
         let modified: Date
+        /// The file as it was when read: what a rewrite checks.
+        let file: VdirFile
     }
 
     /// What identifies a file's version: unchanged, it is not read again.
@@ -121,7 +124,8 @@ public struct VdirCalendar: Sendable {
                               modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                               changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec), zone: timeZone.identifier)
         if let (known, result) = cacheLock.withLock({ cache[file] }), known == version { return result }
-        let result = readFile(file).map { text, modified in Parsed(result: ICalendar.parse([text], timeZone: timeZone), modified: modified) }
+        let source = VdirFile(path: file, inode: version.inode, size: version.size, modified: version.modified)
+        let result = readFile(file).map { text, modified in Parsed(result: ICalendar.parse([text], timeZone: timeZone), modified: modified, file: source) }
         cacheLock.withLock {
             reads += 1
             cache[file] = (version, result)
