@@ -35,6 +35,9 @@ struct EventCommand: ParsableCommand {
         @Flag(help: "With --date: every week.") var weekly = false
         @Flag(help: "With --date: every day.") var daily = false
         @Option(help: ArgumentHelp("With --date: the start time, HH:MM (24-hour).", valueName: "HH:MM")) var time: String?
+        @Option(help: ArgumentHelp("With --date: how it repeats, as an RRULE (FREQ=MONTHLY;BYDAY=2SU), instead of --yearly...", valueName: "RRULE")) var rule: String?
+        @Option(help: ArgumentHelp("With a repeating --date: days left out, YYYY-MM-DD,YYYY-MM-DD.", valueName: "days")) var except: String?
+        @Option(help: ArgumentHelp("With --date and no --time: how many days it covers.", valueName: "n")) var days: Int?
         @Option(help: ArgumentHelp("With --time: how long, in minutes.", valueName: "minutes")) var minutes: Int?
         @Option(help: ArgumentHelp("With --time: the time zone the time is on (Europe/Paris); default: floating in the store, this machine's zone (TZ) in a vdir.", valueName: "zone"))
         var zone: String?
@@ -51,7 +54,9 @@ struct EventCommand: ParsableCommand {
             if date != nil && (leap || year != nil) { throw CLIError.usage("--leap and --year go with --lunar; a --date is a solar day.") }
             if time == nil && (zone != nil || minutes != nil) { throw CLIError.usage("--zone and --minutes go with --time HH:MM; an event without a time lasts its day.") }
             if lunar != nil && time != nil { throw CLIError.usage("--time goes with --date; a --lunar anniversary lasts its day.") }
-            if [yearly, monthly, weekly, daily].filter({ $0 }).count > 1 { throw CLIError.usage("choose one of --yearly, --monthly, --weekly and --daily.") }
+            if lunar != nil && (rule != nil || except != nil || days != nil) { throw CLIError.usage("--rule, --except and --days go with --date; a --lunar date repeats every lunar year.") }
+            if time != nil && days != nil { throw CLIError.usage("--days goes with an all-day --date; give a timed event --minutes.") }
+            if [yearly, monthly, weekly, daily, rule != nil].filter({ $0 }).count > 1 { throw CLIError.usage("choose one of --yearly, --monthly, --weekly and --daily.") }
         }
 
         func run(_ context: any CommandContext) throws {
@@ -66,12 +71,23 @@ struct EventCommand: ParsableCommand {
                     guard let parsed = EventTime(text: time) else { throw CLIError.usage("--time '\(time)' is not a time; use HH:MM from 00:00 to 23:59, such as 18:30.") }
                     clock = parsed
                 }
-                when = .solar(start: day, time: clock, rule: try EventInput.rule(yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : daily ? "daily" : ""), except: [])
+                let repeats = try EventInput.rule(rule ?? (yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : daily ? "daily" : ""))
+                var left: [LocalDate] = []
+                for text in (except ?? "").split(separator: ",") {
+                    guard let day = LocalDate(iso: text.trimmingCharacters(in: .whitespaces)) else {
+                        throw CLIError.usage("--except '\(text)' is not a day; use YYYY-MM-DD, several separated by commas.")
+                    }
+                    left.append(day)
+                }
+                if !left.isEmpty && repeats.isEmpty { throw CLIError.usage("--except goes with a repeating --date (--weekly, --rule...); a single day has nothing to leave out.") }
+                when = .solar(start: day, time: clock, rule: repeats, except: left.sorted())
             }
             if let zone, Zone(identifier: zone) == nil { throw CLIError.usage("--zone '\(zone)' is not a time zone this machine knows; use a tz database name such as Europe/Paris or UTC.") }
             if let minutes, !(1...100_000).contains(minutes) { throw CLIError.usage("--minutes \(minutes) is out of range; use 1 to 100000.") }
             let eventZone = time == nil ? "" : zone ?? (calendar == nil ? "" : context.timeZone.identifier)
-            let draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when, zone: eventZone, length: minutes.map { .minutes($0) })
+            if let days, !(2...366).contains(days) { throw CLIError.usage("--days \(days) is out of range; use 2 to 366 (one day is the default).") }
+            let draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when, zone: eventZone,
+                                   length: minutes.map { .minutes($0) } ?? days.map { .days($0) })
             let today = LocalDate(Date(), in: context.timeZone)
             if let calendar {
                 let vdir = try EventInput.vdir(calendar)
@@ -155,10 +171,11 @@ struct EventCommand: ParsableCommand {
 
     struct Remove: KindCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an event (every day it falls on).")
-        @Argument(help: "The event id (see `event list`).", completion: Completions.eventIDs) var id: Int64
+        @Argument(help: "The event id (see `event list`; a vdir's ids are below zero: write -- before one), or its UID.", completion: Completions.eventIDs) var event: String
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ context: any CommandContext) throws {
+            let id = try EventCommand.id(of: event, context)
             if id < 0 {
                 // A vdir's event: its file goes, if no program changed it since it was read.
                 let event = try EventInput.vdirEvent(id: id, timeZone: context.timeZone)
@@ -181,7 +198,7 @@ struct EventCommand: ParsableCommand {
                 LAST-MODIFIED and SEQUENCE when present) are written again, every other line is kept
                 byte for byte.
                 """)
-        @Argument(help: "The event id (see `event list`).", completion: Completions.eventIDs) var id: Int64
+        @Argument(help: "The event id (see `event list`; a vdir's ids are below zero: write -- before one), or its UID.", completion: Completions.eventIDs) var event: String
         @Option(help: ArgumentHelp("The new title.", valueName: "text")) var title: String?
         @Option(help: ArgumentHelp("The new note (\"\" removes it).", valueName: "text")) var note: String?
         @OptionGroup var storeOptions: StoreOptions
@@ -190,6 +207,7 @@ struct EventCommand: ParsableCommand {
             guard title != nil || note != nil else { throw CLIError.usage("give --title TEXT, --note TEXT or both; nothing was changed.") }
             let newTitle = try title.map { text throws(EventInput.Problem) in try EventInput.title(text) }
             let newNote = try note.map { text throws(EventInput.Problem) in try EventInput.note(text) }
+            let id = try EventCommand.id(of: event, context)
             if id < 0 {
                 let event = try EventInput.vdirEvent(id: id, timeZone: context.timeZone)
                 guard let file = event.file else { throw EventError.unknownEvent(id: id) }
@@ -278,6 +296,16 @@ struct EventCommand: ParsableCommand {
                         + ": \(count.added) added, \(count.updated) updated, \(count.unchanged) unchanged, \(result.skipped.count) skipped")
             if !result.skipped.isEmpty || !truncated.isEmpty { throw ExitCode(1) }
         }
+    }
+}
+
+extension EventCommand {
+    /// An event's id as given, or the id of the event with that UID (a vdir's first).
+    static func id(of text: String, _ context: any CommandContext) throws -> Int64 {
+        if let id = Int64(text) { return id }
+        if let event = VdirCalendars.read(timeZone: context.timeZone).flatMap(\.events).first(where: { $0.uid == text }) { return event.id }
+        if try context.storeExists(), let event = try EventRepository(context.openForReading()).storedEvents().first(where: { $0.uid == text }) { return event.id }
+        throw CLIError.usage("'\(text)' is neither an event id nor the UID of an event; `homescreen event list --json` shows both.")
     }
 }
 

@@ -124,8 +124,10 @@ public struct VdirCalendar: Sendable {
                               modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                               changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec), zone: timeZone.identifier)
         if let (known, result) = cacheLock.withLock({ cache[file] }), known == version { return result }
-        let source = VdirFile(path: file, inode: version.inode, size: version.size, modified: version.modified)
-        let result = readFile(file).map { text, modified in Parsed(result: ICalendar.parse([text], timeZone: timeZone), modified: modified, file: source) }
+        let result = readFile(file).map { text, modified, hash in
+            Parsed(result: ICalendar.parse([text], timeZone: timeZone), modified: modified,
+                   file: VdirFile(path: file, inode: version.inode, size: version.size, modified: version.modified, hash: hash))
+        }
         cacheLock.withLock {
             reads += 1
             cache[file] = (version, result)
@@ -134,7 +136,7 @@ public struct VdirCalendar: Sendable {
     }
 
     /// The file's text and modification time; a symlink is followed (a loop is a problem).
-    static func readFile(_ file: String) -> Result<(String, Date), Problem> {
+    static func readFile(_ file: String) -> Result<(String, Date, UInt64), Problem> {
         var info = stat()
         guard stat(file, &info) == 0 else {
             let code = errno
@@ -150,7 +152,7 @@ public struct VdirCalendar: Sendable {
         guard let text = ICalendar.text(of: data) else { return .failure(Problem(reason: "it is not UTF-8 text, so not iCalendar")) }
         guard text.contains("BEGIN:VCALENDAR") else { return .failure(Problem(reason: "it is not iCalendar (no BEGIN:VCALENDAR)")) }
         guard ICalendar.isComplete(text) else { return .failure(Problem(reason: "it ends before END:VCALENDAR (being written, or cut short)")) }
-        return .success((text, modified))
+        return .success((text, modified, VdirFile.hash(data)))
     }
 
     /// Names other programs write under before renaming: atomicwrites' and editors' temporaries.

@@ -4,6 +4,9 @@ import HomescreenStore
 import HomescreenWidgetCore
 
 /// A vdir file as it was when read: what a rewrite or a removal checks before it touches it.
+/// The modification time alone is not enough (the kernel's file clock ticks every few
+/// milliseconds, so a rewrite of the same size just after a read can keep it): the bytes' hash
+/// is compared too.
 public struct VdirFile: Hashable, Sendable {
     /// The file's path.
     public let path: String
@@ -11,24 +14,47 @@ public struct VdirFile: Hashable, Sendable {
     public let size: Int64
     /// The modification time in nanoseconds.
     public let modified: Int64
+    /// FNV-1a of the bytes.
+    public let hash: UInt64
 
-    public init(path: String, inode: UInt64, size: Int64, modified: Int64) {
+    public init(path: String, inode: UInt64, size: Int64, modified: Int64, hash: UInt64) {
         self.path = path
         self.inode = inode
         self.size = size
         self.modified = modified
+        self.hash = hash
     }
 
-    /// The file as it is now (nil: it is gone or cannot be looked at).
+    /// The file as it is now (nil: it is gone or cannot be read).
     public static func current(_ path: String) -> VdirFile? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return VdirFile(info, path: path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return try? read(descriptor, path: path).file
     }
 
-    init(_ info: stat, path: String) {
-        self.init(path: path, inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    /// The open file's version and bytes.
+    static func read(_ descriptor: Int32, path: String) throws(VdirWriter.Refusal) -> (file: VdirFile, bytes: [UInt8]) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw VdirWriter.Refusal("\(path) cannot be looked at (\(String(cString: strerror(errno)))); nothing was written.") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { throw VdirWriter.Refusal("\(path) cannot be read to the end; nothing was written.") }
+            count += read
+        }
+        let file = VdirFile(path: path, inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), hash: hash(bytes))
+        return (file, bytes)
+    }
+
+    /// FNV-1a, 64 bits.
+    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 }
 
@@ -125,13 +151,14 @@ public enum VdirWriter {
 
     /// Removes `file`, if it is still as it was read.
     public static func remove(_ file: VdirFile) throws(Refusal) {
-        _ = try unchangedBytes(file)
         try checkUnchanged(file)
         guard unlink(file.path) == 0 else { throw Refusal("\(file.path) cannot be removed (\(String(cString: strerror(errno)))); it was left as it is.") }
         syncFolder(of: file.path)
     }
 
-    /// The file's bytes, read only when it is the version that was read.
+    /// The file's bytes, only when it is the version that was read (inode, size, modification
+    /// time and bytes).
+    @discardableResult
     static func unchangedBytes(_ file: VdirFile) throws(Refusal) -> [UInt8] {
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
@@ -139,22 +166,12 @@ public enum VdirWriter {
                           : "\(file.path) cannot be opened (\(String(cString: strerror(errno)))); nothing was written.")
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, VdirFile(info, path: file.path) == file else { throw changedRefusal(file) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { throw Refusal("\(file.path) cannot be read to the end; nothing was written.") }
-            count += read
-        }
+        let (now, bytes) = try VdirFile.read(descriptor, path: file.path)
+        guard now == file else { throw changedRefusal(file) }
         return bytes
     }
 
-    static func checkUnchanged(_ file: VdirFile) throws(Refusal) {
-        guard VdirFile.current(file.path) == file else { throw changedRefusal(file) }
-    }
+    static func checkUnchanged(_ file: VdirFile) throws(Refusal) { try unchangedBytes(file) }
 
     static func changedRefusal(_ file: VdirFile) -> Refusal {
         Refusal("\(file.path) was changed by another program since it was read; nothing was written (read it again and redo the change).")
