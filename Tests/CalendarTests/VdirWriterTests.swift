@@ -167,3 +167,43 @@ enum ICalendarStamp {
         return formatter.string(from: date)
     }
 }
+
+extension VdirWriterTests {
+    /// Fewer than five lunar years of dates left: the file is written again from this lunar
+    /// year for twenty, its other lines as they were; with five left, it is left alone.
+    @Test func aLunarAnniversaryIsExtendedWhenFewerThanFiveYearsRemain() throws {
+        let (folder, vdir) = try Self.folder()
+        _ = folder
+        let zone = try #require(Zone(identifier: "Asia/Ho_Chi_Minh"))
+        let written = zone.instant(LocalDate(year: 2026, month: 11, day: 28)!, seconds: 36_000)
+        let added = try VdirWriter.add(EventDraft(title: "Giỗ bà", note: "Nhà bác", when: .lunar(month: 3, day: 15, leap: false, firstYear: nil)),
+                                       to: vdir, timeZone: zone, now: written)
+        let path = vdir + "/" + added.uid + ".ics"
+        // Another program adds an alarm: it must survive the extension.
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: "END:VEVENT", with: "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-P1D\r\nEND:VALARM\r\nEND:VEVENT")
+        try Data(original.utf8).write(to: URL(fileURLWithPath: path))
+
+        // Lunar year 2041: 2041…2045 are five years, nothing to do.
+        let in2041 = LocalDate(year: 2041, month: 6, day: 1)!
+        let none = VdirWriter.extendLunarAnniversaries(VdirCalendars.read([vdir], timeZone: zone)[0].events, today: in2041, timeZone: zone, now: written)
+        #expect(none.extended.isEmpty && none.refused.isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
+
+        let in2042 = LocalDate(year: 2042, month: 6, day: 1)!
+        let now = zone.instant(in2042, seconds: 0)
+        let done = VdirWriter.extendLunarAnniversaries(VdirCalendars.read([vdir], timeZone: zone)[0].events, today: in2042, timeZone: zone, now: now)
+        #expect(done.extended == [path] && done.refused.isEmpty)
+        let before = original.components(separatedBy: "\r\n"), after = try Self.lines(path)
+        #expect(before.count == after.count)
+        let changed = Set(zip(before, after).filter { $0 != $1 }.map { $0.1.hasPrefix(" ") ? " " : $0.1.prefix { $0 != ":" && $0 != ";" } })
+        #expect(changed.isSubset(of: ["DTSTAMP", "DTSTART", "DTEND", "RDATE", "X-HOMESCREEN-LUNAR-THROUGH", " "]), "\(changed)")
+        let text = after.joined(separator: "\r\n").replacingOccurrences(of: "\r\n ", with: "")
+        #expect(text.contains("X-HOMESCREEN-LUNAR-THROUGH:2061\r\n") && text.contains("DTSTART;VALUE=DATE:20420504\r\n") && text.contains("BEGIN:VALARM"))
+        let rdates = try #require(text.components(separatedBy: "\r\n").first { $0.hasPrefix("RDATE;VALUE=DATE:") })
+        #expect(rdates.split(separator: ",").count == 19 && rdates.hasSuffix(",20610504") == false && !rdates.split(separator: ",").contains { $0.hasPrefix("RDATE") ? $0.hasSuffix(":2041") : $0.hasPrefix("2041") })
+        // Still the same lunar event, note and all.
+        let read = VdirCalendars.read([vdir], timeZone: zone)[0].events
+        #expect(read.count == 1 && read[0].isLunar && read[0].note == "Nhà bác")
+    }
+}

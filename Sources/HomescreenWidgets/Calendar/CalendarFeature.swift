@@ -97,7 +97,10 @@ public struct CalendarFeature: WidgetFeature {
             let draft = EventDraft(title: title, note: note, when: when)
             if let vdir {
                 let zone = environment.timeZone
-                return [.write(FeatureJob(.calendar, "add-event \(vdir.name)", { _, _, now in try VdirWriter.add(draft, to: vdir.path, timeZone: zone, now: now) },
+                return [.write(FeatureJob(.calendar, "add-event \(vdir.name)", { _, _, now in
+                    VdirCalendars.keepLunarAnniversariesAhead(timeZone: zone, now: now)
+                    return try VdirWriter.add(draft, to: vdir.path, timeZone: zone, now: now)
+                },
                                           then: Message.added))]
             }
             return [.write(FeatureJob(.calendar, "add-event", { store, _, now in try EventRepository(store).addEvent(draft, at: now) }, then: Message.added))]
@@ -201,6 +204,8 @@ public struct CalendarFeature: WidgetFeature {
     }
 
     public func doctor(_ store: any StoreBackend) throws -> String? {
+        let zone = Zone.current(environment: ProcessInfo.processInfo.environment)
+        let notExtended = VdirCalendars.keepLunarAnniversariesAhead(timeZone: zone).map { "\na lunar anniversary was not extended: " + $0 }.joined()
         let vdirs = VdirCalendars.read(timeZone: Zone.current(environment: ProcessInfo.processInfo.environment)).map { "\n" + $0.doctorLine }.joined()
         let events = try EventRepository(store).storedEvents()
         let unreadable = events.filter { event in
@@ -210,7 +215,7 @@ public struct CalendarFeature: WidgetFeature {
         let lunar = events.filter(\.isLunar).count
         return "\(events.count) " + Language.english.plural(events.count, one: "event", other: "events") + " (\(lunar) lunar)"
             + (unreadable.isEmpty ? "" : "; \(unreadable.count) with a repeat rule this version cannot expand (shown on their first day only): ids " + unreadable.map { String($0.id) }.joined(separator: ", "))
-            + vdirs
+            + vdirs + notExtended
     }
 }
 

@@ -91,6 +91,7 @@ struct EventCommand: ParsableCommand {
             let today = LocalDate(Date(), in: context.timeZone)
             if let calendar {
                 let vdir = try EventInput.vdir(calendar)
+                for refused in VdirCalendars.keepLunarAnniversariesAhead(timeZone: context.timeZone) { Output.error("a lunar anniversary was not extended: \(refused)") }
                 let event: CalendarEvent
                 do { event = try VdirWriter.add(draft, to: vdir.path, timeZone: context.timeZone, now: Date()) } catch { throw CLIError.runtime(error.description) }
                 let next = event.days(in: today...today.adding(days: 3660), timeZone: context.timeZone).first.map { "; next: \($0.iso)" } ?? ""
@@ -136,6 +137,7 @@ struct EventCommand: ParsableCommand {
             let last = try to.map { try context.day($0, option: "--to") } ?? first.adding(days: 365)
             guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
             guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }
+            for refused in VdirCalendars.keepLunarAnniversariesAhead(timeZone: context.timeZone) { Output.error("a lunar anniversary was not extended: \(refused)") }
             let events = try context.storeExists() ? EventRepository(context.openForReading()).events() : EventRepository.vdirEvents()
             let occurrences = EventSchedule.occurrences(of: events, in: first...last, timeZone: context.timeZone)
             if json {

@@ -197,6 +197,15 @@ public enum VdirCalendars {
         set { lock.withLock { folders = newValue } }
     }
 
+    /// Extends the lunar anniversaries Homescreen wrote into the configured vdirs whose dates
+    /// run out within five lunar years (`VdirWriter.extendLunarAnniversaries`): run by the
+    /// commands and the dashboard's jobs that read or write the vdirs, never by a pane's read.
+    @discardableResult
+    public static func keepLunarAnniversariesAhead(timeZone: Zone, now: Date = Date()) -> [String] {
+        guard !configured.isEmpty else { return [] }
+        return VdirWriter.extendLunarAnniversaries(read(timeZone: timeZone).flatMap(\.events), today: LocalDate(now, in: timeZone), timeZone: timeZone, now: now).refused
+    }
+
     /// Every configured vdir, read now.
     public static func read(_ folders: [String] = configured, timeZone: Zone) -> [VdirCalendar] {
         var uids: [String: String] = [:], nextID: Int64 = -1

@@ -102,18 +102,10 @@ public enum VdirWriter {
         guard case .lunar(let month, let day, let leap, let first) = event.when else {
             return ICalendar.export([event], today: today, years: years, timeZone: timeZone)
         }
-        let firstYear = VietnameseCalendar.lunarDate(for: today)?.year ?? today.year
-        let from = max(firstYear, first ?? firstYear), through = firstYear + years - 1
-        var dates: [LocalDate] = []
-        if from <= through, let start = ICalendar.LunarYearSpan(year: from), let end = ICalendar.LunarYearSpan(year: through) {
-            dates = event.days(in: start.first...end.last, timeZone: timeZone)
-        }
+        let (dates, through) = lunarDates(of: event, today: today, timeZone: timeZone, years: years)
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Homescreen//Lich Viet//VI", "CALSCALE:GREGORIAN",
                      "BEGIN:VEVENT", "UID:" + ICalendar.escape(event.uid), "DTSTAMP:" + ICalendar.utcStamp(event.createdAt)]
-        if let firstDate = dates.first {
-            lines += ["DTSTART;VALUE=DATE:" + ICalendar.basic(firstDate), "DTEND;VALUE=DATE:" + ICalendar.basic(firstDate.adding(days: 1))]
-            if dates.count > 1 { lines.append("RDATE;VALUE=DATE:" + dates.dropFirst().map(ICalendar.basic).joined(separator: ",")) }
-        }
+        lines += dateLines(dates)
         lines.append("SUMMARY:" + ICalendar.escape(event.title))
         if !event.note.isEmpty { lines.append("DESCRIPTION:" + ICalendar.escape(event.note)) }
         lines.append("X-HOMESCREEN-LUNAR:\(day)/\(month)")
@@ -124,6 +116,52 @@ public enum VdirWriter {
         return lines.map(ICalendar.fold).joined(separator: "\r\n") + "\r\n"
     }
 
+    /// The solar dates of a lunar anniversary for `years` lunar years from the one holding
+    /// `today`, and the last of those lunar years.
+    static func lunarDates(of event: CalendarEvent, today: LocalDate, timeZone: Zone, years: Int) -> (dates: [LocalDate], through: Int) {
+        guard case .lunar(_, _, _, let first) = event.when else { return ([], 0) }
+        let firstYear = VietnameseCalendar.lunarDate(for: today)?.year ?? today.year
+        let from = max(firstYear, first ?? firstYear), through = firstYear + years - 1
+        guard from <= through, let start = ICalendar.LunarYearSpan(year: from), let end = ICalendar.LunarYearSpan(year: through) else { return ([], through) }
+        return (event.days(in: start.first...end.last, timeZone: timeZone), through)
+    }
+
+    /// DTSTART, DTEND and RDATE of an all-day event on `dates`.
+    static func dateLines(_ dates: [LocalDate]) -> [String] {
+        guard let first = dates.first else { return [] }
+        return ["DTSTART;VALUE=DATE:" + ICalendar.basic(first), "DTEND;VALUE=DATE:" + ICalendar.basic(first.adding(days: 1))]
+            + (dates.count > 1 ? ["RDATE;VALUE=DATE:" + dates.dropFirst().map(ICalendar.basic).joined(separator: ",")] : [])
+    }
+
+    // MARK: - Lunar anniversaries kept ahead
+
+    /// Writes again the file of each lunar anniversary Homescreen wrote (it has
+    /// X-HOMESCREEN-LUNAR-THROUGH) whose dates run out within `lunarYearsKept` lunar years of
+    /// `today`: its dates from this lunar year for `lunarYears` years, every other line as it
+    /// was. A file changed since it was read is left alone. Returns what was extended, and the
+    /// refusals, one sentence each.
+    @discardableResult
+    public static func extendLunarAnniversaries(_ events: [CalendarEvent], today: LocalDate, timeZone: Zone, now: Date) -> (extended: [String], refused: [String]) {
+        guard let thisYear = VietnameseCalendar.lunarDate(for: today)?.year else { return ([], []) }
+        var extended: [String] = [], refused: [String] = []
+        for event in events where event.isLunar {
+            guard let file = event.file, !extended.contains(file.path) else { continue }
+            do throws(Refusal) {
+                let bytes = try unchangedBytes(file)
+                guard let text = String(validating: bytes, as: UTF8.self),
+                      let through = contentLines(text).first(where: { $0.name == "X-HOMESCREEN-LUNAR-THROUGH" }).flatMap({ Int($0.value.trimmingCharacters(in: .whitespaces)) }),
+                      through - thisYear + 1 < lunarYearsKept else { continue }
+                let (dates, last) = lunarDates(of: event, today: today, timeZone: timeZone, years: lunarYears)
+                guard !dates.isEmpty, let edited = edited(text, Change(lunarDates: dates, through: last), now: now) else { continue }
+                try write(Array(edited.utf8), to: file.path, replacing: file)
+                extended.append(file.path)
+            } catch {
+                refused.append(error.sentence)
+            }
+        }
+        return (extended, refused)
+    }
+
     // MARK: - Changing a file
 
     /// What a rewrite changes in the event's main VEVENT (the one without RECURRENCE-ID); nil
@@ -131,9 +169,16 @@ public enum VdirWriter {
     public struct Change: Sendable {
         public var title: String?
         public var note: String?
+        /// A lunar anniversary's new dates (DTSTART, DTEND, RDATE) and last lunar year.
+        var lunarDates: [LocalDate]?
+        var through: Int?
         public init(title: String? = nil, note: String? = nil) {
             self.title = title
             self.note = note
+        }
+        init(lunarDates: [LocalDate], through: Int) {
+            self.lunarDates = lunarDates
+            self.through = through
         }
     }
 
@@ -258,9 +303,24 @@ public enum VdirWriter {
         guard let span = spans.first(where: \.main) else { return nil }
         let ending = lines[span.begin].raw.hasSuffix("\r\n") ? "\r\n" : "\n"
         func line(_ content: String) -> String { ICalendar.fold(content).replacingOccurrences(of: "\r\n", with: ending) + ending }
+        // Each property changed, in the order a missing one is added at the event's end; nil: removed.
+        var order = ["DTSTAMP"]
         var replacements: [String: String?] = ["DTSTAMP": line("DTSTAMP:" + ICalendar.utcStamp(now))]
-        if let title = change.title { replacements["SUMMARY"] = line("SUMMARY:" + ICalendar.escape(title)) }
-        if let note = change.note { replacements["DESCRIPTION"] = note.isEmpty ? .some(nil) : line("DESCRIPTION:" + ICalendar.escape(note)) }
+        func replace(_ name: String, _ value: String?) {
+            order.append(name)
+            replacements.updateValue(value.map { line(name + $0) }, forKey: name)
+        }
+        if let title = change.title { replace("SUMMARY", ":" + ICalendar.escape(title)) }
+        if let note = change.note { replace("DESCRIPTION", note.isEmpty ? nil : ":" + ICalendar.escape(note)) }
+        if let dates = change.lunarDates, let through = change.through {
+            let written = dateLines(dates)
+            for name in ["DTSTART", "DTEND", "RDATE"] {
+                let own = written.first { $0.hasPrefix(name + ";") }
+                order.append(name)
+                replacements.updateValue(own.map(line), forKey: name)
+            }
+            replace("X-HOMESCREEN-LUNAR-THROUGH", ":\(through)")
+        }
         var result = "", seen = Set<String>()
         depth = 0
         for (index, content) in lines.enumerated() {
@@ -270,7 +330,7 @@ public enum VdirWriter {
             guard inside, depth == 0 else {
                 if index == span.end {
                     // What the event did not have yet goes at its end.
-                    for name in ["SUMMARY", "DESCRIPTION", "DTSTAMP"] where !seen.contains(name) {
+                    for name in order where !seen.contains(name) {
                         if case .some(.some(let added)) = replacements[name] { result += added }
                     }
                 }
