@@ -206,7 +206,7 @@ public struct CalendarFeature: WidgetFeature {
     public func doctor(_ store: any StoreBackend) throws -> String? {
         let zone = Zone.current(environment: ProcessInfo.processInfo.environment)
         let notExtended = VdirCalendars.keepLunarAnniversariesAhead(timeZone: zone).map { "\na lunar anniversary was not extended: " + $0 }.joined()
-        let vdirs = VdirCalendars.read(timeZone: Zone.current(environment: ProcessInfo.processInfo.environment)).map { "\n" + $0.doctorLine }.joined()
+        let vdirs = VdirCalendars.read(timeZone: zone, store: store).map { "\n" + $0.doctorLine }.joined()
         let events = try EventRepository(store).storedEvents()
         let unreadable = events.filter { event in
             if case .solar(_, _, let rule, _) = event.when, !rule.isEmpty { return (try? RecurrenceRule(parsing: rule)) == nil }

@@ -12,14 +12,15 @@ public struct EventRepository: Sendable {
     /// Every event: the store's by id, then those of the configured vdirs (negative ids),
     /// read with the local zone.
     public func events() throws -> [CalendarEvent] {
-        try storedEvents() + Self.vdirEvents()
+        try storedEvents() + Self.vdirEvents(store: store)
     }
 
-    /// The events of the configured vdirs (`[calendar] vdirs`), with negative ids.
-    public static func vdirEvents() -> [CalendarEvent] {
+    /// The events of the configured vdirs (`[calendar] vdirs`), with negative ids; unchanged
+    /// files from the store's index when a store is given.
+    public static func vdirEvents(store: (any StoreBackend)? = nil) -> [CalendarEvent] {
         let vdirs = VdirCalendars.configured
         guard !vdirs.isEmpty else { return [] }
-        return VdirCalendars.read(vdirs, timeZone: Zone.current(environment: ProcessInfo.processInfo.environment)).flatMap(\.events)
+        return VdirCalendars.read(vdirs, timeZone: Zone.current(environment: ProcessInfo.processInfo.environment), store: store).flatMap(\.events)
     }
 
     /// The store's own events, by id.
