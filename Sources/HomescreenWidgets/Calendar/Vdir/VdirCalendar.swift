@@ -31,14 +31,16 @@ public struct VdirCalendar: Sendable {
     /// file whose UID one of them holds is skipped. `nextID`: the (negative) id the next event
     /// gets, so that events of vdirs never share an id with the store's (positive) ones.
     public static func read(_ folder: String, timeZone: Zone, uids: inout [String: String], nextID: inout Int64) -> VdirCalendar {
-        var session = IndexSession(known: nil)
+        var session = IndexSession(known: nil, saving: false)
         return read(folder, timeZone: timeZone, uids: &uids, nextID: &nextID, index: &session)
     }
 
     /// What one read of the vdirs takes from the store's index and gives back to it.
     struct IndexSession {
-        /// The index's rows by path (nil: no index).
+        /// The index's rows by path (nil: no index, or this process consulted it already).
         let known: [String: VdirIndex.Entry]?
+        /// Whether what is read now goes to the index.
+        let saving: Bool
         /// What the index is to learn: files read now, or known to this process but not to it.
         var read: [String: VdirIndex.Entry] = [:]
         /// How many files were opened and parsed.
@@ -122,7 +124,7 @@ public struct VdirCalendar: Sendable {
     /// What identifies a file's version: unchanged, it is not read again.
     struct Version: Hashable, Sendable { let inode: UInt64, size: Int64, modified: Int64, zone: String }
 
-    private static let cacheLock = NSLock()
+    static let cacheLock = NSLock()
     nonisolated(unsafe) private static var cache: [String: (Version, Result<Parsed, Problem>)] = [:]
     nonisolated(unsafe) private static var reads = 0
 
@@ -131,7 +133,17 @@ public struct VdirCalendar: Sendable {
     public static var fileReads: Int { cacheLock.withLock { reads } }
 
     /// Forgets every file this process read, as a process that starts now knows none.
-    public static func forgetReadFiles() { cacheLock.withLock { cache.removeAll() } }
+    public static func forgetReadFiles() {
+        cacheLock.withLock {
+            cache.removeAll()
+            indexConsulted = false
+        }
+    }
+
+    /// Whether this process took the store's index into its memory: from then on its memory
+    /// knows every file it saw, and only what it reads goes to the index (a dashboard's reloads
+    /// never fetch the whole index again).
+    nonisolated(unsafe) static var indexConsulted = false
 
     /// Drops what the cache holds of the folder's files that are gone.
     static func forget(in folder: String, keeping names: Set<String>) {
@@ -172,7 +184,7 @@ public struct VdirCalendar: Sendable {
             cache[file] = (version, result)
         }
         index.opened += 1
-        if case .success(let parsed) = result, index.known != nil { index.read[file] = VdirIndex.Entry(version: version, parsed: parsed) }
+        if case .success(let parsed) = result, index.saving { index.read[file] = VdirIndex.Entry(version: version, parsed: parsed) }
         return result
     }
 
@@ -253,9 +265,11 @@ public enum VdirCalendars {
     public static func read(_ folders: [String] = configured, timeZone: Zone, store: (any StoreBackend)? = nil) -> [VdirCalendar] {
         var uids: [String: String] = [:], nextID: Int64 = -1
         let index = store.map(VdirIndex.init)
-        var session = VdirCalendar.IndexSession(known: index?.entries())
+        let consult = index != nil && !VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted }
+        var session = VdirCalendar.IndexSession(known: consult ? index?.entries() : nil, saving: index != nil)
         let calendars = folders.map { VdirCalendar.read($0, timeZone: timeZone, uids: &uids, nextID: &nextID, index: &session) }
-        if session.known != nil { index?.save(session.read, gone: session.gone) }
+        index?.save(session.read, gone: session.gone)
+        if session.known != nil { VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted = true } }
         return calendars
     }
 }
