@@ -206,6 +206,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: calendar).isEmpty && !FileManager.default.fileExists(atPath: store))
     }
 
+    /// `event edit` of the store's own event, by id or UID; without a change, a sentence.
+    @Test func eventEditChangesAStoredEvent() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["event", "add", "Giỗ", "--lunar", "15/3", "--note", "cũ"], store: store).status == 0)
+        let none = try Homescreen.run(["event", "edit", "1"], store: store)
+        #expect(none.status == 2 && none.stderr.contains("give --title TEXT, --note TEXT or both; nothing was changed."), "\(none.stderr)")
+        let edited = try Homescreen.run(["event", "edit", "1", "--title", "Giỗ ông nội", "--note", ""], store: store)
+        #expect(edited.status == 0 && edited.stdout == "changed event 1: Giỗ ông nội\n", "\(edited.stdout)\(edited.stderr)")
+        let uid = try #require((try JSONSerialization.jsonObject(with: Data(try Homescreen.run(["event", "list", "--json"], store: store).stdout.utf8)) as? [[String: Any]])?.first?["uid"] as? String)
+        #expect(try Homescreen.run(["event", "edit", uid, "--note", "mới"], store: store).status == 0)
+        let list = try Homescreen.run(["event", "list", "--json"], store: store).stdout
+        #expect(list.contains("\"title\" : \"Giỗ ông nội\"") && list.contains("\"note\" : \"mới\""), "\(list)")
+        #expect(try Homescreen.run(["event", "edit", "9", "--title", "X"], store: store).stderr.contains("there is no event with id 9"))
+    }
+
     /// The form's Calendar field writes the event into that vdir; `x` removes its file.
     @Test func theDashboardsFormAddsToAVdirAndXRemovesTheFile() throws {
         let folder = TemporaryFolder()
