@@ -147,15 +147,20 @@ public struct VdirCalendar: Sendable {
 
     /// Drops what the cache holds of the folder's files that are gone.
     static func forget(in folder: String, keeping names: Set<String>) {
+        // By prefix rather than path functions: this runs over every file known at each read.
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         cacheLock.withLock {
-            for file in cache.keys where (file as NSString).deletingLastPathComponent == folder && !names.contains((file as NSString).lastPathComponent) {
-                cache[file] = nil
+            let gone = cache.keys.filter { file in
+                guard file.hasPrefix(prefix) else { return false }
+                let name = file.dropFirst(prefix.count)
+                return !name.contains("/") && !names.contains(String(name))
             }
+            for file in gone { cache[file] = nil }
         }
     }
 
-    /// The file's events, from the cache when its version (inode, size, modification and change
-    /// times) is the one last read.
+    /// The file's events, from the cache when its version (inode, size and modification time,
+    /// and the zone they were read in) is the one last read, else from the store's index.
     static func parsedFile(_ file: String, timeZone: Zone, index: inout IndexSession) -> Result<Parsed, Problem> {
         var info = stat()
         guard stat(file, &info) == 0 else {
