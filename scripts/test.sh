@@ -30,6 +30,9 @@ need bsdextrautils command -v col
 need python3-icalendar /usr/bin/python3 -c 'import icalendar'   # exported calendars, parsed
 need python3-recurring-ical-events /usr/bin/python3 -c 'import recurring_ical_events'   # imported calendars' occurrences
 need khal command -v khal                                   # exported calendars, read by khal
+need vdirsyncer command -v vdirsyncer                       # vdirs synced with a CalDAV server
+need radicale /usr/bin/python3 -c 'import radicale'          # that server, run by its test on loopback
+need python3-caldav /usr/bin/python3 -c 'import caldav'     # the server's events, read and made
 need hledger command -v hledger                             # the budget from a journal, computed by hledger itself
 need openssh-client command -v ssh                          # homescreen serve, driven by the real client
 need openssh-server test -x /usr/sbin/sshd                  # the README's sshd way, on a private sshd

@@ -116,4 +116,154 @@ import Testing
         dashboard.send("q")
         #expect(dashboard.exitStatus() == 0)
     }
+
+    /// Issue 54, point 2: events added with `event add --calendar` are files khal lists as
+    /// `event list` does (two years), and that python3-icalendar parses with their UID, DTSTAMP
+    /// and the VTIMEZONE of each TZID.
+    @Test func eventsAddedToAVdirAreListedByKhalAsByEventList() throws {
+        let zone = "Europe/Paris"
+        let folder = TemporaryFolder()
+        let calendar = folder.path("family")
+        try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
+        let config = try Self.khalConfig(folder, calendar: calendar, zone: zone)
+        let store = folder.path("store.sqlite")
+        let environment = try Self.environment(folder, vdirs: [calendar], zone: zone)
+        // Next year's dates, and two years from today: a lunar anniversary's file holds the
+        // lunar years from today's on.
+        let days = DateFormatter()
+        days.dateFormat = "yyyy-MM-dd"
+        days.timeZone = TimeZone(identifier: "UTC")
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date()) + 1
+        let first = days.string(from: Date()), last = days.string(from: Date().addingTimeInterval(729 * 86_400))
+        let added: [[String]] = [
+            ["Trip", "--date", "\(year)-01-10"],
+            ["Đà Lạt", "--date", "\(year)-02-03", "--days", "3"],
+            ["Berlin", "--date", "\(year)-01-04", "--time", "09:00", "--minutes", "60", "--zone", "Europe/Berlin", "--weekly", "--except", "\(year)-01-11,\(year)-03-29"],
+            ["New York", "--date", "\(year)-03-09", "--time", "20:00", "--zone", "America/New_York", "--rule", "FREQ=WEEKLY;COUNT=4"],
+            ["Saigon", "--date", "\(year)-01-10", "--time", "08:30", "--zone", "Asia/Ho_Chi_Minh", "--rule", "FREQ=MONTHLY;BYDAY=2SU"],
+            ["Giỗ ông nội", "--lunar", "15/3"],
+        ]
+        for arguments in added {
+            let result = try Homescreen.run(["event", "add"] + arguments + ["--calendar", "family"], store: store, environment: environment)
+            #expect(result.status == 0 && result.stdout.hasPrefix("added event to family: "), "\(arguments): \(result.stdout)\(result.stderr)")
+        }
+        // The store was never made: the events are files.
+        #expect(!FileManager.default.fileExists(atPath: store))
+        let files = try FileManager.default.contentsOfDirectory(atPath: calendar)
+        #expect(files.count == added.count && files.allSatisfy { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }, "\(files)")
+
+        var theirs: [String] = []
+        for line in try Self.khal(["list", "--day-format", "", "--format", "{start-date}\t{start-time}\t{title}", first, last], config: config, zone: zone)
+            .split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            theirs.append("\(parts[0])\t\(parts[1].isEmpty ? "-" : parts[1])\t\(parts[2])")
+        }
+        let result = try Homescreen.run(["event", "list", "--from", first, "--to", last, "--json"], store: store, environment: environment)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        // khal lists an event of several days under each of its days (with its {start-date});
+        // `event list` once, with its lastDate.
+        let ours = items.flatMap { item -> [String] in
+            let date = item["date"] as? String ?? "?", lastDate = item["lastDate"] as? String ?? date
+            var covered = [date]
+            while let day = days.date(from: covered.last!), covered.last! < lastDate { covered.append(days.string(from: day.addingTimeInterval(86_400))) }
+            return covered.map { _ in "\(date)\t\(item["time"] as? String ?? "-")\t\(item["title"] as? String ?? "?")" }
+        }.sorted()
+        #expect(ours.count > 100 && ours == theirs.sorted(), "\(ImportedCalendarTests.differences(ours, theirs.sorted()).prefix(12).joined(separator: "\n"))")
+        #expect(ours.filter { $0.hasSuffix("Giỗ ông nội") }.count >= 2)
+
+        let check = """
+            import glob, icalendar, sys
+            for path in sorted(glob.glob(sys.argv[1] + "/*.ics")):
+                calendar = icalendar.Calendar.from_ical(open(path, "rb").read())
+                zones = {str(z["TZID"]) for z in calendar.walk("VTIMEZONE")}
+                for event in calendar.walk("VEVENT"):
+                    uid = str(event["UID"])
+                    assert path.endswith("/" + uid + ".ics"), path
+                    assert event.get("DTSTAMP") is not None, uid
+                    tzid = event["DTSTART"].params.get("TZID")
+                    assert tzid is None or tzid in zones, (uid, tzid, zones)
+                    print(str(event["SUMMARY"]), tzid or "-", "RDATE" if event.get("RDATE") is not None else "", str(event.get("X-HOMESCREEN-LUNAR", "")))
+            """
+        try check.write(toFile: folder.path("check.py"), atomically: true, encoding: .utf8)
+        let parsed = try Shell.run("/usr/bin/python3 '\(folder.path("check.py"))' '\(calendar)'", environment: ProcessInfo.processInfo.environment)
+        #expect(parsed.status == 0, "\(parsed.stderr) (python3-icalendar: scripts/test.sh installs it)")
+        let lines = Set(parsed.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(lines.isSuperset(of: ["Berlin Europe/Berlin", "New York America/New_York", "Saigon Asia/Ho_Chi_Minh", "Trip -", "Giỗ ông nội - RDATE 15/3"]),
+                "\(parsed.stdout)")
+    }
+
+    /// Bad input names the value and writes nothing.
+    @Test func aCalendarThatIsNotConfiguredIsRefused() throws {
+        let folder = TemporaryFolder()
+        let calendar = folder.path("family")
+        try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
+        let store = folder.path("store.sqlite")
+        let environment = try Self.environment(folder, vdirs: [calendar], zone: "UTC")
+        let result = try Homescreen.run(["event", "add", "X", "--date", "2027-01-01", "--calendar", "work"], store: store, environment: environment)
+        #expect(result.status == 2 && result.stderr.contains("there is no calendar 'work'; use one of the configured vdirs: family."), "\(result.stderr)")
+        let edit = try Homescreen.run(["event", "edit", "no-such-uid", "--title", "Y"], store: store, environment: environment)
+        #expect(edit.status == 2 && edit.stderr.contains("'no-such-uid' is neither an event id nor the UID of an event"), "\(edit.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: calendar).isEmpty && !FileManager.default.fileExists(atPath: store))
+    }
+
+    /// `event edit` of the store's own event, by id or UID; without a change, a sentence.
+    @Test func eventEditChangesAStoredEvent() throws {
+        let folder = TemporaryFolder()
+        let store = folder.path("store.sqlite")
+        #expect(try Homescreen.run(["event", "add", "Giỗ", "--lunar", "15/3", "--note", "cũ"], store: store).status == 0)
+        let none = try Homescreen.run(["event", "edit", "1"], store: store)
+        #expect(none.status == 2 && none.stderr.contains("give --title TEXT, --note TEXT or both; nothing was changed."), "\(none.stderr)")
+        let edited = try Homescreen.run(["event", "edit", "1", "--title", "Giỗ ông nội", "--note", ""], store: store)
+        #expect(edited.status == 0 && edited.stdout == "changed event 1: Giỗ ông nội\n", "\(edited.stdout)\(edited.stderr)")
+        let uid = try #require((try JSONSerialization.jsonObject(with: Data(try Homescreen.run(["event", "list", "--json"], store: store).stdout.utf8)) as? [[String: Any]])?.first?["uid"] as? String)
+        #expect(try Homescreen.run(["event", "edit", uid, "--note", "mới"], store: store).status == 0)
+        let list = try Homescreen.run(["event", "list", "--json"], store: store).stdout
+        #expect(list.contains("\"title\" : \"Giỗ ông nội\"") && list.contains("\"note\" : \"mới\""), "\(list)")
+        #expect(try Homescreen.run(["event", "edit", "9", "--title", "X"], store: store).stderr.contains("there is no event with id 9"))
+    }
+
+    /// The form's Calendar field writes the event into that vdir; `x` removes its file.
+    @Test func theDashboardsFormAddsToAVdirAndXRemovesTheFile() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("family")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try "Gia đình\n".write(toFile: vdir + "/displayname", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        let config = """
+            home = [{ kind = "calendar", family = "large" }]
+            [calendar]
+            vdirs = ["\(vdir)"]
+            """
+        try Data(config.utf8).write(to: URL(fileURLWithPath: folder.path("homescreen/config.toml")))
+        let store = folder.path("store.sqlite")
+        let dashboard = try TmuxDashboard(columns: 140, rows: 48, store: store, arguments: ["--now", "2027-04-18T10:00:00+07:00", "--locale", "en"],
+                                          environment: ["TZ": "Asia/Ho_Chi_Minh"], configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("April 2027") }, "\(dashboard.text)")
+        dashboard.send("Enter")
+        dashboard.send("Right", "Right", "Right")
+        #expect(dashboard.wait { $0.contains("Wednesday, 21/04/2027") }, "\(dashboard.text)")
+        dashboard.send("n")
+        #expect(dashboard.wait { $0.contains("Add an event") && $0.contains("Calendar") && $0.contains("empty: this store · or Gia đình") }, "\(dashboard.text)")
+        dashboard.type("Họp lớp")
+        dashboard.send("Tab", "Tab", "Tab", "Tab")
+        dashboard.type("Lịch khác")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("there is no calendar 'Lịch khác'; use one of the configured vdirs: Gia đình.") }, "\(dashboard.text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir) == ["displayname"])
+        for _ in 0..<9 { dashboard.send("BSpace") }
+        dashboard.type("Gia đình")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Added Họp lớp") && $0.contains("• Họp lớp") }, "\(dashboard.text)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: vdir).filter { $0.hasSuffix(".ics") }
+        #expect(files.count == 1, "\(files)")
+        let text = try String(contentsOfFile: vdir + "/" + (files.first ?? ""), encoding: .utf8)
+        #expect(text.contains("SUMMARY:Họp lớp\r\n") && text.contains("DTSTART;VALUE=DATE:20270421\r\n"), "\(text)")
+        dashboard.send("x")
+        #expect(dashboard.wait { $0.contains("Remove Họp lớp") }, "\(dashboard.text)")
+        dashboard.send("y")
+        #expect(dashboard.wait { $0.contains("Removed Họp lớp.") && !$0.contains("• Họp lớp") }, "\(dashboard.text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir) == ["displayname"])
+        dashboard.send("Escape", "q")
+        #expect(dashboard.exitStatus() == 0)
+    }
 }

@@ -22,11 +22,11 @@ public struct CalendarFeature: WidgetFeature {
         case addSubmitted(Form)
         case added(Result<CalendarEvent, JobFailure>)
         case chosen(Picker.Choice)
-        case remove(id: Int64)
+        case remove(id: Int64, file: VdirFile?)
         case removed(Result<CalendarEvent, JobFailure>)
     }
 
-    struct RemovableEvent: Sendable, Equatable { let id: Int64, title: String, when: String, repeats: Bool, yearly: Bool }
+    struct RemovableEvent: Sendable, Equatable { let id: Int64, title: String, when: String, repeats: Bool, yearly: Bool, file: VdirFile? }
 
     public init() {}
 
@@ -78,7 +78,9 @@ public struct CalendarFeature: WidgetFeature {
         switch event {
         case .action(.addItem):
             let day = entry?.selected ?? LocalDate(environment.now, in: environment.timeZone)
-            return [.form(Self.form(language, date: day.iso, lunar: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? ""), submitted: Message.addSubmitted)]
+            let calendars = VdirCalendars.configured.isEmpty ? [] : VdirCalendars.read(timeZone: environment.timeZone).map(\.name)
+            return [.form(Self.form(language, date: day.iso, lunar: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? "", calendars: calendars),
+                          submitted: Message.addSubmitted)]
         case .message(.addSubmitted(let form)):
             var check = FormCheck(form, language: language)
             // Each field checked as `event add` checks it, the sentence under its field.
@@ -89,10 +91,21 @@ public struct CalendarFeature: WidgetFeature {
             let note = field(3) { () throws(EventInput.Problem) in try EventInput.note(check[3]) }
             let when = field(2) { () throws(EventInput.Problem) in try EventInput.rule(check[2]) } == nil ? nil
                 : field(1) { () throws(EventInput.Problem) in try EventInput.dateField(check[1], repeat: check[2], today: LocalDate(environment.now, in: environment.timeZone)) }
+            // The Calendar field, when vdirs are configured: empty is the store, else a vdir's name.
+            let vdir = form.fields.count > 4 && !check[4].trimmingCharacters(in: .whitespaces).isEmpty
+                ? field(4) { () throws(EventInput.Problem) in try EventInput.vdir(check[4]) } : nil
             if let rejected = check.rejected(form) { return [.form(rejected, submitted: Message.addSubmitted)] }
             guard let title, let note, let when else { return [] }
             let draft = EventDraft(title: title, note: note, when: when)
             state.form.submitted(form)
+            if let vdir {
+                let zone = environment.timeZone
+                return [.write(FeatureJob(.calendar, "add-event \(vdir.name)", { _, _, now in
+                    VdirCalendars.keepLunarAnniversariesAhead(timeZone: zone, now: now)
+                    return try VdirWriter.add(draft, to: vdir.path, timeZone: zone, now: now)
+                },
+                                          then: Message.added))]
+            }
             return [.write(FeatureJob(.calendar, "add-event", { store, _, now in try EventRepository(store).addEvent(draft, at: now) }, then: Message.added))]
         case .message(.added(.success(let added))):
             state.form.saved()
@@ -102,7 +115,7 @@ public struct CalendarFeature: WidgetFeature {
                 let event = occurrence.event
                 var yearly = event.isLunar
                 if case .solar(_, _, let rule, _) = event.when { yearly = rule == "FREQ=YEARLY" }
-                return RemovableEvent(id: event.id, title: event.title, when: event.whenText, repeats: event.repeats, yearly: yearly)
+                return RemovableEvent(id: event.id, title: event.title, when: event.whenText, repeats: event.repeats, yearly: yearly, file: event.file)
             }
             switch state.removable.count {
             case 0: return [.message(.info(text("No event on this day; n adds one.")))]
@@ -113,7 +126,14 @@ public struct CalendarFeature: WidgetFeature {
             }
         case .message(.chosen(.item(let index))) where state.removable.indices.contains(index):
             return [Self.confirmRemoval(state.removable[index], environment)]
-        case .message(.remove(let id)):
+        case .message(.remove(let id, let file?)):
+            // A vdir's event: its own file goes, only if no program changed it since it was shown.
+            let removed = state.removable.first { $0.file == file }
+            return [.write(FeatureJob(.calendar, "remove-event \(file.path)", { _, _, now in
+                try VdirWriter.remove(file)
+                return CalendarEvent(id: id, uid: "", title: removed?.title ?? "", when: .solar(start: LocalDate(now, in: .utc), time: nil, rule: "", except: []), createdAt: now)
+            }, then: Message.removed))]
+        case .message(.remove(let id, nil)):
             return [.write(FeatureJob(.calendar, "remove-event \(id)", { store, _, _ in try EventRepository(store).removeEvent(id: id) }, then: Message.removed))]
         case .message(.removed(.success(let removed))):
             return [.message(.success(text("Removed %1.", environment.name(removed.title))))]
@@ -130,20 +150,26 @@ public struct CalendarFeature: WidgetFeature {
     static func confirmRemoval(_ event: RemovableEvent, _ environment: FeatureEnvironment) -> FeatureEffect<Message, NoMemory> {
         let question = event.yearly ? "Remove %1 (event %2) from every year?" : event.repeats ? "Remove %1 (event %2) and all its repeats?" : "Remove %1 (event %2, %3)?"
         return .confirm(environment.language.text(question, in: words, values: [environment.name(event.title), String(event.id), event.when]),
-                        yes: .remove(id: event.id))
+                        yes: .remove(id: event.id, file: event.file))
     }
 
     /// Title, date (the chosen day), repeat (empty: once; "lunar": every lunar year on the
     /// day's lunar date, which the hint names), note.
-    static func form(_ language: Language, date: String, lunar: String) -> Form {
+    static func form(_ language: Language, date: String, lunar: String, calendars: [String] = []) -> Form {
         func text(_ english: String, _ values: String...) -> String { language.text(english, in: words, values: values) }
         let repeats = text("empty: once · lunar: every year on %1 ÂL · yearly, monthly, weekly", lunar)
-        return Form(title: text("Add an event"), fields: [
+        var fields = [
             Form.Field(text("Title"), placeholder: "Giỗ ông nội", maxLength: 200),
             Form.Field(text("Date"), text: date, hint: text("YYYY-MM-DD, tomorrow, +3d, or a lunar date: 15/3"), maxLength: 20),
             Form.Field(text("Repeat"), placeholder: repeats, hint: repeats, maxLength: 10),
             Form.Field(text("Note"), placeholder: text("(optional)"), maxLength: 500),
-        ])
+        ]
+        // With vdirs: which calendar keeps it (empty: this store).
+        if !calendars.isEmpty {
+            let choice = text("empty: this store · or %1", calendars.joined(separator: ", "))
+            fields.append(Form.Field(text("Calendar"), placeholder: choice, hint: choice, maxLength: 100))
+        }
+        return Form(title: text("Add an event"), fields: fields)
     }
 
     /// The calendar's dashboard words (its panes stay Vietnamese).
@@ -151,6 +177,8 @@ public struct CalendarFeature: WidgetFeature {
         ("Add an event", "Ajouter un événement", "Aggiungi un evento", "Thêm sự kiện"),
         ("Title", "Titre", "Titolo", "Tiêu đề"), ("Date", "Date", "Data", "Ngày"), ("Repeat", "Répétition", "Ripetizione", "Lặp lại"),
         ("Note", "Note", "Nota", "Ghi chú"), ("(optional)", "(facultatif)", "(facoltativo)", "(không bắt buộc)"),
+        ("Calendar", "Calendrier", "Calendario", "Lịch"),
+        ("empty: this store · or %1", "vide : ce magasin · ou %1", "vuoto: questo archivio · o %1", "để trống: kho này · hoặc %1"),
         ("YYYY-MM-DD, tomorrow, +3d, or a lunar date: 15/3", "AAAA-MM-JJ, demain, +3d, ou une date lunaire : 15/3",
          "AAAA-MM-GG, domani, +3d, o una data lunare: 15/3", "YYYY-MM-DD, ngày mai, +3d, hoặc ngày âm lịch: 15/3"),
         ("empty: once · lunar: every year on %1 ÂL · yearly, monthly, weekly", "vide : une fois · lunar : chaque année le %1 ÂL · yearly, monthly, weekly",
@@ -182,7 +210,9 @@ public struct CalendarFeature: WidgetFeature {
     }
 
     public func doctor(_ store: any StoreBackend) throws -> String? {
-        let vdirs = VdirCalendars.read(timeZone: Zone.current(environment: ProcessInfo.processInfo.environment)).map { "\n" + $0.doctorLine }.joined()
+        let zone = Zone.current(environment: ProcessInfo.processInfo.environment)
+        let notExtended = VdirCalendars.keepLunarAnniversariesAhead(timeZone: zone).map { "\na lunar anniversary was not extended: " + $0 }.joined()
+        let vdirs = VdirCalendars.read(timeZone: zone, store: store).map { "\n" + $0.doctorLine }.joined()
         let events = try EventRepository(store).storedEvents()
         let unreadable = events.filter { event in
             if case .solar(_, _, let rule, _) = event.when, !rule.isEmpty { return (try? RecurrenceRule(parsing: rule)) == nil }
@@ -191,7 +221,7 @@ public struct CalendarFeature: WidgetFeature {
         let lunar = events.filter(\.isLunar).count
         return "\(events.count) " + Language.english.plural(events.count, one: "event", other: "events") + " (\(lunar) lunar)"
             + (unreadable.isEmpty ? "" : "; \(unreadable.count) with a repeat rule this version cannot expand (shown on their first day only): ids " + unreadable.map { String($0.id) }.joined(separator: ", "))
-            + vdirs
+            + vdirs + notExtended
     }
 }
 

@@ -18,7 +18,7 @@ struct EventCommand: ParsableCommand {
             month or week. The calendar widget marks the days, lists the day's events and the next
             ones with the holidays, and shows the next one within a week in its small views.
             """,
-        subcommands: [Add.self, List.self, Remove.self, Export.self, Import.self]
+        subcommands: [Add.self, List.self, Edit.self, Remove.self, Export.self, Import.self]
     )
 
     struct Add: KindCommand {
@@ -34,7 +34,16 @@ struct EventCommand: ParsableCommand {
         @Flag(help: "With --date: every month (months without that day are skipped).") var monthly = false
         @Flag(help: "With --date: every week.") var weekly = false
         @Flag(help: "With --date: every day.") var daily = false
+        @Option(help: ArgumentHelp("With --date: the start time, HH:MM (24-hour).", valueName: "HH:MM")) var time: String?
+        @Option(help: ArgumentHelp("With --date: how it repeats, as an RRULE (FREQ=MONTHLY;BYDAY=2SU), instead of --yearly...", valueName: "RRULE")) var rule: String?
+        @Option(help: ArgumentHelp("With a repeating --date: days left out, YYYY-MM-DD,YYYY-MM-DD.", valueName: "days")) var except: String?
+        @Option(help: ArgumentHelp("With --date and no --time: how many days it covers.", valueName: "n")) var days: Int?
+        @Option(help: ArgumentHelp("With --time: how long, in minutes.", valueName: "minutes")) var minutes: Int?
+        @Option(help: ArgumentHelp("With --time: the time zone the time is on (Europe/Paris); default: floating in the store, this machine's zone (TZ) in a vdir.", valueName: "zone"))
+        var zone: String?
         @Option(help: ArgumentHelp("A note kept with the event.", valueName: "text")) var note: String?
+        @Option(help: ArgumentHelp("Write the event to this vdir of [calendar] vdirs (its displayname or folder name) as a new .ics file, not to the store.", valueName: "name"))
+        var calendar: String?
         @OptionGroup var storeOptions: StoreOptions
 
         /// Option combinations, checked before anything is opened (thrown from `run`, so the
@@ -43,7 +52,11 @@ struct EventCommand: ParsableCommand {
             if (lunar == nil) == (date == nil) { throw CLIError.usage("give the event either --lunar D/M (a lunar date) or --date YYYY-MM-DD (a solar date).") }
             if lunar != nil && (yearly || monthly || weekly || daily) { throw CLIError.usage("--yearly, --monthly, --weekly and --daily go with --date; a --lunar date repeats every lunar year.") }
             if date != nil && (leap || year != nil) { throw CLIError.usage("--leap and --year go with --lunar; a --date is a solar day.") }
-            if [yearly, monthly, weekly, daily].filter({ $0 }).count > 1 { throw CLIError.usage("choose one of --yearly, --monthly, --weekly and --daily.") }
+            if time == nil && (zone != nil || minutes != nil) { throw CLIError.usage("--zone and --minutes go with --time HH:MM; an event without a time lasts its day.") }
+            if lunar != nil && time != nil { throw CLIError.usage("--time goes with --date; a --lunar anniversary lasts its day.") }
+            if lunar != nil && (rule != nil || except != nil || days != nil) { throw CLIError.usage("--rule, --except and --days go with --date; a --lunar date repeats every lunar year.") }
+            if time != nil && days != nil { throw CLIError.usage("--days goes with an all-day --date; give a timed event --minutes.") }
+            if [yearly, monthly, weekly, daily, rule != nil].filter({ $0 }).count > 1 { throw CLIError.usage("choose one of --yearly, --monthly, --weekly and --daily.") }
         }
 
         func run(_ context: any CommandContext) throws {
@@ -53,11 +66,39 @@ struct EventCommand: ParsableCommand {
                 when = try EventInput.lunar(lunar, leap: leap, year: year)
             } else {
                 let day = try context.day(date ?? "", option: "--date")
-                when = .solar(start: day, time: nil, rule: try EventInput.rule(yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : daily ? "daily" : ""), except: [])
+                var clock: EventTime?
+                if let time {
+                    guard let parsed = EventTime(text: time) else { throw CLIError.usage("--time '\(time)' is not a time; use HH:MM from 00:00 to 23:59, such as 18:30.") }
+                    clock = parsed
+                }
+                let repeats = try EventInput.rule(rule ?? (yearly ? "yearly" : monthly ? "monthly" : weekly ? "weekly" : daily ? "daily" : ""))
+                var left: [LocalDate] = []
+                for text in (except ?? "").split(separator: ",") {
+                    guard let day = LocalDate(iso: text.trimmingCharacters(in: .whitespaces)) else {
+                        throw CLIError.usage("--except '\(text)' is not a day; use YYYY-MM-DD, several separated by commas.")
+                    }
+                    left.append(day)
+                }
+                if !left.isEmpty && repeats.isEmpty { throw CLIError.usage("--except goes with a repeating --date (--weekly, --rule...); a single day has nothing to leave out.") }
+                when = .solar(start: day, time: clock, rule: repeats, except: left.sorted())
             }
-            let draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when)
-            let event = try EventRepository(context.openForWriting()).addEvent(draft)
+            if let zone, Zone(identifier: zone) == nil { throw CLIError.usage("--zone '\(zone)' is not a time zone this machine knows; use a tz database name such as Europe/Paris or UTC.") }
+            if let minutes, !(1...100_000).contains(minutes) { throw CLIError.usage("--minutes \(minutes) is out of range; use 1 to 100000.") }
+            let eventZone = time == nil ? "" : zone ?? (calendar == nil ? "" : context.timeZone.identifier)
+            if let days, !(2...366).contains(days) { throw CLIError.usage("--days \(days) is out of range; use 2 to 366 (one day is the default).") }
+            let draft = EventDraft(title: try EventInput.title(title), note: try EventInput.note(note ?? ""), when: when, zone: eventZone,
+                                   length: minutes.map { .minutes($0) } ?? days.map { .days($0) })
             let today = LocalDate(Date(), in: context.timeZone)
+            if let calendar {
+                let vdir = try EventInput.vdir(calendar)
+                for refused in VdirCalendars.keepLunarAnniversariesAhead(timeZone: context.timeZone) { Output.error("a lunar anniversary was not extended: \(refused)") }
+                let event: CalendarEvent
+                do { event = try VdirWriter.add(draft, to: vdir.path, timeZone: context.timeZone, now: Date()) } catch { throw CLIError.runtime(error.description) }
+                let next = event.days(in: today...today.adding(days: 3660), timeZone: context.timeZone).first.map { "; next: \($0.iso)" } ?? ""
+                Output.line("added event to \(Display.safe(vdir.name)): \(Display.safe(DisplayWidth.truncate(event.title, to: 80))) (\(event.whenText))\(next); file \(Display.safe(event.file?.path ?? ""))")
+                return
+            }
+            let event = try EventRepository(context.openForWriting()).addEvent(draft)
             let next = event.days(in: today...today.adding(days: 3660), timeZone: context.timeZone).first.map { "; next: \($0.iso)" } ?? ""
             Output.line("added event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80))) (\(event.whenText))\(next)")
         }
@@ -96,6 +137,7 @@ struct EventCommand: ParsableCommand {
             let last = try to.map { try context.day($0, option: "--to") } ?? first.adding(days: 365)
             guard first <= last else { throw CLIError.usage("--to \(last.iso) is before --from \(first.iso); give a --to on or after --from.") }
             guard last.dayNumber - first.dayNumber <= 366 * 100 else { throw CLIError.usage("--from \(first.iso) to --to \(last.iso) spans more than 100 years; list at most 100 years at a time.") }
+            for refused in VdirCalendars.keepLunarAnniversariesAhead(timeZone: context.timeZone) { Output.error("a lunar anniversary was not extended: \(refused)") }
             let events = try context.storeExists() ? EventRepository(context.openForReading()).events() : EventRepository.vdirEvents()
             let occurrences = EventSchedule.occurrences(of: events, in: first...last, timeZone: context.timeZone)
             if json {
@@ -131,12 +173,52 @@ struct EventCommand: ParsableCommand {
 
     struct Remove: KindCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an event (every day it falls on).")
-        @Argument(help: "The event id (see `event list`).", completion: Completions.eventIDs) var id: Int64
+        @Argument(help: "The event id (see `event list`; a vdir's ids are below zero: write -- before one), or its UID.", completion: Completions.eventIDs) var event: String
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ context: any CommandContext) throws {
+            let id = try EventCommand.id(of: event, context)
+            if id < 0 {
+                // A vdir's event: its file goes, if no program changed it since it was read.
+                let event = try EventInput.vdirEvent(id: id, timeZone: context.timeZone)
+                guard let file = event.file else { throw EventError.unknownEvent(id: id) }
+                do { try VdirWriter.remove(file) } catch { throw CLIError.runtime(error.description) }
+                Output.line("removed event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80))); file \(Display.safe(file.path)) removed")
+                return
+            }
             let event = try EventRepository(context.openExistingForWriting(otherwise: EventError.unknownEvent(id: id))).removeEvent(id: id)
             Output.line("removed event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80)))")
+        }
+    }
+
+    struct Edit: KindCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change an event's title or note.",
+            discussion: """
+                A vdir's event (an id below zero) is changed in its own file, only if no program
+                changed the file since it was read: the SUMMARY, DESCRIPTION and DTSTAMP lines (and
+                LAST-MODIFIED and SEQUENCE when present) are written again, every other line is kept
+                byte for byte.
+                """)
+        @Argument(help: "The event id (see `event list`; a vdir's ids are below zero: write -- before one), or its UID.", completion: Completions.eventIDs) var event: String
+        @Option(help: ArgumentHelp("The new title.", valueName: "text")) var title: String?
+        @Option(help: ArgumentHelp("The new note (\"\" removes it).", valueName: "text")) var note: String?
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run(_ context: any CommandContext) throws {
+            guard title != nil || note != nil else { throw CLIError.usage("give --title TEXT, --note TEXT or both; nothing was changed.") }
+            let newTitle = try title.map { text throws(EventInput.Problem) in try EventInput.title(text) }
+            let newNote = try note.map { text throws(EventInput.Problem) in try EventInput.note(text) }
+            let id = try EventCommand.id(of: event, context)
+            if id < 0 {
+                let event = try EventInput.vdirEvent(id: id, timeZone: context.timeZone)
+                guard let file = event.file else { throw EventError.unknownEvent(id: id) }
+                do { try VdirWriter.rewrite(file, VdirWriter.Change(title: newTitle, note: newNote), now: Date()) } catch { throw CLIError.runtime(error.description) }
+                Output.line("changed event \(event.id): \(Display.safe(DisplayWidth.truncate(newTitle ?? event.title, to: 80))); file \(Display.safe(file.path))")
+                return
+            }
+            let event = try EventRepository(context.openExistingForWriting(otherwise: EventError.unknownEvent(id: id))).editEvent(id: id, title: newTitle, note: newNote)
+            Output.line("changed event \(event.id): \(Display.safe(DisplayWidth.truncate(event.title, to: 80)))")
         }
     }
 
@@ -220,6 +302,16 @@ struct EventCommand: ParsableCommand {
                         + ": \(count.added) added, \(count.updated) updated, \(count.unchanged) unchanged, \(result.skipped.count) skipped")
             if !result.skipped.isEmpty || !truncated.isEmpty { throw ExitCode(1) }
         }
+    }
+}
+
+extension EventCommand {
+    /// An event's id as given, or the id of the event with that UID (a vdir's first).
+    static func id(of text: String, _ context: any CommandContext) throws -> Int64 {
+        if let id = Int64(text) { return id }
+        if let event = VdirCalendars.read(timeZone: context.timeZone).flatMap(\.events).first(where: { $0.uid == text }) { return event.id }
+        if try context.storeExists(), let event = try EventRepository(context.openForReading()).storedEvents().first(where: { $0.uid == text }) { return event.id }
+        throw CLIError.usage("'\(text)' is neither an event id nor the UID of an event; `homescreen event list --json` shows both.")
     }
 }
 

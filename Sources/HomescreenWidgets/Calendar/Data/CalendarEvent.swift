@@ -19,6 +19,9 @@ public struct CalendarEvent: Hashable, Sendable, Identifiable {
     /// How long it lasts (DTEND or DURATION of an import); nil: a day, or a moment.
     public var length: EventLength?
     public var createdAt: Date
+    /// The vdir file it was read from, as it was then (nil: the store's own event). A change
+    /// writes that file only if it is still that version.
+    public var file: VdirFile?
 
     public init(id: Int64, uid: String, title: String, note: String = "", when: EventDate, zone: String = "", length: EventLength? = nil, createdAt: Date) {
         self.id = id

@@ -29,5 +29,13 @@ extension CalendarFeature {
         // RFC 5545 duration, P3D or PT90M; '' none).
         .addColumn(.event, DataColumn.text("zone", max: 64).defaulting("")),
         .addColumn(.event, DataColumn.text("duration", max: 32).defaulting("")),
+        // Issue 54: the vdir files' events as last read, by path, inode, size and modification
+        // time (nanoseconds), read with `zone`; `hash` is FNV-1a of the bytes; `events` is
+        // `VdirIndex.encode`'s text. A cache: any row may be deleted.
+        .create(DataTable(.vdirIndex, columns: [
+            .id, DataColumn.text("path", max: 4096, nonBlank: true).identifying(.unique), .integer("inode", Int64.min...Int64.max),
+            .integer("size", 0...Int64.max), .integer("modified", Int64.min...Int64.max), .integer("hash", Int64.min...Int64.max),
+            .text("zone", max: 64), .text("events", max: 50_000_000),
+        ])),
     ])
 }

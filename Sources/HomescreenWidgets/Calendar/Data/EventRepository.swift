@@ -12,14 +12,15 @@ public struct EventRepository: Sendable {
     /// Every event: the store's by id, then those of the configured vdirs (negative ids),
     /// read with the local zone.
     public func events() throws -> [CalendarEvent] {
-        try storedEvents() + Self.vdirEvents()
+        try storedEvents() + Self.vdirEvents(store: store)
     }
 
-    /// The events of the configured vdirs (`[calendar] vdirs`), with negative ids.
-    public static func vdirEvents() -> [CalendarEvent] {
+    /// The events of the configured vdirs (`[calendar] vdirs`), with negative ids; unchanged
+    /// files from the store's index when a store is given.
+    public static func vdirEvents(store: (any StoreBackend)? = nil) -> [CalendarEvent] {
         let vdirs = VdirCalendars.configured
         guard !vdirs.isEmpty else { return [] }
-        return VdirCalendars.read(vdirs, timeZone: Zone.current(environment: ProcessInfo.processInfo.environment)).flatMap(\.events)
+        return VdirCalendars.read(vdirs, timeZone: Zone.current(environment: ProcessInfo.processInfo.environment), store: store).flatMap(\.events)
     }
 
     /// The store's own events, by id.
@@ -64,6 +65,19 @@ public struct EventRepository: Sendable {
                 }
             }
             return count
+        }
+    }
+
+    /// Changes an event's title or note (nil: kept).
+    @discardableResult
+    public func editEvent(id: Int64, title: String?, note: String?) throws -> CalendarEvent {
+        try store.writing { sql in
+            guard let row = try sql.row("SELECT * FROM event WHERE id = ?\(sql.dialect.forUpdate)", [.integer(id)]) else { throw EventError.unknownEvent(id: id) }
+            var event = CalendarEvent(row: row)
+            event.title = title ?? event.title
+            event.note = note ?? event.note
+            try sql.execute("UPDATE event SET title = ?, note = ? WHERE id = ?", [.text(event.title), .text(event.note), .integer(id)])
+            return event
         }
     }
 

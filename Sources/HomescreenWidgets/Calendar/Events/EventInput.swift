@@ -1,3 +1,4 @@
+import Foundation
 import HomescreenStore
 import HomescreenHosting
 import HomescreenWidgetCore
@@ -59,6 +60,30 @@ public enum EventInput {
                 throw Problem("'\(text)' is not a repeat; use lunar (every lunar year), yearly, monthly, weekly, daily or none.")
             }
         }
+    }
+
+    /// The configured vdir named `name` (its displayname or its folder's name), for `event add
+    /// --calendar` and the form's Calendar field.
+    public static func vdir(_ name: String, folders: [String] = VdirCalendars.configured) throws(Problem) -> (name: String, path: String) {
+        let wanted = name.trimmingCharacters(in: .whitespaces)
+        guard !folders.isEmpty else {
+            throw Problem("there is no calendar '\(wanted)': no vdir is configured; add [calendar] vdirs = [\"~/.calendars/family\"] to the config file.")
+        }
+        let named = folders.map { folder -> (name: String, path: String) in
+            let path = VdirCalendar.expand(folder)
+            let shown = VdirCalendar.firstLine(of: (path as NSString).appendingPathComponent("displayname")).flatMap { $0.isEmpty ? nil : $0 }
+            return (shown ?? (path as NSString).lastPathComponent, path)
+        }
+        if let found = named.first(where: { $0.name == wanted }) ?? named.first(where: { ($0.path as NSString).lastPathComponent == wanted }) { return found }
+        throw Problem("there is no calendar '\(wanted)'; use one of the configured vdirs: " + named.map(\.name).joined(separator: ", ") + ".")
+    }
+
+    /// The vdir event with this id, read now (the ids of `event list`).
+    public static func vdirEvent(id: Int64, timeZone: Zone) throws(Problem) -> CalendarEvent {
+        guard let event = VdirCalendars.read(timeZone: timeZone).flatMap(\.events).first(where: { $0.id == id }) else {
+            throw Problem("there is no event with id \(id); `homescreen event list` shows the ids.")
+        }
+        return event
     }
 
     /// The form's date field: "15/3" (lunar, every year), "15/3/2025" (lunar, from that year),

@@ -62,7 +62,7 @@ extension ICalendar {
         for anniversary in prepared.anniversaries { try write(anniversary) }
         var reader = ImportReader(timeZone: prepared.timeZone, aliases: prepared.aliases, knownOverrides: prepared.overridden)
         try components(lines: { body in for file in prepared.files { try forEachLine(ofFile: file, body) } }) { component in
-            if let draft = reader.read(component) { try write(draft) }
+            for draft in reader.read(component) { try write(draft) }
         }
         return reader.result
     }

@@ -192,7 +192,7 @@ public enum ICalendar {
         var reader = ImportReader(timeZone: timeZone, aliases: aliases)
         var solar: [EventDraft] = []
         // One VEVENT at a time, as each ends: the file's events are never all held as components.
-        for text in texts { components(text) { if let draft = reader.read($0) { solar.append(draft) } } }
+        for text in texts { components(text) { solar += reader.read($0) } }
         for index in solar.indices {
             guard let uid = solar[index].uid, let days = reader.overridden[uid], case .solar(let start, let time, let rule, let except) = solar[index].when else { continue }
             solar[index].when = .solar(start: start, time: time, rule: rule, except: Array(Set(except + days)).sorted())
@@ -228,8 +228,8 @@ public enum ICalendar {
         /// The anniversaries, in the order their first VEVENT came.
         var anniversaries: [EventDraft] { lunarOrder.compactMap { lunar[$0] } }
 
-        /// The solar event a VEVENT is, or nil (an anniversary gathered, a cancelled occurrence, or skipped).
-        mutating func read(_ read: Component) -> EventDraft? {
+        /// The solar events a VEVENT is (its RDATEs each one more), or none (an anniversary gathered, a cancelled occurrence, or skipped).
+        mutating func read(_ read: Component) -> [EventDraft] {
             var component = read
             component.resolveZones(aliases)
             let title = component.value("SUMMARY").map(unescape) ?? ""
@@ -253,17 +253,19 @@ public enum ICalendar {
                 if note.unicodeScalars.count > EventInput.maximumLength {
                     result.cut.append((shown, "its DESCRIPTION of \(note.unicodeScalars.count) characters was cut to \(EventInput.maximumLength)"))
                 }
-                // An anniversary this program exported: one VEVENT per year, one event back.
-                if let parent = component.value("X-HOMESCREEN-EVENT").map(unescape), let lunarText = component.value("X-HOMESCREEN-LUNAR") {
+                // An anniversary this program exported (one VEVENT per year, one event back) or
+                // wrote to a vdir (one VEVENT, its dates as RDATEs): its lunar rule wins.
+                if let lunarText = component.value("X-HOMESCREEN-LUNAR") {
+                    let parent = component.value("X-HOMESCREEN-EVENT").map(unescape) ?? uid
                     let leap = component.value("X-HOMESCREEN-LUNAR-LEAP")?.uppercased() == "TRUE"
                     let firstYear = component.value("X-HOMESCREEN-LUNAR-FIRST-YEAR").flatMap { Int($0) }
                     let when: EventDate
                     do { when = try EventInput.lunar(lunarText, leap: leap, year: firstYear) } catch { throw Skip("\(error)") }
                     if lunar[parent] == nil { lunarOrder.append(parent) }
                     lunar[parent] = EventDraft(uid: parent, title: checkedTitle, note: EventInput.cut(note), when: when)
-                    return nil
+                    return []
                 }
-                if let unsupported = ["RDATE", "EXRULE"].first(where: { component.property($0) != nil }) {
+                if let unsupported = ["EXRULE"].first(where: { component.property($0) != nil }) {
                     throw Skip("the property \(unsupported) is not supported")
                 }
                 var rule = ""
@@ -284,22 +286,35 @@ public enum ICalendar {
                     eventUID = uid + "/" + basic(day)
                     rule = ""
                 }
-                if component.value("STATUS")?.uppercased() == "CANCELLED" && component.property("RECURRENCE-ID") != nil { return nil }
+                if component.value("STATUS")?.uppercased() == "CANCELLED" && component.property("RECURRENCE-ID") != nil { return [] }
                 guard LocalDate.supported.contains(startDay) else { throw Skip("its day \(startDay.iso) is outside \(LocalDate.supportedText)") }
                 // The store's limits, said for this event rather than refusing the whole import.
                 guard rule.unicodeScalars.count <= 500 else { throw Skip("its RRULE has \(rule.unicodeScalars.count) characters; the store keeps at most 500") }
                 guard except.count * 11 <= EventInput.maximumLength else { throw Skip("it leaves out \(except.count) days; the store keeps at most \(EventInput.maximumLength / 11)") }
                 let length = try ICalendar.length(of: component, startDay: startDay, startTime: startTime, startZone: zone)
                 if let days = knownOverrides?[eventUID] { except = Array(Set(except + days)).sorted() }
-                return EventDraft(uid: eventUID, title: checkedTitle, note: EventInput.cut(note),
-                                  when: .solar(start: startDay, time: startTime, rule: rule, except: except),
-                                  zone: startTime == nil ? "" : zone, length: length)
+                // RDATEs (dates or date-times, not periods): each one more occurrence of its own,
+                // `UID/day` as a changed occurrence is (an anniversary written elsewhere with its
+                // solar dates only stays those solar dates).
+                var extra: [EventDraft] = []
+                for property in component.properties where property.name == "RDATE" && component.property("RECURRENCE-ID") == nil {
+                    guard property.parameters["VALUE"]?.uppercased() != "PERIOD" else { throw Skip("its RDATE is a PERIOD, which is not supported") }
+                    for item in property.value.split(separator: ",") {
+                        let (day, time, own) = try wallTime(Property(name: "RDATE", parameters: property.parameters, value: String(item)))
+                        guard LocalDate.supported.contains(day), day != startDay || time != startTime, !except.contains(day) else { continue }
+                        extra.append(EventDraft(uid: uid + "/" + basic(day), title: checkedTitle, note: EventInput.cut(note),
+                                                when: .solar(start: day, time: time, rule: "", except: []), zone: time == nil ? "" : own, length: length))
+                    }
+                }
+                return [EventDraft(uid: eventUID, title: checkedTitle, note: EventInput.cut(note),
+                                   when: .solar(start: startDay, time: startTime, rule: rule, except: except),
+                                   zone: startTime == nil ? "" : zone, length: length)] + extra
             } catch let skip as Skip {
                 result.skipped.append((shown, skip.reason))
             } catch {
                 result.skipped.append((shown, "\(error)"))
             }
-            return nil
+            return []
         }
     }
 

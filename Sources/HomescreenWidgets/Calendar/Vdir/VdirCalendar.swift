@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenStore
 import HomescreenWidgetCore
 
 /// One calendar kept as a vdir (issue 54): a folder of `.ics` files, one event (with its
@@ -17,6 +18,9 @@ public struct VdirCalendar: Sendable {
     public var fileCount = 0
     /// The newest modification time among them.
     public var newest: Date?
+    /// How many of its files this read opened and parsed (the others were known: unchanged
+    /// since this process or the store's index read them).
+    public var filesRead = 0
     /// What was skipped and why, one sentence each, naming the folder or file.
     public var problems: [String] = []
 
@@ -27,8 +31,28 @@ public struct VdirCalendar: Sendable {
     /// file whose UID one of them holds is skipped. `nextID`: the (negative) id the next event
     /// gets, so that events of vdirs never share an id with the store's (positive) ones.
     public static func read(_ folder: String, timeZone: Zone, uids: inout [String: String], nextID: inout Int64) -> VdirCalendar {
+        var session = IndexSession(known: nil, saving: false)
+        return read(folder, timeZone: timeZone, uids: &uids, nextID: &nextID, index: &session)
+    }
+
+    /// What one read of the vdirs takes from the store's index and gives back to it.
+    struct IndexSession {
+        /// The index's rows by path (nil: no index, or this process consulted it already).
+        let known: [String: VdirIndex.Entry]?
+        /// Whether what is read now goes to the index.
+        let saving: Bool
+        /// What the index is to learn: files read now, or known to this process but not to it.
+        var read: [String: VdirIndex.Entry] = [:]
+        /// How many files were opened and parsed.
+        var opened = 0
+        /// Paths of the index that are no longer files of the folders read.
+        var gone: [String] = []
+    }
+
+    static func read(_ folder: String, timeZone: Zone, uids: inout [String: String], nextID: inout Int64, index: inout IndexSession) -> VdirCalendar {
         let path = expand(folder)
         var calendar = VdirCalendar(path: path, name: (path as NSString).lastPathComponent)
+        let openedBefore = index.opened
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             calendar.problems.append("\(path) does not exist; its events are not shown (create it, or run `vdirsyncer discover`)")
@@ -46,6 +70,10 @@ public struct VdirCalendar: Sendable {
         if let name = firstLine(of: (path as NSString).appendingPathComponent("displayname")), !name.isEmpty { calendar.name = name }
         calendar.color = firstLine(of: (path as NSString).appendingPathComponent("color"))
         forget(in: path, keeping: Set(names))
+        if let known = index.known {
+            let kept = Set(names)
+            index.gone += known.keys.filter { ($0 as NSString).deletingLastPathComponent == path && !kept.contains(($0 as NSString).lastPathComponent) }
+        }
         for name in names where name != "displayname" && name != "color" {
             let file = (path as NSString).appendingPathComponent(name)
             if isTemporary(name) {
@@ -54,7 +82,7 @@ public struct VdirCalendar: Sendable {
             }
             guard name.lowercased().hasSuffix(".ics") else { continue }
             calendar.fileCount += 1
-            switch parsedFile(file, timeZone: timeZone) {
+            switch parsedFile(file, timeZone: timeZone, index: &index) {
             case .failure(let problem):
                 calendar.problems.append("\(file): \(problem.reason); skipped")
             case .success(let parsed):
@@ -74,10 +102,12 @@ public struct VdirCalendar: Sendable {
                 for draft in parsed.result.drafts {
                     calendar.events.append(CalendarEvent(id: nextID, uid: draft.uid ?? "", title: draft.title, note: draft.note, when: draft.when,
                                                          zone: draft.zone, length: draft.length, createdAt: parsed.modified))
+                    calendar.events[calendar.events.count - 1].file = parsed.file
                     nextID -= 1
                 }
             }
         }
+        calendar.filesRead = index.opened - openedBefore
         return calendar
     }
 
@@ -87,12 +117,14 @@ public struct VdirCalendar: Sendable {
     struct Parsed: Sendable {
         let result: ICalendar.ImportResult
         let modified: Date
+        /// The file as it was when read: what a rewrite checks.
+        let file: VdirFile
     }
 
     /// What identifies a file's version: unchanged, it is not read again.
-    struct Version: Hashable, Sendable { let device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64, zone: String }
+    struct Version: Hashable, Sendable { let inode: UInt64, size: Int64, modified: Int64, zone: String }
 
-    private static let cacheLock = NSLock()
+    static let cacheLock = NSLock()
     nonisolated(unsafe) private static var cache: [String: (Version, Result<Parsed, Problem>)] = [:]
     nonisolated(unsafe) private static var reads = 0
 
@@ -100,37 +132,69 @@ public struct VdirCalendar: Sendable {
     /// it was last read is not read again.
     public static var fileReads: Int { cacheLock.withLock { reads } }
 
-    /// Drops what the cache holds of the folder's files that are gone.
-    static func forget(in folder: String, keeping names: Set<String>) {
+    /// Forgets every file this process read, as a process that starts now knows none.
+    public static func forgetReadFiles() {
         cacheLock.withLock {
-            for file in cache.keys where (file as NSString).deletingLastPathComponent == folder && !names.contains((file as NSString).lastPathComponent) {
-                cache[file] = nil
-            }
+            cache.removeAll()
+            indexConsulted = false
         }
     }
 
-    /// The file's events, from the cache when its version (inode, size, modification and change
-    /// times) is the one last read.
-    static func parsedFile(_ file: String, timeZone: Zone) -> Result<Parsed, Problem> {
+    /// Whether this process took the store's index into its memory: from then on its memory
+    /// knows every file it saw, and only what it reads goes to the index (a dashboard's reloads
+    /// never fetch the whole index again).
+    nonisolated(unsafe) static var indexConsulted = false
+
+    /// Drops what the cache holds of the folder's files that are gone.
+    static func forget(in folder: String, keeping names: Set<String>) {
+        // By prefix rather than path functions: this runs over every file known at each read.
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        cacheLock.withLock {
+            let gone = cache.keys.filter { file in
+                guard file.hasPrefix(prefix) else { return false }
+                let name = file.dropFirst(prefix.count)
+                return !name.contains("/") && !names.contains(String(name))
+            }
+            for file in gone { cache[file] = nil }
+        }
+    }
+
+    /// The file's events, from the cache when its version (inode, size and modification time,
+    /// and the zone they were read in) is the one last read, else from the store's index.
+    static func parsedFile(_ file: String, timeZone: Zone, index: inout IndexSession) -> Result<Parsed, Problem> {
         var info = stat()
         guard stat(file, &info) == 0 else {
             let code = errno
             return .failure(Problem(reason: code == ELOOP ? "it is a symlink loop" : code == ENOENT ? "it is a symlink to nothing" : reason(errno: code)))
         }
-        let version = Version(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                              modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                              changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec), zone: timeZone.identifier)
-        if let (known, result) = cacheLock.withLock({ cache[file] }), known == version { return result }
-        let result = readFile(file).map { text, modified in Parsed(result: ICalendar.parse([text], timeZone: timeZone), modified: modified) }
+        let version = Version(inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                              modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), zone: timeZone.identifier)
+        if let (known, result) = cacheLock.withLock({ cache[file] }), known == version {
+            // Known to this process; the index learns it if it did not have it.
+            if case .success(let parsed) = result, let indexed = index.known, indexed[file]?.version != version {
+                index.read[file] = VdirIndex.Entry(version: version, parsed: parsed)
+            }
+            return result
+        }
+        if let entry = index.known?[file], entry.version == version {
+            cacheLock.withLock { cache[file] = (version, .success(entry.parsed)) }
+            return .success(entry.parsed)
+        }
+        let result = readFile(file).map { text, modified, hash in
+            Parsed(result: ICalendar.parse([text], timeZone: timeZone), modified: modified,
+                   file: VdirFile(path: file, inode: version.inode, size: version.size, modified: version.modified, hash: hash))
+        }
         cacheLock.withLock {
             reads += 1
             cache[file] = (version, result)
         }
+        index.opened += 1
+        if case .success(let parsed) = result, index.saving { index.read[file] = VdirIndex.Entry(version: version, parsed: parsed) }
         return result
     }
 
     /// The file's text and modification time; a symlink is followed (a loop is a problem).
-    static func readFile(_ file: String) -> Result<(String, Date), Problem> {
+    static func readFile(_ file: String) -> Result<(String, Date, UInt64), Problem> {
         var info = stat()
         guard stat(file, &info) == 0 else {
             let code = errno
@@ -146,7 +210,7 @@ public struct VdirCalendar: Sendable {
         guard let text = ICalendar.text(of: data) else { return .failure(Problem(reason: "it is not UTF-8 text, so not iCalendar")) }
         guard text.contains("BEGIN:VCALENDAR") else { return .failure(Problem(reason: "it is not iCalendar (no BEGIN:VCALENDAR)")) }
         guard ICalendar.isComplete(text) else { return .failure(Problem(reason: "it ends before END:VCALENDAR (being written, or cut short)")) }
-        return .success((text, modified))
+        return .success((text, modified, VdirFile.hash(data)))
     }
 
     /// Names other programs write under before renaming: atomicwrites' and editors' temporaries.
@@ -175,6 +239,7 @@ public struct VdirCalendar: Sendable {
         let newestText = newest.map { "newest change " + ISO8601DateFormatter().string(from: $0) } ?? "no file"
         var line = "vdir \(name) (\(path)): \(fileCount) " + Language.english.plural(fileCount, one: "file", other: "files")
             + ", \(events.count) " + Language.english.plural(events.count, one: "event", other: "events") + ", " + newestText
+        line += ", \(filesRead) read now"
         if !problems.isEmpty { line += "; skipped: " + problems.joined(separator: "; ") }
         return line
     }
@@ -191,9 +256,25 @@ public enum VdirCalendars {
         set { lock.withLock { folders = newValue } }
     }
 
-    /// Every configured vdir, read now.
-    public static func read(_ folders: [String] = configured, timeZone: Zone) -> [VdirCalendar] {
+    /// Extends the lunar anniversaries Homescreen wrote into the configured vdirs whose dates
+    /// run out within five lunar years (`VdirWriter.extendLunarAnniversaries`): run by the
+    /// commands and the dashboard's jobs that read or write the vdirs, never by a pane's read.
+    @discardableResult
+    public static func keepLunarAnniversariesAhead(timeZone: Zone, now: Date = Date()) -> [String] {
+        guard !configured.isEmpty else { return [] }
+        return VdirWriter.extendLunarAnniversaries(read(timeZone: timeZone).flatMap(\.events), today: LocalDate(now, in: timeZone), timeZone: timeZone, now: now).refused
+    }
+
+    /// Every configured vdir, read now: with a store, unchanged files are taken from its index
+    /// (`VdirIndex`) and what was read is written there.
+    public static func read(_ folders: [String] = configured, timeZone: Zone, store: (any StoreBackend)? = nil) -> [VdirCalendar] {
         var uids: [String: String] = [:], nextID: Int64 = -1
-        return folders.map { VdirCalendar.read($0, timeZone: timeZone, uids: &uids, nextID: &nextID) }
+        let index = store.map(VdirIndex.init)
+        let consult = index != nil && !VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted }
+        var session = VdirCalendar.IndexSession(known: consult ? index?.entries() : nil, saving: index != nil)
+        let calendars = folders.map { VdirCalendar.read($0, timeZone: timeZone, uids: &uids, nextID: &nextID, index: &session) }
+        index?.save(session.read, gone: session.gone)
+        if session.known != nil { VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted = true } }
+        return calendars
     }
 }
