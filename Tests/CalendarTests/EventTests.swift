@@ -331,7 +331,7 @@ struct ICalendarFileTests {
             BEGIN:VEVENT
             UID:bad@x
             DTSTART;VALUE=DATE:20260101
-            RDATE:20260102
+            EXRULE:FREQ=DAILY;COUNT=2
             SUMMARY:Skipped
             END:VEVENT
             END:VCALENDAR
