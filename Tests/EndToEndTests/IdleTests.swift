@@ -32,4 +32,49 @@ struct IdleTests {
         } while counts.count < 2 && counts.last != 0
         #expect(counts.last == 0, "wake-ups in windows of 20 idle seconds: \(counts)")
     }
+
+    /// A dashboard killed with its terminal (the tmux server gone) leaves its store as it was:
+    /// a SQLite store with its commits in the `-wal` and the file's header still without the
+    /// store's mark. The next dashboard on that store makes no wake-ups either (its opening once
+    /// checked the file through a GRDB connection it then dropped, which started libdispatch's
+    /// worker monitor: one wake-up a second for the life of the process). PostgreSQL keeps no
+    /// file here, and its client no GRDB connection; it is counted all the same.
+    @Test(arguments: ["sqlite", "postgresql"])
+    func aDashboardOnAStoreAKilledDashboardLeftMakesNoWakeUps(backend: String) throws {
+        try #require(TmuxDashboard.available, "tmux is needed (CI installs it)")
+        let folder = TemporaryFolder()
+        let store = backend == "sqlite" ? folder.path("store.sqlite") : try PostgresServer.freshDatabase()
+        do {
+            let first = try TmuxDashboard(columns: 120, rows: 40, store: store, arguments: ["--store", store], configHome: folder.url.path)
+            #expect(first.wait(timeout: 30) { $0.contains("Pantry") && $0.contains("? help") }, "no first frame: \(first.text)")
+            let pid = try #require(first.processID)
+            first.stop()
+            var gone = false
+            for _ in 0..<500 where !gone {
+                gone = !Processes.alive(pid)
+                if !gone { usleep(20_000) }
+            }
+            try #require(gone, "the dashboard outlived its terminal")
+        }
+        if backend == "sqlite" {
+            // The case at hand: the file's header has no application id yet (it is in the -wal).
+            let header = try #require(FileHandle(forReadingAtPath: store)?.readData(ofLength: 100))
+            try #require(header.count == 100 && header[18] == 2 && header[68..<72].allSatisfy { $0 == 0 }, "the header: \(Array(header))")
+            try #require(FileManager.default.fileExists(atPath: store + "-wal"))
+        }
+
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, arguments: ["--store", store], configHome: folder.url.path)
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Pantry") && $0.contains("? help") }, "no first frame: \(dashboard.text)")
+        let pid = try #require(dashboard.processID)
+        sleep(1)
+        // Windows of 20 idle seconds, a second one only when the first saw a stray wake-up (as
+        // above): the worker monitor wakes about 20 times in each.
+        var counts: [Int] = []
+        repeat {
+            let before = Processes.contextSwitches(of: pid)
+            sleep(20)
+            counts.append(Processes.contextSwitches(of: pid) - before)
+        } while counts.count < 2 && counts.last != 0
+        #expect(counts.last == 0, "wake-ups in windows of 20 idle seconds: \(counts)")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import HomescreenWidgetCore
 import Synchronization
 
@@ -119,9 +120,10 @@ public final class Store: Sendable {
         guard access(folder, W_OK) == 0 else { throw .readOnlyFolder(path: path, folder: folder) }
         return try StoreFile.withLock(path, timeout: busyTimeout) { () throws(StoreError) -> Store in
             // The header refuses what is not ours before SQLite touches the file. Only a WAL
-            // file without our mark (its header may lag behind its -wal file) is asked through
-            // a read-only connection first: a connection dropped wakes libdispatch's worker
-            // monitor, which then ticks every second for the life of the process.
+            // file without our mark (its header may lag behind its -wal file, as a killed
+            // process leaves it) is asked through a read-only connection first, one of SQLite's
+            // C API (`checkIdentity`: a GRDB connection dropped would start libdispatch's worker
+            // monitor, which then ticks every second for the life of the process).
             if let header = try checkHeader(path: path), header.wal, header.applicationID == 0 { try checkIdentity(path: path) }
             do {
                 var configuration = Configuration()
@@ -259,12 +261,29 @@ public final class Store: Sendable {
         return header
     }
 
+    /// Asks the file itself, not its header, whether it is a store of ours: one read-only
+    /// connection through SQLite's C API (as `SQLiteReader`), closed at once. Not a GRDB queue:
+    /// dropping one disposes its `DispatchQueue`, whose queue-specific data libdispatch frees on
+    /// a global queue; the worker thread that starts registers with the worker monitor, whose
+    /// one-second timer then wakes the process for its whole life. This runs on every open of
+    /// a store whose header lags behind its `-wal`: one a killed process left, say.
     private static func checkIdentity(path: String) throws(StoreError) {
         do {
-            let queue = try readOnlyConnection(path: path)
-            let identity = try queue.read(Identity.read)
-            try queue.close()
-            try identity.validate(path: path)
+            var handle: OpaquePointer?
+            defer { if let handle { sqlite3_close_v2(handle) } }
+            let opened = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+            guard opened == SQLITE_OK, let handle else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: opened), message: handle.map { String(cString: sqlite3_errmsg($0)) })
+            }
+            sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000))
+            let row: StoreRow?
+            do { row = try SQLiteCStatements(handle).row(identityStatement) } catch let failure as SQLiteReader.Failure {
+                throw DatabaseError(resultCode: ResultCode(rawValue: failure.code), message: failure.description)
+            }
+            guard let row, let app = row.int("app"), let version = row.int("version"), let objects = row.int("objects") else {
+                throw StoreError.notAStore(path: path, reason: nil)
+            }
+            try Identity(applicationID: Int32(truncatingIfNeeded: app), version: Int(version), objectCount: Int(objects)).validate(path: path)
         } catch let error as StoreError {
             throw error
         } catch {
