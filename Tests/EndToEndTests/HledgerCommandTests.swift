@@ -90,7 +90,9 @@ struct HledgerCommandTests {
     @Test func doctorSaysTheSourceHledgersVersionAndTheLastRun() throws {
         try "2026-11-05 Books\n    expenses:fun  8 CHF\n    assets:bank\n".write(toFile: folder.path("more.journal"), atomically: true, encoding: .utf8)
         try (Self.books + "\n\ninclude more.journal\n").write(toFile: journal, atomically: true, encoding: .utf8)
-        let environment = ["XDG_CONFIG_HOME": folder.path("config"), "XDG_CACHE_HOME": folder.path("cache")]
+        let environment = ["XDG_CONFIG_HOME": folder.path("config")]
+        // The last run is kept in the store (a command never makes a store for it).
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--due", "2026-12-01"], store: store, environment: environment).status == 0)
         let before = try Homescreen.run(["doctor"], store: store, environment: environment).stdout
         #expect(before.contains("budget source hledger, journal \(journal)") && before.contains("last run  none yet"), "\(before)")
         #expect(try Homescreen.run(["budget", "show", "2026-11", "--json"], store: store, environment: environment).stdout.contains(#""spent" : "128.05""#))
@@ -98,6 +100,35 @@ struct HledgerCommandTests {
         #expect(doctor.contains("budget source hledger, journal \(journal), including \(folder.path("more.journal"))"), "\(doctor)")
         #expect(doctor.contains("hledger   hledger 1.2"), "\(doctor)")
         #expect(doctor.range(of: #"last run  \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, \d+\.\d\d s"#, options: .regularExpression) != nil, "\(doctor)")
+    }
+
+    /// `status budget` answers from the store's `hledgerRun` while the journal's files are
+    /// unchanged, in another process than the one that ran hledger; an edit is one new run.
+    @Test func statusAnswersFromTheStoreWithoutRunningHledger() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        let wrapper = folder.path("bin/hledger"), log = folder.path("runs.log")
+        try "#!/bin/sh\necho \"$*\" >> '\(log)'\nexec \(Self.hledger) \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
+        #expect(chmod(wrapper, 0o755) == 0)
+        let environment = ["XDG_CONFIG_HOME": folder.path("config"), "PATH": folder.path("bin") + ":/usr/bin:/bin"]
+        func runs() -> Int { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("--budget") }.count }
+        func status() throws -> String {
+            let result = try Homescreen.run(["status", "budget", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"], store: store, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--due", "2026-12-01"], store: store, environment: environment).status == 0)
+        #expect(try status().contains("1,479.95 left"))
+        #expect(runs() == 1)
+        #expect(try status().contains("1,479.95 left"))
+        #expect(try Homescreen.run(["budget", "show", "2026-11"], store: store, environment: environment).stdout.contains("120.05 (8%)"))
+        #expect(runs() == 1)   // the other processes read the store's result
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n\n2026-11-05 Coop\n    expenses:food  20 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        #expect(try status().contains("1,459.95 left"))
+        #expect(try status().contains("1,459.95 left"))
+        #expect(runs() == 2)
     }
 
     @Test func aMissingJournalIsASentence() throws {

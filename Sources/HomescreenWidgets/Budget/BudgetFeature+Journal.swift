@@ -45,8 +45,8 @@ extension BudgetFeature {
             let root = source.accounts.first ?? "expenses"
             let account = check[3].trimmingCharacters(in: CharacterSet(charactersIn: ": ")).isEmpty || check[3] == root + ":" ? nil : check[3]
             state.form.submitted(form)
-            return [.write(FeatureJob(.budget, "journal-add \(amount) \(day.iso) \(note)", { _, _, _ in
-                let added = try HledgerJournal.addExpense(source, text: amount, day: day, note: note, account: account)
+            return [.write(FeatureJob(.budget, "journal-add \(amount) \(day.iso) \(note)", { store, _, _ in
+                let added = try HledgerJournal.addExpense(source, text: amount, day: day, note: note, account: account, store: store)
                 return JournalAddition(amount: added.amount, account: added.account, day: day, journal: source.journalPath())
             }, then: Message.journalAdded))]
         case .message(.journalAdded(.success(let added))):

@@ -43,7 +43,7 @@ public struct BudgetFeature: WidgetFeature {
     public var summary: String { "this month's spending against its limit, and what is left" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
     public var routedActions: Set<Action> { [.addItem, .edit, .remove] }
-    public var tables: Set<StoreTable> { [.budget, .expense, .publishedSnapshot] }
+    public var tables: Set<StoreTable> { [.budget, .expense, .publishedSnapshot, .hledgerRun, .hledgerJournal] }
     public var bindings: [KeyTable.Binding] {
         [KeyTable.Binding(action: .addExpense, keys: [.character("a"), .character("+")]), KeyTable.Binding(action: .setBudget, keys: [.character("b")])]
     }

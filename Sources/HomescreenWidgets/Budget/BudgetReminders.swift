@@ -26,10 +26,10 @@ extension BudgetFeature {
         let source = context.widgetSettings[BudgetSource.key]
         let budget: MonthlyBudget?, total: MonthTotal
         if source.origin == .hledger {
-            // From the last run, never waiting for hledger (the dashboard's loop asks): a run
-            // under way reminds at the next check, a journal hledger refuses of nothing (the
+            // From the last run where a loop runs hledger (a run under way reminds at the next
+            // check), else from a run now; a journal hledger refuses reminds of nothing (the
             // panes say why).
-            guard let summary = HledgerSummary.shown(source, year: month.year, interactive: true).summary else { return ReminderCheck() }
+            guard let summary = HledgerSummary.shown(source, year: month.year, store: store).summary else { return ReminderCheck() }
             (budget, total) = (summary.budgets[month], summary.totals[month] ?? .none)
         } else {
             (budget, total, _) = try BudgetRepository(store).monthSummary(month, recent: 0)

@@ -37,11 +37,10 @@ public struct BudgetWidget: Widget {
         let today = LocalDate(date, in: context.timeZone)
         let month = YearMonth(today)
         if source.origin == .hledger {
-            // On the dashboard the journal is looked at again each second (a stat of its
-            // files), and a run under way is asked after five times a second.
-            let shown = Self.entry(hledger: source, today: today, at: date, context: context)
-            let again = context.isInteractive ? min(reload, date.addingTimeInterval(shown.updating ? 0.2 : 1)) : reload
-            return Timeline(entries: [shown.entry], policy: .after(again))
+            // A journal edit and a run's end are reported by the loop's feed (inotify, the
+            // child's descriptors); only another process's run that may lapse is looked at again.
+            let shown = Self.entry(hledger: source, store: store, today: today, at: date, context: context)
+            return Timeline(entries: [shown.entry], policy: .after(min(reload, shown.lookAgain ?? reload)))
         }
         let summary = try BudgetRepository(store).monthSummary(month, recent: context.detail ? Int.max : BudgetEntry.recentLimit)
         let currency = try summary.budget?.currency ?? BudgetRepository(store).currency(near: month) ?? Currency.preferred(by: context.locale)
@@ -55,16 +54,17 @@ public struct BudgetWidget: Widget {
     /// This month from the journal, as hledger computes it; a refusal is the error state with
     /// its sentence over the last good figures, a journal without goals the not-configured
     /// state saying how to write one. On the dashboard a run under way says "updating…".
-    static func entry(hledger source: BudgetSource, today: LocalDate, at date: Date, context: WidgetContext) -> (entry: BudgetEntry, updating: Bool) {
+    static func entry(hledger source: BudgetSource, store: any StoreBackend, today: LocalDate, at date: Date, context: WidgetContext)
+        -> (entry: BudgetEntry, lookAgain: Date?) {
         let month = YearMonth(today)
-        let shown = HledgerSummary.shown(source, year: month.year, interactive: context.isInteractive)
+        let shown = HledgerSummary.shown(source, year: month.year, store: store)
         let summary = shown.summary
         let problem = shown.problem?.description ?? (summary.map { $0.hasGoals ? nil : HledgerSummary.noGoals } ?? nil)
         let entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
                                 denomination: summary?.denomination ?? .symbol(source.commodity ?? ""), spent: summary?.totals[month]?.spent ?? .zero,
                                 limit: summary?.budgets[month]?.limit, expenseCount: 0, daysLeft: month.dayCount - today.day + 1,
                                 hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source, accounts: shown.accounts)
-        return (entry, shown.updating)
+        return (entry, shown.lookAgain)
     }
 
     /// The entry for a published snapshot. JSON another program wrote straight into the

@@ -41,7 +41,8 @@ struct ExpenseCommand: ParsableCommand {
             if source.origin == .hledger {
                 // The journal is the person's: one transaction appended, tagged, nothing else touched.
                 do {
-                    let added = try HledgerJournal.addExpense(source, text: text, day: day, note: note, account: category, environment: context.environment)
+                    let added = try HledgerJournal.addExpense(source, text: text, day: day, note: note, account: category, store: try? context.openForReading(),
+                                                              environment: context.environment)
                     return Output.line("added to \(source.journalPath(environment: context.environment)): \(added.amount) to \(added.account) on \(day.iso)"
                                        + (note.isEmpty ? "" : " (\(Display.safe(note)))"))
                 } catch let error as HledgerError { throw CLIError.runtime(error.description) }

@@ -14,7 +14,7 @@ public struct YearFeature: WidgetFeature {
     public var title: String { "Year" }
     public var summary: String { "the twelve months, with what each month's budget left" }
     public var families: [WidgetFamily] { YearWidget.families }
-    public var tables: Set<StoreTable> { [.budget, .expense] }
+    public var tables: Set<StoreTable> { [.budget, .expense, .hledgerRun, .hledgerJournal] }
 
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> YearWidget { YearWidget(store: store, source: settings[BudgetSource.key]) }
 

@@ -33,10 +33,10 @@ public struct YearWidget: Widget {
         var again = TimeBoundaries.nextMonth(after: date, in: context.timeZone)
         let summary: (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal])
         if source.origin == .hledger {
-            let shown = HledgerSummary.shown(source, year: selected.year, interactive: context.isInteractive)
+            let shown = HledgerSummary.shown(source, year: selected.year, store: store)
             if let problem = shown.problem, shown.summary == nil { throw problem }
             summary = shown.summary?.year ?? ([:], [:])
-            if context.isInteractive { again = min(again, date.addingTimeInterval(shown.updating ? 0.2 : 1)) }
+            if let lookAgain = shown.lookAgain { again = min(again, lookAgain) }
         } else {
             summary = try BudgetRepository(store).yearSummary(selected.year)
         }

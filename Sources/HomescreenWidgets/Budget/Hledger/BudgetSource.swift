@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenStore
 import HomescreenCommandLine
 import HomescreenHosting
 import HomescreenWidgetCore
@@ -47,6 +48,7 @@ public struct BudgetSource: Sendable, Equatable, ConfigWritten {
                     throw ConfigError("budget.source = \"\(text)\" is not a source; use \"store\" (the default) or \"hledger\".")
                 }
                 source.origin = origin
+                if origin == .hledger { HledgerChangeFeed.configured = true }
             case ("journal", .string(let text)) where !text.isEmpty: source.journal = text
             case ("accounts", .string(let text)) where !text.isEmpty: source.accounts = [text]
             case ("accounts", .list(let items)) where !items.isEmpty:
@@ -89,12 +91,13 @@ public struct BudgetSource: Sendable, Equatable, ConfigWritten {
 extension BudgetSource {
     /// `doctor`'s lines on the budget's source: the journal and its includes, hledger's
     /// version, the last run's time and duration.
-    public static func doctor(_ settings: WidgetSettings, environment: [String: String] = processEnvironment, now: Date = Date()) -> [(String, String)] {
+    public static func doctor(_ settings: WidgetSettings, store: @autoclosure () -> (any StoreBackend)?, environment: [String: String] = processEnvironment,
+                              now: Date = Date()) -> [(String, String)] {
         let source = settings[key]
         guard source.origin == .hledger else { return [("budget source", "the store (set [budget] source = \"hledger\" to read an hledger journal)")] }
         let journal = source.journalPath(environment: environment)
         let year = Calendar(identifier: .gregorian).component(.year, from: now)
-        let last = Hledger.lastRun(source, year: year, environment: environment)
+        let last = Hledger.lastRun(source, year: year, store: store(), environment: environment)
         let included = (last?.files ?? []).filter { $0 != journal }
         var lines = [("budget source", "hledger, journal \(journal)" + (FileManager.default.fileExists(atPath: journal) ? "" : " (does not exist)")
                       + (included.isEmpty ? "" : ", including " + included.joined(separator: ", ")))]

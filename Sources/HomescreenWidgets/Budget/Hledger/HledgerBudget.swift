@@ -111,35 +111,15 @@ public enum Hledger {
         return nil
     }
 
-    /// Runs hledger with `arguments`; its output, or its first error line as the refusal.
+    /// Runs hledger with `arguments` and waits for it; its output, or its first error line as
+    /// the refusal.
     public static func run(_ arguments: [String], environment: [String: String]) throws -> Data {
         guard let path = executable(environment: environment) else {
             throw HledgerError("hledger is not installed; `apt-get install hledger` installs it (or set [budget] source = \"store\").")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var childEnvironment = environment
-        childEnvironment["LANG"] = "C.UTF-8"
-        childEnvironment["LC_ALL"] = "C.UTF-8"
-        process.environment = childEnvironment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errorText = Locked(Data())
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let read = errors.fileHandleForReading.readDataToEndOfFile()
-            errorText.withLock { $0 = read }
-            done.signal()
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HledgerError(firstErrorLine(errorText.withLock { $0 })) }
-        return data
+        let process = try HledgerProcess.start(path, arguments, environment: environment)
+        process.finish()
+        return try outcome(process).get()
     }
 
     /// hledger's error as one sentence: its first line that says something (it names the

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenStore
 import HomescreenCommandLine
 import HomescreenWidgetCore
 
@@ -81,10 +82,10 @@ public enum HledgerJournal {
     /// Adds an expense to the journal the source names: refused with a sentence (nothing
     /// written) when the journal cannot be read, has no commodity to write in, or changed.
     public static func addExpense(_ source: BudgetSource, text: String, day: LocalDate, note: String, account chosen: String?,
-                                  environment: [String: String] = processEnvironment) throws -> (amount: String, account: String) {
+                                  store: (any StoreBackend)? = nil, environment: [String: String] = processEnvironment) throws -> (amount: String, account: String) {
         let path = source.journalPath(environment: environment)
         let before = try Reading.of(path)
-        let report = try Hledger.budget(source, year: day.year, environment: environment)
+        let report = try Hledger.budget(source, year: day.year, store: store, environment: environment)
         guard let commodity = source.commodity ?? report.commodities.first else {
             throw HledgerError("the journal has no commodity to write the expense in; set [budget] commodity = \"CHF\" (or the one you use).")
         }

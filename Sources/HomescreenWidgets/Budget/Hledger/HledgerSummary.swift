@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenStore
 import HomescreenWidgetCore
 
 /// hledger's budget report in the budget's own terms, for one commodity: each month's goal
@@ -46,18 +47,20 @@ struct HledgerSummary {
     static let symbols = ["€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₫": "VND", "Fr.": "CHF", "₹": "INR", "₩": "KRW", "kr": "SEK"]
 
     /// The summary of `year` from the journal.
-    static func of(_ source: BudgetSource, year: Int) throws -> HledgerSummary {
-        try HledgerSummary(try Hledger.budget(source, year: year), commodity: source.commodity)
+    static func of(_ source: BudgetSource, year: Int, store: (any StoreBackend)?) throws -> HledgerSummary {
+        try HledgerSummary(try Hledger.budget(source, year: year, store: store), commodity: source.commodity)
     }
 
-    /// The summary the panes show: on the dashboard (`interactive`) never waiting for hledger,
-    /// the last result while a run is under way; the last good figures under a refusal.
-    static func shown(_ source: BudgetSource, year: Int, interactive: Bool) -> (summary: HledgerSummary?, problem: HledgerError?, updating: Bool, accounts: [String]) {
-        let state = Hledger.state(source, year: year, wait: !interactive)
+    /// What the panes show: where a loop watches the journal never waiting for hledger (the last
+    /// result while a run is under way), elsewhere hledger's answer now; the last good figures
+    /// under a refusal.
+    static func shown(_ source: BudgetSource, year: Int, store: (any StoreBackend)?)
+        -> (summary: HledgerSummary?, problem: HledgerError?, updating: Bool, accounts: [String], lookAgain: Date?) {
+        let state = Hledger.state(source, year: year, store: store)
         do {
-            return (try state.report.map { try HledgerSummary($0, commodity: source.commodity) }, state.error, state.updating, state.accounts)
+            return (try state.report.map { try HledgerSummary($0, commodity: source.commodity) }, state.error, state.updating, state.accounts, state.lookAgain)
         } catch {
-            return (nil, error as? HledgerError ?? HledgerError("\(error)"), state.updating, state.accounts)
+            return (nil, error as? HledgerError ?? HledgerError("\(error)"), state.updating, state.accounts, state.lookAgain)
         }
     }
 }
