@@ -140,7 +140,8 @@ public final class HledgerChangeFeed: ChangeFeed {
                 return since.addingTimeInterval(HledgerCache.claimLapse)
             case .ours:
                 do {
-                    let process = try HledgerProcess.start(Hledger.executable(environment: environment) ?? "hledger", arguments, environment: environment)
+                    let process = try HledgerProcess.start(Hledger.executable(environment: environment) ?? "hledger", arguments, environment: environment,
+                                                               background: true)
                     process.descriptors.forEach(add)
                     jobs[arguments] = Job(arguments, signature, year, environment, cache, process)
                 } catch {
@@ -202,7 +203,7 @@ public final class HledgerChangeFeed: ChangeFeed {
         let run = Hledger.keep(Hledger.finished(Hledger.outcome(job.process), arguments, signature: job.signature, year: job.year,
                                                 started: job.process.started, cache: job.cache), arguments, cache: job.cache)
         guard run.error == nil, let executable = Hledger.executable(environment: job.environment),
-              let listing = try? HledgerProcess.start(executable, Hledger.accountArguments(arguments), environment: job.environment) else {
+              let listing = try? HledgerProcess.start(executable, Hledger.accountArguments(arguments), environment: job.environment, background: true) else {
             jobs[arguments] = nil
             return
         }
