@@ -145,13 +145,13 @@ struct HledgerCommandTests {
 /// the journal, and `a` appending to it.
 struct HledgerDashboardTests {
     /// The dashboard in tmux on `text` as its journal, with its own cache folder.
-    static func dashboard(_ folder: TemporaryFolder, journal text: String, config: String = "") throws -> (TmuxDashboard, String) {
+    static func dashboard(_ folder: TemporaryFolder, journal text: String, config: String = "", path: String = "/usr/bin:/bin") throws -> (TmuxDashboard, String) {
         try MissingTool.check(HledgerCommandTests.hledger, package: "hledger")
         let journal = folder.path("books.journal")
         try text.write(toFile: journal, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
         try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\n\(config)".write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
-        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [], environment: ["XDG_CACHE_HOME": folder.path("cache")],
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [], environment: ["PATH": path],
                                           configHome: folder.url.path)
         return (dashboard, journal)
     }
@@ -205,5 +205,32 @@ extension HledgerDashboardTests {
         let (dashboard, _) = try Self.dashboard(folder, journal: text)
         #expect(dashboard.wait { $0.contains("updating…") }, "\(dashboard.text)")
         #expect(dashboard.wait(timeout: 30) { $0.contains("3,980,000.00") && !$0.contains("updating…") }, "\(dashboard.text)")
+    }
+}
+
+extension HledgerDashboardTests {
+    /// An editor's rename into place redraws the panes; two dashboards on one store run hledger
+    /// once per change between them (the store's claim), each showing the result.
+    @Test func twoDashboardsShareOneRunAndFollowARenameIntoPlace() throws {
+        let folder = TemporaryFolder()
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        let log = folder.path("runs.log")
+        try "#!/bin/sh\necho \"$*\" >> '\(log)'\nexec \(HledgerCommandTests.hledger) \"$@\"\n".write(toFile: folder.path("bin/hledger"), atomically: true, encoding: .utf8)
+        #expect(chmod(folder.path("bin/hledger"), 0o755) == 0)
+        func runs() -> Int { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("--budget") }.count }
+        let books = "~ monthly\n    expenses:food  400 CHF\n    assets:bank\n\n\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n"
+        let (first, journal) = try Self.dashboard(folder, journal: books, path: folder.path("bin") + ":/usr/bin:/bin")
+        #expect(first.wait { $0.contains("120.05") && !$0.contains("updating") }, "\(first.text)")
+        let second = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [],
+                                       environment: ["PATH": folder.path("bin") + ":/usr/bin:/bin"], configHome: folder.url.path)
+        #expect(second.wait { $0.contains("120.05") && !$0.contains("updating") }, "\(second.text)")
+        #expect(runs() == 1, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        // An editor writes the new text beside the journal and renames it into place.
+        try (books + "\n\(month)-02 Coop\n    expenses:food  100 CHF\n    assets:bank\n").write(toFile: journal + ".swp", atomically: false, encoding: .utf8)
+        #expect(rename(journal + ".swp", journal) == 0)
+        #expect(first.wait { $0.contains("220.05") && !$0.contains("updating") }, "\(first.text)")
+        #expect(second.wait { $0.contains("220.05") && !$0.contains("updating") }, "\(second.text)")
+        #expect(runs() == 2, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 }
