@@ -48,6 +48,9 @@ public struct BudgetEntry: TimelineEntry, Encodable {
     public let journal: BudgetSource?
     /// The journal's spending accounts, as `hledger accounts` lists them.
     public let accounts: [String]
+    /// The hledger source's full screen: the transactions Homescreen wrote, one per row of
+    /// `recent` (the only ones `e` and `x` change).
+    public var written: [HledgerJournal.Written] = []
 
     /// Published data older than this is stale (seed 001: 24 hours).
     public static let staleAfter: TimeInterval = 24 * 3600

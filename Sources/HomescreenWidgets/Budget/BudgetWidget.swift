@@ -60,10 +60,21 @@ public struct BudgetWidget: Widget {
         let shown = HledgerSummary.shown(source, year: month.year, store: store)
         let summary = shown.summary
         let problem = shown.problem?.description ?? (summary.map { $0.hasGoals ? nil : HledgerSummary.noGoals } ?? nil)
-        let entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
+        // Full screen: the month's transactions Homescreen wrote (in the commodity shown), newest first.
+        var written: [HledgerJournal.Written] = [], recent: [Expense] = []
+        if context.detail, let summary {
+            let found = ((try? HledgerJournal.written(in: source.journalPath())) ?? []).filter { YearMonth($0.day) == month }
+            for item in found.sorted(by: { ($0.day, $0.offset) > ($1.day, $1.offset) }) {
+                guard let amount = HledgerJournal.money(item, commodity: summary.commodity, currency: summary.currency) else { continue }
+                written.append(item)
+                recent.append(Expense(id: Int64(item.offset), amount: amount, currency: summary.currency, day: item.day, note: item.note, category: item.account))
+            }
+        }
+        var entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
                                 denomination: summary?.denomination ?? .symbol(source.commodity ?? ""), spent: summary?.totals[month]?.spent ?? .zero,
-                                limit: summary?.budgets[month]?.limit, expenseCount: 0, daysLeft: month.dayCount - today.day + 1,
+                                limit: summary?.budgets[month]?.limit, expenseCount: 0, recent: recent, daysLeft: month.dayCount - today.day + 1,
                                 hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source, accounts: shown.accounts)
+        entry.written = written
         return (entry, shown.lookAgain)
     }
 

@@ -30,6 +30,18 @@ public enum HledgerJournal {
         return left ? quoted + space + number : number + space + quoted
     }
 
+    /// `text` (the form's or the command's amount) as the journal writes the budget's commodity.
+    static func amount(_ text: String, source: BudgetSource, report: HledgerBudgetReport) throws -> String {
+        guard let commodity = source.commodity ?? report.commodities.first else {
+            throw HledgerError("the journal has no commodity to write the expense in; set [budget] commodity = \"CHF\" (or the one you use).")
+        }
+        let currency = Currency(code: commodity) ?? HledgerSummary.symbols[commodity].flatMap(Currency.init(code:)) ?? .euro
+        switch Money.parse(text, currency: currency) {
+        case .success(let money): return amount(money, currency: currency, style: report.styles[commodity], commodity: commodity)
+        case .failure(let error): throw HledgerError("'\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).")
+        }
+    }
+
     /// A description the journal takes on one line: no control characters, no `;` (it would
     /// start a comment).
     static func description(_ note: String) -> String {
@@ -86,18 +98,9 @@ public enum HledgerJournal {
         let path = source.journalPath(environment: environment)
         let before = try Reading.of(path)
         let report = try Hledger.budget(source, year: day.year, store: store, environment: environment)
-        guard let commodity = source.commodity ?? report.commodities.first else {
-            throw HledgerError("the journal has no commodity to write the expense in; set [budget] commodity = \"CHF\" (or the one you use).")
-        }
-        let currency = Currency(code: commodity) ?? HledgerSummary.symbols[commodity].flatMap(Currency.init(code:)) ?? .euro
-        let money: Money
-        switch Money.parse(text, currency: currency) {
-        case .success(let value): money = value
-        case .failure(let error): throw HledgerError("'\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).")
-        }
+        let written = try amount(text, source: source, report: report)
         let root = source.accounts.first ?? "expenses"
         let account = chosen.map { $0.hasPrefix(root) ? $0 : root + ":" + $0 } ?? root
-        let written = amount(money, currency: currency, style: report.styles[commodity], commodity: commodity)
         let entry = transaction(day: day, description: description(note), account: description(account), amount: written, paying: source.paying)
         try append(entry, to: path, before: before)
         return (written, account)
