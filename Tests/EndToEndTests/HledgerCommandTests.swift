@@ -234,3 +234,30 @@ extension HledgerDashboardTests {
         #expect(runs() == 2, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 }
+
+extension HledgerDashboardTests {
+    /// The full screen lists what Homescreen wrote; `x` then `y` removes it from the journal,
+    /// every other byte kept, and the panes follow.
+    @Test func xRemovesATransactionHomescreenWroteAndNothingElse() throws {
+        let folder = TemporaryFolder()
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        let own = "~ monthly\n    expenses:food  400 CHF\n    assets:bank\n\n\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n"
+        let ours = "\n\(month)-01 Lunch  ; homescreen:\n    expenses:food                 12.50 CHF\n    assets:bank\n"
+        let (dashboard, journal) = try Self.dashboard(folder, journal: own + ours)
+        #expect(dashboard.wait { $0.contains("132.55") && !$0.contains("updating") }, "\(dashboard.text)")
+        dashboard.send("Tab")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Lunch") }, "\(dashboard.text)")
+        dashboard.send("x")
+        #expect(dashboard.wait { $0.contains("Remove the expense") }, "\(dashboard.text)")
+        dashboard.send("y")
+        #expect(dashboard.wait { !$0.contains("Lunch") && $0.contains("120.05") && !$0.contains("updating") }, "\(dashboard.text)")
+        #expect(FileSnapshot.bytes(journal) == Data(own.utf8))
+        let check = try Shell.run("\(HledgerCommandTests.hledger) -f '\(journal)' check", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check.stderr)")
+        // The person's own transaction is not offered.
+        dashboard.send("x")
+        #expect(dashboard.wait { $0.contains("Only what Homescreen added") }, "\(dashboard.text)")
+        #expect(FileSnapshot.bytes(journal) == Data(own.utf8))
+    }
+}
