@@ -131,6 +131,21 @@ struct HledgerCommandTests {
         #expect(runs() == 2)
     }
 
+    /// Commodities are never added together: an amount in another commodity than the budget's
+    /// is refused (exit 2, nothing written); the budget's own is taken as written.
+    @Test func anAmountInAnotherCommodityIsRefused() throws {
+        let before = try #require(FileSnapshot.bytes(journal))
+        for text in ["12 EUR", "€12", "USD 3.50"] {
+            let refused = try run(["expense", "add", text, "--date", "2026-11-20"])
+            #expect(refused.status == 2, "\(text): \(refused.stderr)")
+            #expect(refused.stderr.contains("but the budget's amounts are in CHF; write it in CHF"), "\(refused.stderr)")
+            #expect(FileSnapshot.bytes(journal) == before)
+        }
+        let added = try run(["expense", "add", "12.50 CHF", "--date", "2026-11-20"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("12.50 CHF to expenses on 2026-11-20"), "\(added.stdout)")
+    }
+
     @Test func aMissingJournalIsASentence() throws {
         try FileManager.default.removeItem(atPath: journal)
         let show = try run(["budget", "show", "2026-11"])

@@ -5,7 +5,12 @@ import HomescreenWidgetCore
 /// A refusal of the hledger source, as one sentence that says what to do.
 public struct HledgerError: Error, Equatable, CustomStringConvertible, Sendable {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The refusal is of what the person typed (a command exits 2), not of the journal or hledger.
+    public var isBadInput = false
+    public init(_ description: String, badInput: Bool = false) {
+        self.description = description
+        isBadInput = badInput
+    }
 }
 
 /// One amount of one commodity, exactly as hledger's JSON gives it (mantissa and places).

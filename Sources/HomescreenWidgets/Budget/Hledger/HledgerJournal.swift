@@ -36,10 +36,27 @@ public enum HledgerJournal {
             throw HledgerError("the journal has no commodity to write the expense in; set [budget] commodity = \"CHF\" (or the one you use).")
         }
         let currency = Currency(code: commodity) ?? HledgerSummary.symbols[commodity].flatMap(Currency.init(code:)) ?? .euro
-        switch Money.parse(text, currency: currency) {
-        case .success(let money): return amount(money, currency: currency, style: report.styles[commodity], commodity: commodity)
-        case .failure(let error): throw HledgerError("'\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).")
+        let (number, given) = split(text)
+        // Commodities are never added together: an amount in another one than the budget's is refused.
+        if let given, given != commodity, HledgerSummary.symbols[given] != commodity, HledgerSummary.symbols[commodity] != given {
+            throw HledgerError("'\(text)' is in \(given), but the budget's amounts are in \(commodity); write it in \(commodity), such as 12.50 (Homescreen never adds one commodity to another).",
+                               badInput: true)
         }
+        switch Money.parse(number, currency: currency) {
+        case .success(let money): return amount(money, currency: currency, style: report.styles[commodity], commodity: commodity)
+        case .failure(let error): throw HledgerError("'\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).", badInput: true)
+        }
+    }
+
+    /// An amount as typed, and the commodity written before or after it, if any (`12 EUR`, `€12`).
+    public static func split(_ text: String) -> (number: String, commodity: String?) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let numeric = { (character: Character) in character.isNumber || ".,-+".contains(character) }
+        let leading = trimmed.prefix { !numeric($0) }, rest = trimmed.dropFirst(leading.count)
+        let trailing = String(rest.reversed().prefix { !numeric($0) }.reversed())
+        let number = rest.dropLast(trailing.count).trimmingCharacters(in: .whitespaces)
+        let written = (leading + trailing).trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\"")))
+        return (number, written.isEmpty ? nil : written)
     }
 
     /// A description the journal takes on one line: no control characters, no `;` (it would

@@ -91,7 +91,7 @@ extension Hledger {
     }
 
     private static func state(of run: HledgerRun, year: Int, updating: Bool) -> HledgerState {
-        var state = HledgerState(report: nil, error: run.error.map(HledgerError.init), updating: updating, accounts: run.accounts ?? [])
+        var state = HledgerState(report: nil, error: run.error.map { HledgerError($0) }, updating: updating, accounts: run.accounts ?? [])
         if let output = run.output {
             do { state.report = try report(output, year: year) } catch let error as HledgerError { state.error = error } catch {}
         }
