@@ -218,3 +218,33 @@ extension HledgerSourceTests {
         #expect(due.count == 1 && due[0].title.contains("85"), "\(due)")
     }
 }
+
+extension HledgerSourceTests {
+    /// A journal's other commodity is shown beside the chosen one, with its own spent and goal
+    /// as hledger computed them, never added in.
+    @Test func otherCommoditiesAreShownSideBySide() throws {
+        let journal = try generatedJournal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        var context = F.context(.systemLarge)
+        context.timeZone = F.zurich
+        let february = YearMonth(year: 2026, month: 2)!
+        let entry = try BudgetWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF"))
+            .timeline(in: context, at: F.instant("2026-02-15T12:00:00+01:00")).entries[0]
+        let expected = try hledgerMonth(journal, february)
+        #expect(entry.spent.cents == expected["CHF"]?.actual)
+        #expect(entry.others == [BudgetEntry.OtherCommodity(denomination: .currency(Currency(code: "EUR")!), spent: Money(cents: expected["EUR"]?.actual ?? 0),
+                                                            limit: expected["EUR"]?.goal.map { Money(cents: $0) })])
+        func plain(_ cents: Int64) -> String {
+            let grouped = NumberFormatter()
+            grouped.numberStyle = .decimal
+            grouped.locale = Locale(identifier: "en_US_POSIX")
+            grouped.usesGroupingSeparator = true
+            grouped.groupingSeparator = ","
+            grouped.groupingSize = 3
+            return (grouped.string(from: NSNumber(value: cents / 100)) ?? "") + String(format: ".%02lld", cents % 100)
+        }
+        let text = PaneSnapshot.text(BudgetWidget.draw(entry, in: context), context)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("EUR") && $0.contains(" / ") }, "\(text)")
+        #expect(line.contains(plain(expected["EUR"]?.actual ?? 0) + " / " + plain(expected["EUR"]?.goal ?? 0)), "\(line)")
+    }
+}

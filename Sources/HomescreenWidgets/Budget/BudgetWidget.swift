@@ -75,6 +75,7 @@ public struct BudgetWidget: Widget {
                                 limit: summary?.budgets[month]?.limit, expenseCount: 0, recent: recent, daysLeft: month.dayCount - today.day + 1,
                                 hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source, accounts: shown.accounts)
         entry.written = written
+        entry.others = summary?.others(month) ?? []
         return (entry, shown.lookAgain)
     }
 

@@ -13,6 +13,7 @@ struct HledgerSummary {
     let budgets: [YearMonth: MonthlyBudget]
     let totals: [YearMonth: MonthTotal]
     let hasGoals: Bool
+    let report: HledgerBudgetReport
 
     /// The sentence of a journal without goals: how to write one.
     static let noGoals = "the journal has no budget goals; add a periodic transaction, such as \"~ monthly\" then \"    expenses:food  400 CHF\" and \"    assets:bank\"."
@@ -37,6 +38,21 @@ struct HledgerSummary {
         self.budgets = budgets
         self.totals = totals
         hasGoals = report.hasGoals
+        self.report = report
+    }
+
+    /// The month's other commodities, in hledger's order, each as hledger gives it (amounts
+    /// with more than 2 decimals are left out: they could not be shown to their last digit).
+    func others(_ month: YearMonth) -> [BudgetEntry.OtherCommodity] {
+        guard let figures = report.months[month] else { return [] }
+        return report.commodities.filter { $0 != commodity }.compactMap { other in
+            let spent = figures.actual(other), goal = figures.goal(other)
+            guard spent != nil || goal != nil, let spentMoney = spent.map({ $0.money }) ?? .zero else { return nil }
+            let limit = goal?.money
+            if goal != nil && limit == nil { return nil }
+            let currency = Currency(code: other) ?? Self.symbols[other].flatMap(Currency.init(code:))
+            return BudgetEntry.OtherCommodity(denomination: currency.map(Denomination.currency) ?? .symbol(other), spent: spentMoney, limit: limit)
+        }
     }
 
     private static func tooPrecise(_ commodity: String) -> HledgerError {
