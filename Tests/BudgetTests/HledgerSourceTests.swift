@@ -248,3 +248,37 @@ extension HledgerSourceTests {
         #expect(line.contains(plain(expected["EUR"]?.actual ?? 0) + " / " + plain(expected["EUR"]?.goal ?? 0)), "\(line)")
     }
 }
+
+extension HledgerSourceTests {
+    /// The year's full screen on a journal: the selected month per account, spent and goal, as
+    /// hledger's own rows for that month say (read here from its JSON).
+    @Test func theYearsFullScreenShowsEachAccountAsHledgerComputesIt() throws {
+        let journal = try generatedJournal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let result = try Shell.run("\(Self.hledger) -f \(journal) balance --budget -M -p 2026-06 -O json expenses", environment: ["PATH": "/usr/bin:/bin"])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        var expected: [String: (spent: Int64, goal: Int64?)] = [:]
+        for row in json["prRows"] as! [[String: Any]] {
+            let pair = (row["prrAmounts"] as! [[Any]])[0]
+            func chf(_ side: Any) -> Int64? {
+                guard let amount = (side as? [[String: Any]])?.first(where: { $0["acommodity"] as? String == "CHF" }) else { return nil }
+                let quantity = amount["aquantity"] as! [String: Any]
+                var cents = (quantity["decimalMantissa"] as! NSNumber).int64Value
+                for _ in (quantity["decimalPlaces"] as! Int)..<2 { cents *= 10 }
+                return cents
+            }
+            let spent = chf(pair[0]), goal = pair.count > 1 ? chf(pair[1]) : nil
+            if spent != nil || goal != nil { expected[row["prrName"] as! String] = (spent ?? 0, goal) }
+        }
+        #expect(expected.keys.contains("expenses:food") && expected.keys.contains("expenses:rent"), "\(expected)")
+        let context = F.context(.systemLarge, detail: true)
+        let entry = try YearWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF"))
+            .timeline(in: context, at: F.instant("2026-06-15T12:00:00+02:00")).entries[0]
+        #expect(entry.accounts.map(\.name) == expected.keys.sorted())
+        for account in entry.accounts {
+            #expect(account.spent.cents == expected[account.name]?.spent && account.limit?.cents == expected[account.name]?.goal, "\(account)")
+        }
+        let text = PaneSnapshot.text(YearWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")).render(entry, in: context), context)
+        #expect(text.contains("expenses:food") && text.contains("expenses:rent"), "\(text)")
+    }
+}

@@ -19,6 +19,6 @@ public struct YearFeature: WidgetFeature {
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> YearWidget { YearWidget(store: store, source: settings[BudgetSource.key]) }
 
     public func detail(_ entry: YearEntry, scroll: Int) -> DetailNavigation {
-        DetailNavigation(scroll: 0...max(0, entry.expenses.count - 1), movesByMonth: true)
+        DetailNavigation(scroll: 0...max(0, max(entry.expenses.count, entry.accounts.count) - 1), movesByMonth: true)
     }
 }

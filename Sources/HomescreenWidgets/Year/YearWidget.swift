@@ -32,10 +32,12 @@ public struct YearWidget: Widget {
         let selected = context.detail ? current.adding(months: context.cursor) : current
         var again = TimeBoundaries.nextMonth(after: date, in: context.timeZone)
         let summary: (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal])
+        var accounts: [YearEntry.Account] = []
         if source.origin == .hledger {
             let shown = HledgerSummary.shown(source, year: selected.year, store: store)
             if let problem = shown.problem, shown.summary == nil { throw problem }
             summary = shown.summary?.year ?? ([:], [:])
+            if context.detail { accounts = shown.summary?.accounts(selected) ?? [] }
             if let lookAgain = shown.lookAgain { again = min(again, lookAgain) }
         } else {
             summary = try BudgetRepository(store).yearSummary(selected.year)
@@ -45,7 +47,8 @@ public struct YearWidget: Widget {
             return YearEntry.Month(month: month, budget: summary.budgets[month], total: summary.totals[month] ?? .none)
         }
         let expenses = context.detail && source.origin == .store ? try BudgetRepository(store).expenses(in: selected) : []
-        let entry = YearEntry(date: date, current: current, selected: selected, months: months, expenses: expenses)
+        var entry = YearEntry(date: date, current: current, selected: selected, months: months, expenses: expenses)
+        entry.accounts = accounts
         return Timeline(entries: [entry], policy: .after(again))
     }
 

@@ -54,6 +54,8 @@ public struct HledgerBudgetReport: Sendable, Equatable {
 
     public let year: Int
     public let months: [YearMonth: Month]
+    /// Each account's months (hledger's rows: the budgeted accounts and their parents).
+    public var accounts: [String: [YearMonth: Month]] = [:]
     /// How the journal writes each commodity, as hledger read it.
     public var styles: [String: HledgerAmount.Style] = [:]
 
@@ -76,29 +78,33 @@ public struct HledgerBudgetReport: Sendable, Equatable {
         struct Style: Decodable { let ascommodityside: String?; let ascommodityspaced: Bool?; let asdecimalpoint: String? }
         struct Amount: Decodable { let acommodity: String; let aquantity: Quantity; let astyle: Style? }
         struct Row: Decodable { let prrAmounts: [[[Amount]?]] }
-        struct Report: Decodable { let prDates: [[String]]; let prTotals: Row }
+        struct NamedRow: Decodable { let prrName: String; let prrAmounts: [[[Amount]?]] }
+        struct Report: Decodable { let prDates: [[String]]; let prTotals: Row; let prRows: [NamedRow]? }
         let report: Report
         do { report = try JSONDecoder().decode(Report.self, from: data) } catch {
             throw HledgerError("hledger's budget report could not be read (\(error)); `hledger --version` should say 1.25 or later.")
         }
-        var months: [YearMonth: Month] = [:]
         var styles: [String: HledgerAmount.Style] = [:]
         for amount in report.prTotals.prrAmounts.flatMap({ $0.compactMap { $0 }.flatMap { $0 } }) where styles[amount.acommodity] == nil {
             guard let style = amount.astyle else { continue }
             styles[amount.acommodity] = HledgerAmount.Style(left: style.ascommodityside == "L", spaced: style.ascommodityspaced ?? true,
                                                             decimalPoint: style.asdecimalpoint?.first)
         }
-        for (index, dates) in report.prDates.enumerated() where index < report.prTotals.prrAmounts.count {
-            guard let start = dates.first, let day = LocalDate(iso: start) else { continue }
-            let month = YearMonth(day)
-            let pair = report.prTotals.prrAmounts[index]
-            func amounts(_ list: [Amount]?) -> [HledgerAmount]? {
-                list.map { $0.map { HledgerAmount(commodity: $0.acommodity, mantissa: $0.aquantity.decimalMantissa, places: $0.aquantity.decimalPlaces) } }
-            }
-            let goal = pair.count > 1 ? amounts(pair[1]) : nil
-            months[month] = Month(month: month, actual: amounts(pair.first ?? []) ?? [], goal: goal?.isEmpty == true ? nil : goal)
+        func amounts(_ list: [Amount]?) -> [HledgerAmount]? {
+            list.map { $0.map { HledgerAmount(commodity: $0.acommodity, mantissa: $0.aquantity.decimalMantissa, places: $0.aquantity.decimalPlaces) } }
         }
-        var parsed = HledgerBudgetReport(year: year, months: months)
+        func months(_ row: [[[Amount]?]]) -> [YearMonth: Month] {
+            var months: [YearMonth: Month] = [:]
+            for (index, dates) in report.prDates.enumerated() where index < row.count {
+                guard let start = dates.first, let day = LocalDate(iso: start) else { continue }
+                let month = YearMonth(day), pair = row[index]
+                let goal = pair.count > 1 ? amounts(pair[1]) : nil
+                months[month] = Month(month: month, actual: amounts(pair.first ?? []) ?? [], goal: goal?.isEmpty == true ? nil : goal)
+            }
+            return months
+        }
+        var parsed = HledgerBudgetReport(year: year, months: months(report.prTotals.prrAmounts))
+        for row in report.prRows ?? [] { parsed.accounts[row.prrName] = months(row.prrAmounts) }
         parsed.styles = styles
         return parsed
     }

@@ -32,7 +32,7 @@ public struct HledgerState: Sendable {
 
 extension Hledger {
     static func arguments(_ source: BudgetSource, journal: String, year: Int) -> [String] {
-        ["-f", journal, "balance", "--budget", "-M", "-b", "\(year)-01-01", "-e", "\(year + 1)-01-01", "--depth", "1", "-O", "json"] + source.accounts
+        ["-f", journal, "balance", "--budget", "-M", "-b", "\(year)-01-01", "-e", "\(year + 1)-01-01", "-O", "json"] + source.accounts
     }
 
     /// The arguments of `hledger accounts` for the report's journal and accounts.

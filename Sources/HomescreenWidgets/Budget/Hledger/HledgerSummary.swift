@@ -41,6 +41,17 @@ struct HledgerSummary {
         self.report = report
     }
 
+    /// Each account's spent and goal in the commodity shown, for `month`, as hledger's rows give
+    /// them (the budgeted accounts and their parents), by name.
+    func accounts(_ month: YearMonth) -> [YearEntry.Account] {
+        report.accounts.keys.sorted().compactMap { name in
+            guard let figures = report.accounts[name]?[month] else { return nil }
+            let spent = figures.actual(commodity).map { $0.money } ?? .zero, goal = figures.goal(commodity)
+            guard let spent, spent != .zero || goal != nil else { return nil }
+            return YearEntry.Account(name: name, spent: spent, limit: goal?.money)
+        }
+    }
+
     /// The month's other commodities, in hledger's order, each as hledger gives it (amounts
     /// with more than 2 decimals are left out: they could not be shown to their last digit).
     func others(_ month: YearMonth) -> [BudgetEntry.OtherCommodity] {
