@@ -282,3 +282,38 @@ extension HledgerSourceTests {
         #expect(text.contains("expenses:food") && text.contains("expenses:rent"), "\(text)")
     }
 }
+
+extension HledgerSourceTests {
+    /// `period = 25`: a budget period runs from the 25th to the 24th, named by the month it
+    /// starts in; its figures are hledger's for those days.
+    @Test func aPeriodStartingOnThe25th() throws {
+        let journal = try generatedJournal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let source = try BudgetSource.parse(.table(["source": .string("hledger"), "journal": .string(journal), "commodity": .string("CHF"), "period": .integer(25)]))
+        #expect(source.periodStart == 25)
+        #expect(try BudgetSource.parse(source.configValue) == source)
+        #expect(throws: ConfigError("budget.period = 31 is not a day a budget period can start on; use a day of the month from 1 to 28, such as budget.period = 25.")) {
+            try BudgetSource.parse(.table(["period": .integer(31)]))
+        }
+        var context = F.context(.systemSmall)
+        context.timeZone = F.zurich
+        // 10 February is in the period that began on 25 January.
+        let entry = try BudgetWidget(store: store, source: source).timeline(in: context, at: F.instant("2026-02-10T12:00:00+01:00")).entries[0]
+        #expect(entry.month == YearMonth(year: 2026, month: 1)!)
+        #expect(entry.daysLeft == 15)
+        let result = try Shell.run("\(Self.hledger) -f \(journal) balance --budget -b 2026-01-25 -e 2026-02-25 -O json expenses", environment: ["PATH": "/usr/bin:/bin"])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let pair = ((json["prTotals"] as! [String: Any])["prrAmounts"] as! [[Any]])[0]
+        func chf(_ side: Any) -> Int64? {
+            guard let amount = (side as? [[String: Any]])?.first(where: { $0["acommodity"] as? String == "CHF" }) else { return nil }
+            let quantity = amount["aquantity"] as! [String: Any]
+            var cents = (quantity["decimalMantissa"] as! NSNumber).int64Value
+            for _ in (quantity["decimalPlaces"] as! Int)..<2 { cents *= 10 }
+            return cents
+        }
+        #expect(entry.spent.cents == chf(pair[0]) ?? 0)
+        #expect(entry.limit?.cents == chf(pair[1]))
+        #expect(entry.spent != (try BudgetWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF"))
+            .timeline(in: context, at: F.instant("2026-01-10T12:00:00+01:00")).entries[0].spent))   // not the calendar month's
+    }
+}

@@ -22,8 +22,9 @@ extension BudgetFeature {
 
     public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck {
         guard context.settings[Self.remindOn] else { return ReminderCheck() }
-        let today = context.today, month = YearMonth(today)
-        let source = context.widgetSettings[BudgetSource.key]
+        let today = context.today, source = context.widgetSettings[BudgetSource.key]
+        // A journal's budget period may start on another day than the 1st (`period`).
+        let month = source.origin == .hledger ? source.period(containing: today).month : YearMonth(today)
         let budget: MonthlyBudget?, total: MonthTotal
         if source.origin == .hledger {
             // From the last run where a loop runs hledger (a run under way reminds at the next

@@ -56,7 +56,7 @@ public struct BudgetWidget: Widget {
     /// state saying how to write one. On the dashboard a run under way says "updating…".
     static func entry(hledger source: BudgetSource, store: any StoreBackend, today: LocalDate, at date: Date, context: WidgetContext)
         -> (entry: BudgetEntry, lookAgain: Date?) {
-        let month = YearMonth(today)
+        let (month, daysLeft) = source.period(containing: today)
         let shown = HledgerSummary.shown(source, year: month.year, store: store)
         let summary = shown.summary
         let problem = shown.problem?.description ?? (summary.map { $0.hasGoals ? nil : HledgerSummary.noGoals } ?? nil)
@@ -72,7 +72,7 @@ public struct BudgetWidget: Widget {
         }
         var entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
                                 denomination: summary?.denomination ?? .symbol(source.commodity ?? ""), spent: summary?.totals[month]?.spent ?? .zero,
-                                limit: summary?.budgets[month]?.limit, expenseCount: 0, recent: recent, daysLeft: month.dayCount - today.day + 1,
+                                limit: summary?.budgets[month]?.limit, expenseCount: 0, recent: recent, daysLeft: daysLeft,
                                 hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source, accounts: shown.accounts)
         entry.written = written
         entry.others = summary?.others(month) ?? []

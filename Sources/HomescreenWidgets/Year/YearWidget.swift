@@ -28,7 +28,7 @@ public struct YearWidget: Widget {
     }
 
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<YearEntry> {
-        let current = YearMonth(date, in: context.timeZone)
+        let current = source.origin == .hledger ? source.period(containing: LocalDate(date, in: context.timeZone)).month : YearMonth(date, in: context.timeZone)
         let selected = context.detail ? current.adding(months: context.cursor) : current
         var again = TimeBoundaries.nextMonth(after: date, in: context.timeZone)
         let summary: (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal])

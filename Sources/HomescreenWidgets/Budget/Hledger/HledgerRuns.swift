@@ -32,7 +32,14 @@ public struct HledgerState: Sendable {
 
 extension Hledger {
     static func arguments(_ source: BudgetSource, journal: String, year: Int) -> [String] {
-        ["-f", journal, "balance", "--budget", "-M", "-b", "\(year)-01-01", "-e", "\(year + 1)-01-01", "-O", "json"] + source.accounts
+        guard source.periodStart > 1 else {
+            return ["-f", journal, "balance", "--budget", "-M", "-b", "\(year)-01-01", "-e", "\(year + 1)-01-01", "-O", "json"] + source.accounts
+        }
+        // Periods from the start day: hledger's report interval `every 25th day of month`.
+        let day = String(format: "%02d", source.periodStart), number = source.periodStart
+        let ordinal = "\(number)" + ((11...13).contains(number) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th")
+        return ["-f", journal, "balance", "--budget", "-p", "every \(ordinal) day of month", "-b", "\(year)-01-\(day)", "-e", "\(year + 1)-01-\(day)",
+                "-O", "json"] + source.accounts
     }
 
     /// The arguments of `hledger accounts` for the report's journal and accounts.
