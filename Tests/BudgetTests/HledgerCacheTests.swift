@@ -122,6 +122,21 @@ struct HledgerCacheTests {
         }
     }
 
+    /// A journal that does not exist yet: the sentence, then its creation is a change.
+    @Test func aJournalCreatedLaterIsSeen() throws {
+        let path = folder.path("later.journal")
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let feed = try #require(HledgerChangeFeed.wrap(store.changeFeed(), hledger: true) as? HledgerChangeFeed)
+        defer { feed.detach() }
+        let source = BudgetSource(origin: .hledger, journal: path, commodity: "CHF")
+        #expect(Hledger.state(source, year: 2026, store: store).error?.description.contains("does not exist") == true)
+        try Self.books.write(toFile: path, atomically: true, encoding: .utf8)
+        _ = try wait(feed) { $0.contains(.hledgerJournal) }
+        _ = Hledger.state(source, year: 2026, store: store)
+        _ = try wait(feed) { $0.contains(.hledgerRun) && !Hledger.state(source, year: 2026, store: store).updating }
+        #expect(spent(Hledger.state(source, year: 2026, store: store)) == 1250)
+    }
+
     /// Off the loop's thread (the dashboard's writer, a command), hledger runs and is waited for.
     @Test func anotherThreadWaitsForItsOwnRun() throws {
         let journal = try journal()

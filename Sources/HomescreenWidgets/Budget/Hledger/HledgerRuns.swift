@@ -64,10 +64,12 @@ extension Hledger {
     public static func state(_ source: BudgetSource, year: Int, store: (any StoreBackend)? = nil, environment: [String: String] = processEnvironment,
                              wait: Bool? = nil) -> HledgerState {
         let journal = source.journalPath(environment: environment)
+        let feed = wait == true ? nil : HledgerChangeFeed.attached
+        // Watched even while missing: its creation is a change too.
+        feed?.watch([journal])
         if let refusal = refusal(journal: journal, environment: environment) { return HledgerState(report: nil, error: refusal, updating: false) }
         let arguments = arguments(source, journal: journal, year: year)
         let signature = JournalSignature(journal)
-        let feed = wait == true ? nil : HledgerChangeFeed.attached
         feed?.watch(Array(signature.files.keys))
         let cache = store.map(HledgerCache.init)
         let last = lastRun(arguments, signature: signature, cache: cache)
