@@ -176,25 +176,25 @@ struct HledgerDashboardTests {
         let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
         let (dashboard, journal) = try Self.dashboard(folder, journal: "~ monthly\n    expenses:food  400 CHF\n    expenses:rent  1200 CHF\n    assets:bank\n\n"
                                                       + "\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n", config: "paying-account = \"assets:bank\"\n")
-        #expect(dashboard.wait { $0.contains("1,479.95") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,479.95") }, "\(dashboard.text)")
         // Another program appends: the panes follow.
         let handle = try #require(FileHandle(forWritingAtPath: journal))
         handle.seekToEndOfFile()
         handle.write(Data("\n\(month)-02 Coop\n    expenses:food  100 CHF\n    assets:bank\n".utf8))
         try handle.close()
-        #expect(dashboard.wait { $0.contains("1,379.95") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,379.95") }, "\(dashboard.text)")
         let before = try #require(FileSnapshot.bytes(journal))
         dashboard.send("a")
-        #expect(dashboard.wait { $0.contains("Add an expense") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Add an expense") }, "\(dashboard.text)")
         dashboard.type("9.95")
         dashboard.send("Tab")
         dashboard.type("Lunch")
         // The account field offers the journal's accounts, as `hledger accounts expenses` lists them.
         dashboard.send("Tab")
         dashboard.send("Tab")
-        #expect(dashboard.wait { $0.contains("expenses:food") }, "\(dashboard.text)")   // rent has a goal only: hledger lists accounts with postings
+        #expect(dashboard.wait(timeout: 30) { $0.contains("expenses:food") }, "\(dashboard.text)")   // rent has a goal only: hledger lists accounts with postings
         dashboard.send("Enter")
-        #expect(dashboard.wait { $0.contains("1,370.00") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,370.00") }, "\(dashboard.text)")
         let after = try #require(FileSnapshot.bytes(journal))
         #expect(after.prefix(before.count) == before)
         #expect(String(decoding: after.dropFirst(before.count), as: UTF8.self).contains("Lunch  ; homescreen:\n    expenses"))
@@ -205,7 +205,7 @@ struct HledgerDashboardTests {
         broken.seekToEndOfFile()
         broken.write(Data("\n2026-13-45 Typo\n    expenses:food  1 CHF\n    assets:bank\n".utf8))
         try broken.close()
-        #expect(dashboard.wait { $0.contains("books.journal:") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("books.journal:") }, "\(dashboard.text)")
     }
 }
 
@@ -218,7 +218,7 @@ extension HledgerDashboardTests {
         var text = "~ monthly\n    expenses:food  4000000 CHF\n    assets:bank\n\n"
         for index in 0..<20_000 { text += "\(month)-\(String(format: "%02d", 1 + index % 28)) Shop \(index)\n    expenses:food  1.00 CHF\n    assets:bank\n\n" }
         let (dashboard, _) = try Self.dashboard(folder, journal: text)
-        #expect(dashboard.wait { $0.contains("updating…") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("updating…") }, "\(dashboard.text)")
         #expect(dashboard.wait(timeout: 30) { $0.contains("3,980,000.00") && !$0.contains("updating…") }, "\(dashboard.text)")
     }
 }
@@ -236,16 +236,16 @@ extension HledgerDashboardTests {
         func runs() -> Int { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("--budget") }.count }
         let books = "~ monthly\n    expenses:food  400 CHF\n    assets:bank\n\n\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n"
         let (first, journal) = try Self.dashboard(folder, journal: books, path: folder.path("bin") + ":/usr/bin:/bin")
-        #expect(first.wait { $0.contains("120.05") && !$0.contains("updating") }, "\(first.text)")
+        #expect(first.wait(timeout: 30) { $0.contains("120.05") && !$0.contains("updating") }, "\(first.text)")
         let second = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [],
                                        environment: ["PATH": folder.path("bin") + ":/usr/bin:/bin"], configHome: folder.url.path)
-        #expect(second.wait { $0.contains("120.05") && !$0.contains("updating") }, "\(second.text)")
+        #expect(second.wait(timeout: 30) { $0.contains("120.05") && !$0.contains("updating") }, "\(second.text)")
         #expect(runs() == 1, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         // An editor writes the new text beside the journal and renames it into place.
         try (books + "\n\(month)-02 Coop\n    expenses:food  100 CHF\n    assets:bank\n").write(toFile: journal + ".swp", atomically: false, encoding: .utf8)
         #expect(rename(journal + ".swp", journal) == 0)
-        #expect(first.wait { $0.contains("220.05") && !$0.contains("updating") }, "\(first.text)")
-        #expect(second.wait { $0.contains("220.05") && !$0.contains("updating") }, "\(second.text)")
+        #expect(first.wait(timeout: 30) { $0.contains("220.05") && !$0.contains("updating") }, "\(first.text)")
+        #expect(second.wait(timeout: 30) { $0.contains("220.05") && !$0.contains("updating") }, "\(second.text)")
         #expect(runs() == 2, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 }
@@ -259,20 +259,20 @@ extension HledgerDashboardTests {
         let own = "~ monthly\n    expenses:food  400 CHF\n    assets:bank\n\n\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n"
         let ours = "\n\(month)-01 Lunch  ; homescreen:\n    expenses:food                 12.50 CHF\n    assets:bank\n"
         let (dashboard, journal) = try Self.dashboard(folder, journal: own + ours)
-        #expect(dashboard.wait { $0.contains("132.55") && !$0.contains("updating") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("132.55") && !$0.contains("updating") }, "\(dashboard.text)")
         dashboard.send("Tab")
         dashboard.send("Enter")
-        #expect(dashboard.wait { $0.contains("Lunch") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Lunch") }, "\(dashboard.text)")
         dashboard.send("x")
-        #expect(dashboard.wait { $0.contains("Remove the expense") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Remove the expense") }, "\(dashboard.text)")
         dashboard.send("y")
-        #expect(dashboard.wait { !$0.contains("Lunch") && $0.contains("120.05") && !$0.contains("updating") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { !$0.contains("Lunch") && $0.contains("120.05") && !$0.contains("updating") }, "\(dashboard.text)")
         #expect(FileSnapshot.bytes(journal) == Data(own.utf8))
         let check = try Shell.run("\(HledgerCommandTests.hledger) -f '\(journal)' check", environment: ["PATH": "/usr/bin:/bin"])
         #expect(check.status == 0, "\(check.stderr)")
         // The person's own transaction is not offered.
         dashboard.send("x")
-        #expect(dashboard.wait { $0.contains("Only what Homescreen added") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Only what Homescreen added") }, "\(dashboard.text)")
         #expect(FileSnapshot.bytes(journal) == Data(own.utf8))
     }
 }

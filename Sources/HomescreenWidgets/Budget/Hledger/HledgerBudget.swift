@@ -161,14 +161,24 @@ public enum Hledger {
             var pending = [journal]
             while let path = pending.popLast() {
                 guard files[path] == nil, files.count < 200 else { continue }
-                var info = stat()
-                guard stat(path, &info) == 0 else { files[path] = []; continue }
-                let identity = [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino), Int(info.st_ctim.tv_nsec)]
+                let identity = Self.identity(path)
                 files[path] = identity
+                guard !identity.isEmpty else { continue }
                 pending += Self.includes(path, identity)
             }
             self.files = files
         }
+
+        /// A file's size, times and inode; empty when it cannot be read.
+        static func identity(_ path: String) -> [Int] {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return [] }
+            return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino), Int(info.st_ctim.tv_nsec)]
+        }
+
+        /// Whether every file this signature names is as it was: then the journal's includes
+        /// are too (they come from those files' bytes), and nothing needs reading.
+        var isCurrent: Bool { files.allSatisfy { Self.identity($0.key) == $0.value } }
 
         /// The files `path` includes, read again only when it changed.
         private static func includes(_ path: String, _ identity: [Int]) -> [String] {

@@ -42,7 +42,7 @@ final class HledgerProcess {
 
     /// Starts `executable` with `arguments`, stdin from /dev/null, in the C.UTF-8 locale, with
     /// no signal blocked (the dashboard blocks some; children inherit the mask).
-    /// - Parameter background: a run nobody waits for (the loop's): at nice 10, so that on a
+    /// - Parameter background: a run nobody waits for (the loop's): at nice 5, so that on a
     ///   busy machine the dashboard's keys come before hledger's 1.5 s of reading.
     static func start(_ executable: String, _ arguments: [String], environment: [String: String], background: Bool = false) throws -> HledgerProcess {
         var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
@@ -85,7 +85,7 @@ final class HledgerProcess {
             close(out[0]); close(err[0])
             throw HledgerError("hledger could not be started (\(String(cString: strerror(result)))).")
         }
-        if background { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 10) }
+        if background { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 5) }
         return HledgerProcess(pid: pid, output: out[0], errors: err[0], ended: hs_process_descriptor(pid))
     }
 

@@ -69,9 +69,15 @@ extension Hledger {
         feed?.watch([journal])
         if let refusal = refusal(journal: journal, environment: environment) { return HledgerState(report: nil, error: refusal, updating: false) }
         let arguments = arguments(source, journal: journal, year: year)
+        let cache = store.map(HledgerCache.init)
+        // The last result's files unchanged (a stat of each): fresh, without reading the journal
+        // for its includes (a status line on a large journal).
+        if let last = lastRun(arguments, signature: nil, cache: cache), last.signature.files[journal] != nil, last.signature.isCurrent {
+            feed?.watch(Array(last.signature.files.keys))
+            return state(of: last, year: year, updating: false)
+        }
         let signature = JournalSignature(journal)
         feed?.watch(Array(signature.files.keys))
-        let cache = store.map(HledgerCache.init)
         let last = lastRun(arguments, signature: signature, cache: cache)
         if let last, last.signature == signature { return state(of: last, year: year, updating: false) }
         if let feed {
