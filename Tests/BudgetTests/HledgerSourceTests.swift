@@ -218,3 +218,102 @@ extension HledgerSourceTests {
         #expect(due.count == 1 && due[0].title.contains("85"), "\(due)")
     }
 }
+
+extension HledgerSourceTests {
+    /// A journal's other commodity is shown beside the chosen one, with its own spent and goal
+    /// as hledger computed them, never added in.
+    @Test func otherCommoditiesAreShownSideBySide() throws {
+        let journal = try generatedJournal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        var context = F.context(.systemLarge)
+        context.timeZone = F.zurich
+        let february = YearMonth(year: 2026, month: 2)!
+        let entry = try BudgetWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF"))
+            .timeline(in: context, at: F.instant("2026-02-15T12:00:00+01:00")).entries[0]
+        let expected = try hledgerMonth(journal, february)
+        #expect(entry.spent.cents == expected["CHF"]?.actual)
+        #expect(entry.others == [BudgetEntry.OtherCommodity(denomination: .currency(Currency(code: "EUR")!), spent: Money(cents: expected["EUR"]?.actual ?? 0),
+                                                            limit: expected["EUR"]?.goal.map { Money(cents: $0) })])
+        func plain(_ cents: Int64) -> String {
+            let grouped = NumberFormatter()
+            grouped.numberStyle = .decimal
+            grouped.locale = Locale(identifier: "en_US_POSIX")
+            grouped.usesGroupingSeparator = true
+            grouped.groupingSeparator = ","
+            grouped.groupingSize = 3
+            return (grouped.string(from: NSNumber(value: cents / 100)) ?? "") + String(format: ".%02lld", cents % 100)
+        }
+        let text = PaneSnapshot.text(BudgetWidget.draw(entry, in: context), context)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("EUR") && $0.contains(" / ") }, "\(text)")
+        #expect(line.contains(plain(expected["EUR"]?.actual ?? 0) + " / " + plain(expected["EUR"]?.goal ?? 0)), "\(line)")
+    }
+}
+
+extension HledgerSourceTests {
+    /// The year's full screen on a journal: the selected month per account, spent and goal, as
+    /// hledger's own rows for that month say (read here from its JSON).
+    @Test func theYearsFullScreenShowsEachAccountAsHledgerComputesIt() throws {
+        let journal = try generatedJournal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let result = try Shell.run("\(Self.hledger) -f \(journal) balance --budget -M -p 2026-06 -O json expenses", environment: ["PATH": "/usr/bin:/bin"])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        var expected: [String: (spent: Int64, goal: Int64?)] = [:]
+        for row in json["prRows"] as! [[String: Any]] {
+            let pair = (row["prrAmounts"] as! [[Any]])[0]
+            func chf(_ side: Any) -> Int64? {
+                guard let amount = (side as? [[String: Any]])?.first(where: { $0["acommodity"] as? String == "CHF" }) else { return nil }
+                let quantity = amount["aquantity"] as! [String: Any]
+                var cents = (quantity["decimalMantissa"] as! NSNumber).int64Value
+                for _ in (quantity["decimalPlaces"] as! Int)..<2 { cents *= 10 }
+                return cents
+            }
+            let spent = chf(pair[0]), goal = pair.count > 1 ? chf(pair[1]) : nil
+            if spent != nil || goal != nil { expected[row["prrName"] as! String] = (spent ?? 0, goal) }
+        }
+        #expect(expected.keys.contains("expenses:food") && expected.keys.contains("expenses:rent"), "\(expected)")
+        let context = F.context(.systemLarge, detail: true)
+        let entry = try YearWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF"))
+            .timeline(in: context, at: F.instant("2026-06-15T12:00:00+02:00")).entries[0]
+        #expect(entry.accounts.map(\.name) == expected.keys.sorted())
+        for account in entry.accounts {
+            #expect(account.spent.cents == expected[account.name]?.spent && account.limit?.cents == expected[account.name]?.goal, "\(account)")
+        }
+        let text = PaneSnapshot.text(YearWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")).render(entry, in: context), context)
+        #expect(text.contains("expenses:food") && text.contains("expenses:rent"), "\(text)")
+    }
+}
+
+extension HledgerSourceTests {
+    /// `period = 25`: a budget period runs from the 25th to the 24th, named by the month it
+    /// starts in; its figures are hledger's for those days.
+    @Test func aPeriodStartingOnThe25th() throws {
+        let journal = try generatedJournal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let source = try BudgetSource.parse(.table(["source": .string("hledger"), "journal": .string(journal), "commodity": .string("CHF"), "period": .integer(25)]))
+        #expect(source.periodStart == 25)
+        #expect(try BudgetSource.parse(source.configValue) == source)
+        #expect(throws: ConfigError("budget.period = 31 is not a day a budget period can start on; use a day of the month from 1 to 28, such as budget.period = 25.")) {
+            try BudgetSource.parse(.table(["period": .integer(31)]))
+        }
+        var context = F.context(.systemSmall)
+        context.timeZone = F.zurich
+        // 10 February is in the period that began on 25 January.
+        let entry = try BudgetWidget(store: store, source: source).timeline(in: context, at: F.instant("2026-02-10T12:00:00+01:00")).entries[0]
+        #expect(entry.month == YearMonth(year: 2026, month: 1)!)
+        #expect(entry.daysLeft == 15)
+        let result = try Shell.run("\(Self.hledger) -f \(journal) balance --budget -b 2026-01-25 -e 2026-02-25 -O json expenses", environment: ["PATH": "/usr/bin:/bin"])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let pair = ((json["prTotals"] as! [String: Any])["prrAmounts"] as! [[Any]])[0]
+        func chf(_ side: Any) -> Int64? {
+            guard let amount = (side as? [[String: Any]])?.first(where: { $0["acommodity"] as? String == "CHF" }) else { return nil }
+            let quantity = amount["aquantity"] as! [String: Any]
+            var cents = (quantity["decimalMantissa"] as! NSNumber).int64Value
+            for _ in (quantity["decimalPlaces"] as! Int)..<2 { cents *= 10 }
+            return cents
+        }
+        #expect(entry.spent.cents == chf(pair[0]) ?? 0)
+        #expect(entry.limit?.cents == chf(pair[1]))
+        #expect(entry.spent != (try BudgetWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF"))
+            .timeline(in: context, at: F.instant("2026-01-10T12:00:00+01:00")).entries[0].spent))   // not the calendar month's
+    }
+}

@@ -90,7 +90,9 @@ struct HledgerCommandTests {
     @Test func doctorSaysTheSourceHledgersVersionAndTheLastRun() throws {
         try "2026-11-05 Books\n    expenses:fun  8 CHF\n    assets:bank\n".write(toFile: folder.path("more.journal"), atomically: true, encoding: .utf8)
         try (Self.books + "\n\ninclude more.journal\n").write(toFile: journal, atomically: true, encoding: .utf8)
-        let environment = ["XDG_CONFIG_HOME": folder.path("config"), "XDG_CACHE_HOME": folder.path("cache")]
+        let environment = ["XDG_CONFIG_HOME": folder.path("config")]
+        // The last run is kept in the store (a command never makes a store for it).
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--due", "2026-12-01"], store: store, environment: environment).status == 0)
         let before = try Homescreen.run(["doctor"], store: store, environment: environment).stdout
         #expect(before.contains("budget source hledger, journal \(journal)") && before.contains("last run  none yet"), "\(before)")
         #expect(try Homescreen.run(["budget", "show", "2026-11", "--json"], store: store, environment: environment).stdout.contains(#""spent" : "128.05""#))
@@ -98,6 +100,50 @@ struct HledgerCommandTests {
         #expect(doctor.contains("budget source hledger, journal \(journal), including \(folder.path("more.journal"))"), "\(doctor)")
         #expect(doctor.contains("hledger   hledger 1.2"), "\(doctor)")
         #expect(doctor.range(of: #"last run  \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, \d+\.\d\d s"#, options: .regularExpression) != nil, "\(doctor)")
+    }
+
+    /// `status budget` answers from the store's `hledgerRun` while the journal's files are
+    /// unchanged, in another process than the one that ran hledger; an edit is one new run.
+    @Test func statusAnswersFromTheStoreWithoutRunningHledger() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        let wrapper = folder.path("bin/hledger"), log = folder.path("runs.log")
+        try "#!/bin/sh\necho \"$*\" >> '\(log)'\nexec \(Self.hledger) \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
+        #expect(chmod(wrapper, 0o755) == 0)
+        let environment = ["XDG_CONFIG_HOME": folder.path("config"), "PATH": folder.path("bin") + ":/usr/bin:/bin"]
+        func runs() -> Int { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("--budget") }.count }
+        func status() throws -> String {
+            let result = try Homescreen.run(["status", "budget", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"], store: store, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--due", "2026-12-01"], store: store, environment: environment).status == 0)
+        #expect(try status().contains("1,479.95 left"))
+        #expect(runs() == 1)
+        #expect(try status().contains("1,479.95 left"))
+        #expect(try Homescreen.run(["budget", "show", "2026-11"], store: store, environment: environment).stdout.contains("120.05 (8%)"))
+        #expect(runs() == 1)   // the other processes read the store's result
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n\n2026-11-05 Coop\n    expenses:food  20 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        #expect(try status().contains("1,459.95 left"))
+        #expect(try status().contains("1,459.95 left"))
+        #expect(runs() == 2)
+    }
+
+    /// Commodities are never added together: an amount in another commodity than the budget's
+    /// is refused (exit 2, nothing written); the budget's own is taken as written.
+    @Test func anAmountInAnotherCommodityIsRefused() throws {
+        let before = try #require(FileSnapshot.bytes(journal))
+        for text in ["12 EUR", "€12", "USD 3.50"] {
+            let refused = try run(["expense", "add", text, "--date", "2026-11-20"])
+            #expect(refused.status == 2, "\(text): \(refused.stderr)")
+            #expect(refused.stderr.contains("but the budget's amounts are in CHF; write it in CHF"), "\(refused.stderr)")
+            #expect(FileSnapshot.bytes(journal) == before)
+        }
+        let added = try run(["expense", "add", "12.50 CHF", "--date", "2026-11-20"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("12.50 CHF to expenses on 2026-11-20"), "\(added.stdout)")
     }
 
     @Test func aMissingJournalIsASentence() throws {
@@ -114,13 +160,13 @@ struct HledgerCommandTests {
 /// the journal, and `a` appending to it.
 struct HledgerDashboardTests {
     /// The dashboard in tmux on `text` as its journal, with its own cache folder.
-    static func dashboard(_ folder: TemporaryFolder, journal text: String, config: String = "") throws -> (TmuxDashboard, String) {
+    static func dashboard(_ folder: TemporaryFolder, journal text: String, config: String = "", path: String = "/usr/bin:/bin") throws -> (TmuxDashboard, String) {
         try MissingTool.check(HledgerCommandTests.hledger, package: "hledger")
         let journal = folder.path("books.journal")
         try text.write(toFile: journal, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
         try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\n\(config)".write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
-        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [], environment: ["XDG_CACHE_HOME": folder.path("cache")],
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [], environment: ["PATH": path],
                                           configHome: folder.url.path)
         return (dashboard, journal)
     }
@@ -130,25 +176,25 @@ struct HledgerDashboardTests {
         let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
         let (dashboard, journal) = try Self.dashboard(folder, journal: "~ monthly\n    expenses:food  400 CHF\n    expenses:rent  1200 CHF\n    assets:bank\n\n"
                                                       + "\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n", config: "paying-account = \"assets:bank\"\n")
-        #expect(dashboard.wait { $0.contains("1,479.95") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,479.95") }, "\(dashboard.text)")
         // Another program appends: the panes follow.
         let handle = try #require(FileHandle(forWritingAtPath: journal))
         handle.seekToEndOfFile()
         handle.write(Data("\n\(month)-02 Coop\n    expenses:food  100 CHF\n    assets:bank\n".utf8))
         try handle.close()
-        #expect(dashboard.wait { $0.contains("1,379.95") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,379.95") }, "\(dashboard.text)")
         let before = try #require(FileSnapshot.bytes(journal))
         dashboard.send("a")
-        #expect(dashboard.wait { $0.contains("Add an expense") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Add an expense") }, "\(dashboard.text)")
         dashboard.type("9.95")
         dashboard.send("Tab")
         dashboard.type("Lunch")
         // The account field offers the journal's accounts, as `hledger accounts expenses` lists them.
         dashboard.send("Tab")
         dashboard.send("Tab")
-        #expect(dashboard.wait { $0.contains("expenses:food") }, "\(dashboard.text)")   // rent has a goal only: hledger lists accounts with postings
+        #expect(dashboard.wait(timeout: 30) { $0.contains("expenses:food") }, "\(dashboard.text)")   // rent has a goal only: hledger lists accounts with postings
         dashboard.send("Enter")
-        #expect(dashboard.wait { $0.contains("1,370.00") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,370.00") }, "\(dashboard.text)")
         let after = try #require(FileSnapshot.bytes(journal))
         #expect(after.prefix(before.count) == before)
         #expect(String(decoding: after.dropFirst(before.count), as: UTF8.self).contains("Lunch  ; homescreen:\n    expenses"))
@@ -159,7 +205,7 @@ struct HledgerDashboardTests {
         broken.seekToEndOfFile()
         broken.write(Data("\n2026-13-45 Typo\n    expenses:food  1 CHF\n    assets:bank\n".utf8))
         try broken.close()
-        #expect(dashboard.wait { $0.contains("books.journal:") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("books.journal:") }, "\(dashboard.text)")
     }
 }
 
@@ -172,7 +218,61 @@ extension HledgerDashboardTests {
         var text = "~ monthly\n    expenses:food  4000000 CHF\n    assets:bank\n\n"
         for index in 0..<20_000 { text += "\(month)-\(String(format: "%02d", 1 + index % 28)) Shop \(index)\n    expenses:food  1.00 CHF\n    assets:bank\n\n" }
         let (dashboard, _) = try Self.dashboard(folder, journal: text)
-        #expect(dashboard.wait { $0.contains("updating…") }, "\(dashboard.text)")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("updating…") }, "\(dashboard.text)")
         #expect(dashboard.wait(timeout: 30) { $0.contains("3,980,000.00") && !$0.contains("updating…") }, "\(dashboard.text)")
+    }
+}
+
+extension HledgerDashboardTests {
+    /// An editor's rename into place redraws the panes; two dashboards on one store run hledger
+    /// once per change between them (the store's claim), each showing the result.
+    @Test func twoDashboardsShareOneRunAndFollowARenameIntoPlace() throws {
+        let folder = TemporaryFolder()
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        let log = folder.path("runs.log")
+        try "#!/bin/sh\necho \"$*\" >> '\(log)'\nexec \(HledgerCommandTests.hledger) \"$@\"\n".write(toFile: folder.path("bin/hledger"), atomically: true, encoding: .utf8)
+        #expect(chmod(folder.path("bin/hledger"), 0o755) == 0)
+        func runs() -> Int { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("--budget") }.count }
+        let books = "~ monthly\n    expenses:food  400 CHF\n    assets:bank\n\n\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n"
+        let (first, journal) = try Self.dashboard(folder, journal: books, path: folder.path("bin") + ":/usr/bin:/bin")
+        #expect(first.wait(timeout: 30) { $0.contains("120.05") && !$0.contains("updating") }, "\(first.text)")
+        let second = try TmuxDashboard(columns: 120, rows: 40, store: folder.path("store.sqlite"), arguments: [],
+                                       environment: ["PATH": folder.path("bin") + ":/usr/bin:/bin"], configHome: folder.url.path)
+        #expect(second.wait(timeout: 30) { $0.contains("120.05") && !$0.contains("updating") }, "\(second.text)")
+        #expect(runs() == 1, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        // An editor writes the new text beside the journal and renames it into place.
+        try (books + "\n\(month)-02 Coop\n    expenses:food  100 CHF\n    assets:bank\n").write(toFile: journal + ".swp", atomically: false, encoding: .utf8)
+        #expect(rename(journal + ".swp", journal) == 0)
+        #expect(first.wait(timeout: 30) { $0.contains("220.05") && !$0.contains("updating") }, "\(first.text)")
+        #expect(second.wait(timeout: 30) { $0.contains("220.05") && !$0.contains("updating") }, "\(second.text)")
+        #expect(runs() == 2, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
+}
+
+extension HledgerDashboardTests {
+    /// The full screen lists what Homescreen wrote; `x` then `y` removes it from the journal,
+    /// every other byte kept, and the panes follow.
+    @Test func xRemovesATransactionHomescreenWroteAndNothingElse() throws {
+        let folder = TemporaryFolder()
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        let own = "~ monthly\n    expenses:food  400 CHF\n    assets:bank\n\n\(month)-01 Migros\n    expenses:food  120.05 CHF\n    assets:bank\n"
+        let ours = "\n\(month)-01 Lunch  ; homescreen:\n    expenses:food                 12.50 CHF\n    assets:bank\n"
+        let (dashboard, journal) = try Self.dashboard(folder, journal: own + ours)
+        #expect(dashboard.wait(timeout: 30) { $0.contains("132.55") && !$0.contains("updating") }, "\(dashboard.text)")
+        dashboard.send("Tab")
+        dashboard.send("Enter")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Lunch") }, "\(dashboard.text)")
+        dashboard.send("x")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Remove the expense") }, "\(dashboard.text)")
+        dashboard.send("y")
+        #expect(dashboard.wait(timeout: 30) { !$0.contains("Lunch") && $0.contains("120.05") && !$0.contains("updating") }, "\(dashboard.text)")
+        #expect(FileSnapshot.bytes(journal) == Data(own.utf8))
+        let check = try Shell.run("\(HledgerCommandTests.hledger) -f '\(journal)' check", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check.stderr)")
+        // The person's own transaction is not offered.
+        dashboard.send("x")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Only what Homescreen added") }, "\(dashboard.text)")
+        #expect(FileSnapshot.bytes(journal) == Data(own.utf8))
     }
 }

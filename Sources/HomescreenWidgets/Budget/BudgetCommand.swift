@@ -68,7 +68,7 @@ struct BudgetCommand: ParsableCommand {
             if source.origin == .hledger {
                 // hledger's own figures for the month; its refusal is the command's.
                 let journal: HledgerSummary
-                do { journal = try HledgerSummary.of(source, year: month.year) } catch let error as HledgerError { throw CLIError.runtime(error.description) }
+                do { journal = try HledgerSummary.of(source, year: month.year, store: try? context.openForReading()) } catch let error as HledgerError { throw CLIError.runtime(error.description) }
                 summary = (journal.budgets[month], journal.totals[month] ?? .none, [])
                 currency = journal.currency
             } else {

@@ -48,6 +48,18 @@ public struct BudgetEntry: TimelineEntry, Encodable {
     public let journal: BudgetSource?
     /// The journal's spending accounts, as `hledger accounts` lists them.
     public let accounts: [String]
+    /// The hledger source's full screen: the transactions Homescreen wrote, one per row of
+    /// `recent` (the only ones `e` and `x` change).
+    public var written: [HledgerJournal.Written] = []
+    /// The hledger source's other commodities this month, each on its own (never added in).
+    public var others: [OtherCommodity] = []
+
+    /// One more commodity's spending and goal, as hledger computed them.
+    public struct OtherCommodity: Sendable, Equatable {
+        public let denomination: Denomination
+        public let spent: Money
+        public let limit: Money?
+    }
 
     /// Published data older than this is stale (seed 001: 24 hours).
     public static let staleAfter: TimeInterval = 24 * 3600

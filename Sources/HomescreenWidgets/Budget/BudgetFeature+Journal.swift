@@ -21,6 +21,17 @@ extension BudgetFeature {
         return listed.isEmpty ? "\(root):food, \(root):rent…" : listed.joined(separator: ", ")
     }
 
+    /// The full screen's selected row and the transaction Homescreen wrote behind it.
+    static func selectedWritten(_ environment: FeatureEnvironment) -> (Expense, HledgerJournal.Written)? {
+        guard let entry = environment.entries(BudgetEntry.self).first, let expense = selected(environment),
+              let written = entry.written.first(where: { Int64($0.offset) == expense.id }) else { return nil }
+        return (expense, written)
+    }
+
+    static func onlyWritten(_ journal: BudgetSource) -> String {
+        "Only what Homescreen added to the journal (tagged ; homescreen:) is edited or removed here: open the budget full screen (Enter) and choose it; edit anything else in \(journal.journalPath())."
+    }
+
     static func journalUpdate(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment,
                               journal: BudgetSource) -> [FeatureEffect<Message, NoMemory>]? {
         let language = environment.language
@@ -45,8 +56,8 @@ extension BudgetFeature {
             let root = source.accounts.first ?? "expenses"
             let account = check[3].trimmingCharacters(in: CharacterSet(charactersIn: ": ")).isEmpty || check[3] == root + ":" ? nil : check[3]
             state.form.submitted(form)
-            return [.write(FeatureJob(.budget, "journal-add \(amount) \(day.iso) \(note)", { _, _, _ in
-                let added = try HledgerJournal.addExpense(source, text: amount, day: day, note: note, account: account)
+            return [.write(FeatureJob(.budget, "journal-add \(amount) \(day.iso) \(note)", { store, _, _ in
+                let added = try HledgerJournal.addExpense(source, text: amount, day: day, note: note, account: account, store: store)
                 return JournalAddition(amount: added.amount, account: added.account, day: day, journal: source.journalPath())
             }, then: Message.journalAdded))]
         case .message(.journalAdded(.success(let added))):
@@ -54,7 +65,42 @@ extension BudgetFeature {
             return [.message(.success("Added \(environment.amount(added.amount)) to \(added.account) on \(added.day.iso) in \(added.journal)."))]
         case .message(.journalAdded(.failure(let failure))):
             return state.form.failed(failure.text(environment), submitted: { .journalSubmitted(journal, $0) })
-        case .action(.edit), .action(.remove), .action(.setBudget):
+        case .action(.edit):
+            guard let (expense, written) = selectedWritten(environment) else { return [.message(.info(onlyWritten(journal)))] }
+            let commodity = journal.commodity ?? environment.entries(BudgetEntry.self).first?.denomination.label ?? ""
+            return [.form(Form(title: text("Edit the expense of %1", expense.day.iso) + " · " + (journal.journal ?? "journal"), fields: [
+                Form.Field(text("Amount (%1)", commodity), text: expense.amount.plain(expense.currency), hint: text("12.50 or 12,50"), maxLength: 16),
+                Form.Field(text("Note"), text: written.note, placeholder: text("Lunch (optional)"), maxLength: 80),
+                Form.Field(text("Date"), text: written.day.iso, hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
+                Form.Field("Account", text: written.account, hint: accounts(environment, root: journal.accounts.first ?? "expenses"), maxLength: 80),
+            ]), submitted: { .journalEditSubmitted(journal, written, $0) })]
+        case .message(.journalEditSubmitted(let source, let written, let form)):
+            var check = FormCheck(form, language: language)
+            let day = check.day(2, today: environment.today)
+            if check[0].isEmpty { check.fail(0, "write an amount, such as 12.50.") }
+            if let rejected = check.rejected(form) { return [.form(rejected, submitted: { .journalEditSubmitted(source, written, $0) })] }
+            guard let day else { return [] }
+            let amount = check[0], note = check[1], account = check[3].trimmingCharacters(in: CharacterSet(charactersIn: ": ")).isEmpty ? nil : check[3]
+            return [.write(FeatureJob(.budget, "journal-edit \(written.offset) \(amount) \(day.iso)", { store, _, _ in
+                let edited = try HledgerJournal.editExpense(source, written, text: amount, day: day, note: note, account: account, store: store)
+                return JournalAddition(amount: edited.amount, account: edited.account, day: day, journal: source.journalPath())
+            }, then: Message.journalEdited))]
+        case .message(.journalEdited(.success(let edited))):
+            return [.message(.success("Saved \(environment.amount(edited.amount)) to \(edited.account) on \(edited.day.iso) in \(edited.journal)."))]
+        case .action(.remove):
+            guard let (_, written) = selectedWritten(environment) else { return [.message(.info(onlyWritten(journal)))] }
+            let what = environment.amount(written.amount) + (written.note.isEmpty ? "" : " (\(environment.name(written.note)))")
+            return [.confirm(text("Remove the expense of %1 on %2?", what, written.day.iso), yes: .journalRemove(journal, written))]
+        case .message(.journalRemove(let source, let written)):
+            return [.write(FeatureJob(.budget, "journal-remove \(written.offset)", { _, _, _ in
+                try HledgerJournal.remove(written, from: source.journalPath())
+                return written
+            }, then: Message.journalRemoved))]
+        case .message(.journalRemoved(.success(let written))):
+            return [.message(.success(text("Removed the expense of %1 on %2.", environment.amount(written.amount), written.day.iso)))]
+        case .message(.journalEdited(.failure(let failure))), .message(.journalRemoved(.failure(let failure))):
+            return [.message(.failure(failure.text(environment)))]
+        case .action(.setBudget):
             return [.message(.info("The budget comes from the journal \(journal.journalPath()): edit it there (goals are its ~ monthly transactions)."))]
         default:
             return nil

@@ -41,6 +41,11 @@ public struct BudgetFeature: WidgetFeature {
         /// The add-expense form of the hledger source, and what the journal said.
         case journalSubmitted(BudgetSource, Form)
         case journalAdded(Result<JournalAddition, JobFailure>)
+        /// Editing and removing a transaction Homescreen wrote to the journal.
+        case journalEditSubmitted(BudgetSource, HledgerJournal.Written, Form)
+        case journalEdited(Result<JournalAddition, JobFailure>)
+        case journalRemove(BudgetSource, HledgerJournal.Written)
+        case journalRemoved(Result<HledgerJournal.Written, JobFailure>)
     }
 
     public init() {}
@@ -50,7 +55,7 @@ public struct BudgetFeature: WidgetFeature {
     public var summary: String { "this month's spending against its limit, and what is left" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
     public var routedActions: Set<Action> { [.addItem, .edit, .remove] }
-    public var tables: Set<StoreTable> { [.budget, .expense, .publishedSnapshot] }
+    public var tables: Set<StoreTable> { [.budget, .expense, .publishedSnapshot, .hledgerRun, .hledgerJournal] }
     public var bindings: [KeyTable.Binding] {
         [KeyTable.Binding(action: .addExpense, keys: [.character("a"), .character("+")]), KeyTable.Binding(action: .setBudget, keys: [.character("b")])]
     }
@@ -143,7 +148,8 @@ public struct BudgetFeature: WidgetFeature {
             return [.confirm(environment.language.text("Remove the expense of %1 on %2?", in: Self.words, what, expense.day.iso), yes: .remove(id: expense.id))]
         case .message(.remove(let id)):
             return [.write(FeatureJob(.budget, "remove \(id)", { store, _, _ in try BudgetRepository(store).removeExpense(id: id) }, then: Message.removed))]
-        case .message(.journalSubmitted), .message(.journalAdded):
+        case .message(.journalSubmitted), .message(.journalAdded), .message(.journalEditSubmitted), .message(.journalEdited),
+             .message(.journalRemove), .message(.journalRemoved):
             return []   // the journal's, above
         case .message(.removed(.success(let expense))):
             return [.message(.success(environment.language.text("Removed the expense of %1 on %2.", in: Self.words,

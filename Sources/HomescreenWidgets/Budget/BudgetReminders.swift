@@ -22,14 +22,15 @@ extension BudgetFeature {
 
     public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck {
         guard context.settings[Self.remindOn] else { return ReminderCheck() }
-        let today = context.today, month = YearMonth(today)
-        let source = context.widgetSettings[BudgetSource.key]
+        let today = context.today, source = context.widgetSettings[BudgetSource.key]
+        // A journal's budget period may start on another day than the 1st (`period`).
+        let month = source.origin == .hledger ? source.period(containing: today).month : YearMonth(today)
         let budget: MonthlyBudget?, total: MonthTotal
         if source.origin == .hledger {
-            // From the last run, never waiting for hledger (the dashboard's loop asks): a run
-            // under way reminds at the next check, a journal hledger refuses of nothing (the
+            // From the last run where a loop runs hledger (a run under way reminds at the next
+            // check), else from a run now; a journal hledger refuses reminds of nothing (the
             // panes say why).
-            guard let summary = HledgerSummary.shown(source, year: month.year, interactive: true).summary else { return ReminderCheck() }
+            guard let summary = HledgerSummary.shown(source, year: month.year, store: store).summary else { return ReminderCheck() }
             (budget, total) = (summary.budgets[month], summary.totals[month] ?? .none)
         } else {
             do {

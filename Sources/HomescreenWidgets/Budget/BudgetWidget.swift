@@ -37,11 +37,10 @@ public struct BudgetWidget: Widget {
         let today = LocalDate(date, in: context.timeZone)
         let month = YearMonth(today)
         if source.origin == .hledger {
-            // On the dashboard the journal is looked at again each second (a stat of its
-            // files), and a run under way is asked after five times a second.
-            let shown = Self.entry(hledger: source, today: today, at: date, context: context)
-            let again = context.isInteractive ? min(reload, date.addingTimeInterval(shown.updating ? 0.2 : 1)) : reload
-            return Timeline(entries: [shown.entry], policy: .after(again))
+            // A journal edit and a run's end are reported by the loop's feed (inotify, the
+            // child's descriptors); only another process's run that may lapse is looked at again.
+            let shown = Self.entry(hledger: source, store: store, today: today, at: date, context: context)
+            return Timeline(entries: [shown.entry], policy: .after(min(reload, shown.lookAgain ?? reload)))
         }
         let summary: (budget: MonthlyBudget?, total: MonthTotal, recent: [Expense])
         do {
@@ -65,16 +64,29 @@ public struct BudgetWidget: Widget {
     /// This month from the journal, as hledger computes it; a refusal is the error state with
     /// its sentence over the last good figures, a journal without goals the not-configured
     /// state saying how to write one. On the dashboard a run under way says "updating…".
-    static func entry(hledger source: BudgetSource, today: LocalDate, at date: Date, context: WidgetContext) -> (entry: BudgetEntry, updating: Bool) {
-        let month = YearMonth(today)
-        let shown = HledgerSummary.shown(source, year: month.year, interactive: context.isInteractive)
+    static func entry(hledger source: BudgetSource, store: any StoreBackend, today: LocalDate, at date: Date, context: WidgetContext)
+        -> (entry: BudgetEntry, lookAgain: Date?) {
+        let (month, daysLeft) = source.period(containing: today)
+        let shown = HledgerSummary.shown(source, year: month.year, store: store)
         let summary = shown.summary
         let problem = shown.problem?.description ?? (summary.map { $0.hasGoals ? nil : HledgerSummary.noGoals } ?? nil)
-        let entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
+        // Full screen: the month's transactions Homescreen wrote (in the commodity shown), newest first.
+        var written: [HledgerJournal.Written] = [], recent: [Expense] = []
+        if context.detail, let summary {
+            let found = ((try? HledgerJournal.written(in: source.journalPath())) ?? []).filter { YearMonth($0.day) == month }
+            for item in found.sorted(by: { ($0.day, $0.offset) > ($1.day, $1.offset) }) {
+                guard let amount = HledgerJournal.money(item, commodity: summary.commodity, currency: summary.currency) else { continue }
+                written.append(item)
+                recent.append(Expense(id: Int64(item.offset), amount: amount, currency: summary.currency, day: item.day, note: item.note, category: item.account))
+            }
+        }
+        var entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
                                 denomination: summary?.denomination ?? .symbol(source.commodity ?? ""), spent: summary?.totals[month]?.spent ?? .zero,
-                                limit: summary?.budgets[month]?.limit, expenseCount: 0, daysLeft: month.dayCount - today.day + 1,
+                                limit: summary?.budgets[month]?.limit, expenseCount: 0, recent: recent, daysLeft: daysLeft,
                                 hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source, accounts: shown.accounts)
-        return (entry, shown.updating)
+        entry.written = written
+        entry.others = summary?.others(month) ?? []
+        return (entry, shown.lookAgain)
     }
 
     /// The entry for a published snapshot. JSON another program wrote straight into the

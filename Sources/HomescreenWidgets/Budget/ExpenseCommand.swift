@@ -36,15 +36,16 @@ struct ExpenseCommand: ParsableCommand {
             let note = try BudgetInput.note(note)
             let category = try BudgetInput.category(category)
             // Checked before the store is created: bad input writes nothing.
-            _ = try BudgetInput.money(text, currency: .euro, option: "the amount")
             let source = try context.settings()[BudgetSource.key]
+            _ = try BudgetInput.money(source.origin == .hledger ? HledgerJournal.split(text).number : text, currency: .euro, option: "the amount")
             if source.origin == .hledger {
                 // The journal is the person's: one transaction appended, tagged, nothing else touched.
                 do {
-                    let added = try HledgerJournal.addExpense(source, text: text, day: day, note: note, account: category, environment: context.environment)
+                    let added = try HledgerJournal.addExpense(source, text: text, day: day, note: note, account: category, store: try? context.openForReading(),
+                                                              environment: context.environment)
                     return Output.line("added to \(source.journalPath(environment: context.environment)): \(added.amount) to \(added.account) on \(day.iso)"
                                        + (note.isEmpty ? "" : " (\(Display.safe(note)))"))
-                } catch let error as HledgerError { throw CLIError.runtime(error.description) }
+                } catch let error as HledgerError { throw error.isBadInput ? CLIError.usage(error.description) : CLIError.runtime(error.description) }
             }
             let store = try context.openForWriting()
             // The month's own currency (its budget's or its expenses'), else the nearest budget's.

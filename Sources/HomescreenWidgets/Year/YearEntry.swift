@@ -23,6 +23,15 @@ public struct YearEntry: TimelineEntry, Encodable {
     public let months: [Month]
     /// The selected month's expenses, by day (the detail view only).
     public let expenses: [Expense]
+    /// The hledger source's detail view: the selected month per account, as hledger computed it.
+    public var accounts: [Account] = []
+
+    /// One account's month: what was spent and its goal (nil: none).
+    public struct Account: Sendable, Equatable {
+        public let name: String
+        public let spent: Money
+        public let limit: Money?
+    }
     public let isPlaceholder: Bool
     /// Why the months cannot be shown (another program made a month total impossible): the
     /// error state's line, naming the table and the repair; nil otherwise.

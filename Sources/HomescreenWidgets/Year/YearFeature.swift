@@ -14,11 +14,11 @@ public struct YearFeature: WidgetFeature {
     public var title: String { "Year" }
     public var summary: String { "the twelve months, with what each month's budget left" }
     public var families: [WidgetFamily] { YearWidget.families }
-    public var tables: Set<StoreTable> { [.budget, .expense] }
+    public var tables: Set<StoreTable> { [.budget, .expense, .hledgerRun, .hledgerJournal] }
 
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> YearWidget { YearWidget(store: store, source: settings[BudgetSource.key]) }
 
     public func detail(_ entry: YearEntry, scroll: Int) -> DetailNavigation {
-        DetailNavigation(scroll: 0...max(0, entry.expenses.count - 1), movesByMonth: true)
+        DetailNavigation(scroll: 0...max(0, max(entry.expenses.count, entry.accounts.count) - 1), movesByMonth: true)
     }
 }

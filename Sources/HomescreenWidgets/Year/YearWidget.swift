@@ -28,15 +28,17 @@ public struct YearWidget: Widget {
     }
 
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<YearEntry> {
-        let current = YearMonth(date, in: context.timeZone)
+        let current = source.origin == .hledger ? source.period(containing: LocalDate(date, in: context.timeZone)).month : YearMonth(date, in: context.timeZone)
         let selected = context.detail ? current.adding(months: context.cursor) : current
         var again = TimeBoundaries.nextMonth(after: date, in: context.timeZone)
         let summary: (budgets: [YearMonth: MonthlyBudget], totals: [YearMonth: MonthTotal])
+        var accounts: [YearEntry.Account] = []
         if source.origin == .hledger {
-            let shown = HledgerSummary.shown(source, year: selected.year, interactive: context.isInteractive)
+            let shown = HledgerSummary.shown(source, year: selected.year, store: store)
             if let problem = shown.problem, shown.summary == nil { throw problem }
             summary = shown.summary?.year ?? ([:], [:])
-            if context.isInteractive { again = min(again, date.addingTimeInterval(shown.updating ? 0.2 : 1)) }
+            if context.detail { accounts = shown.summary?.accounts(selected) ?? [] }
+            if let lookAgain = shown.lookAgain { again = min(again, lookAgain) }
         } else {
             do {
                 summary = try BudgetRepository(store).yearSummary(selected.year)
@@ -53,7 +55,8 @@ public struct YearWidget: Widget {
             return YearEntry.Month(month: month, budget: summary.budgets[month], total: summary.totals[month] ?? .none)
         }
         let expenses = context.detail && source.origin == .store ? try BudgetRepository(store).expenses(in: selected) : []
-        let entry = YearEntry(date: date, current: current, selected: selected, months: months, expenses: expenses)
+        var entry = YearEntry(date: date, current: current, selected: selected, months: months, expenses: expenses)
+        entry.accounts = accounts
         return Timeline(entries: [entry], policy: .after(again))
     }
 

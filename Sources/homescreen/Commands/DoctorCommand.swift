@@ -81,7 +81,7 @@ struct DoctorCommand: ParsableCommand {
         }
         reportBackground(config: loadedConfig, remembered: RememberedChoices.load(path: statePath), report: report)
         reportServe(environment: environment, report: report)
-        for (label, line) in BudgetSource.doctor(loadedConfig?.widgetSettings ?? WidgetSettings(), environment: environment) { report(label, line) }
+        for (label, line) in BudgetSource.doctor(loadedConfig?.widgetSettings ?? WidgetSettings(), store: try? storeOptions.openForReading(), environment: environment) { report(label, line) }
 
         let path = storeOptions.storePath
         if let problem = CLIError.message(of: { _ = try storeOptions.location() }) {

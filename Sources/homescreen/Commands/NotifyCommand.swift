@@ -66,7 +66,7 @@ struct NotifyCommand: ParsableCommand {
             return
         }
         signal(SIGPIPE, SIG_IGN)
-        let feed = VdirChangeFeed.wrap(try session.store.changeFeed())
+        let feed = HledgerChangeFeed.wrap(VdirChangeFeed.wrap(try session.store.changeFeed()))
         try StatusLine.watch(feed: feed, peer: (-1, 0), children: notifier.sender.childExits) {
             try notifier.session.adoptCreatedStore()
             let now = clock.now

@@ -235,7 +235,7 @@ struct StatusLine {
         signal(SIGPIPE, SIG_IGN)
         var shown: String?
         var status = self
-        let feed = VdirChangeFeed.wrap(try store.changeFeed())
+        let feed = HledgerChangeFeed.wrap(VdirChangeFeed.wrap(try store.changeFeed()))
         try Self.watch(feed: feed, peer: (STDOUT_FILENO, 0)) {
             try status.session.adoptCreatedStore()
             // A store file deleted or moved: said until a store is at the path again.

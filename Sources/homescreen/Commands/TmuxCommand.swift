@@ -71,7 +71,7 @@ struct TmuxCommand: ParsableCommand {
                                 encoder: OutputFormat.tmux.encoder(theme: theme, depth: depth), format: .tmux, json: false, separator: "")
         signal(SIGPIPE, SIG_IGN)
         var shown: [String] = [], failures = 0
-        let feed = VdirChangeFeed.wrap(try session.store.changeFeed())   // one for the whole run, whatever the clients
+        let feed = HledgerChangeFeed.wrap(VdirChangeFeed.wrap(try session.store.changeFeed()))   // one for the whole run, whatever the clients
         while true {
             let client = try ControlClient(socket: socket, environment: environment)
             // One per server: a second one (~/.tmux.conf sourced again) leaves the options to the

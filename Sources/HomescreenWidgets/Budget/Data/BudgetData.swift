@@ -4,6 +4,11 @@ extension StoreTable {
     public static let budget = StoreTable(rawValue: "budget")
     public static let expense = StoreTable(rawValue: "expense")
     public static let monthTotal = StoreTable(rawValue: "monthTotal")
+    /// The last run of hledger for each journal and year (`[budget] source = "hledger"`),
+    /// shared by every process: a reader that finds its journal's files unchanged does not run it.
+    public static let hledgerRun = StoreTable(rawValue: "hledgerRun")
+    /// Not a table: what a change feed reports when the journal, or a file it includes, changed.
+    public static let hledgerJournal = StoreTable(rawValue: "hledgerJournal")
 }
 
 extension BudgetFeature {
@@ -75,5 +80,14 @@ extension BudgetFeature {
         .replaceRule("budgetCurrencyMix", .refuse(.budget, updating: ["currency", "month"], when: """
             EXISTS (SELECT 1 FROM expense WHERE \(month(of: "day")) = NEW.month AND \(otherCurrency(than: "NEW.currency")))
             """, message: "a budget must be in the currency of its month's expenses")),
+        // Issue 53: hledger's result for each set of arguments (journal, year, accounts), keyed
+        // by the journal's files as they were read (`signature`), and the run under way, if any
+        // (`running`: the signature a process is reading since `runningSince`).
+        .create(DataTable(.hledgerRun, columns: [
+            DataColumn.text("arguments", max: 8_000).identifying(.primary), .text("signature", max: 200_000),
+            DataColumn.text("output", max: 50_000_000).orNull(), DataColumn.text("error", max: 4_000).orNull(),
+            DataColumn.text("accounts", max: 1_000_000).orNull(), .timestamp("ranAt"), .integer("milliseconds", 0...864_000_000),
+            DataColumn.text("running", max: 200_000).orNull(), DataColumn.timestamp("runningSince").orNull(),
+        ])),
     ])
 }

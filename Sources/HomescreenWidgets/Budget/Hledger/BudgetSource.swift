@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenStore
 import HomescreenCommandLine
 import HomescreenHosting
 import HomescreenWidgetCore
@@ -24,6 +25,9 @@ public struct BudgetSource: Sendable, Equatable, ConfigWritten {
     public var commodity: String?
     /// The account an added expense is paid from (`paying-account`).
     public var paying = "assets:cash"
+    /// The day each budget period starts (`period`, 1–28; 1: calendar months). A period is
+    /// named by the month it starts in: with 25, "November" runs from Nov 25 to Dec 24.
+    public var periodStart = 1
 
     public init(origin: Origin = .store, journal: String? = nil, accounts: [String] = ["expenses"], commodity: String? = nil, paying: String = "assets:cash") {
         self.paying = paying
@@ -47,6 +51,7 @@ public struct BudgetSource: Sendable, Equatable, ConfigWritten {
                     throw ConfigError("budget.source = \"\(text)\" is not a source; use \"store\" (the default) or \"hledger\".")
                 }
                 source.origin = origin
+                if origin == .hledger { HledgerChangeFeed.configured = true }
             case ("journal", .string(let text)) where !text.isEmpty: source.journal = text
             case ("accounts", .string(let text)) where !text.isEmpty: source.accounts = [text]
             case ("accounts", .list(let items)) where !items.isEmpty:
@@ -56,10 +61,13 @@ public struct BudgetSource: Sendable, Equatable, ConfigWritten {
                 }
             case ("commodity", .string(let text)) where !text.isEmpty: source.commodity = text
             case ("paying-account", .string(let text)) where !text.isEmpty && !text.contains(where: \.isNewline): source.paying = text
+            case ("period", .integer(let day)) where (1...28).contains(day): source.periodStart = day
+            case ("period", _):
+                throw ConfigError("budget.period = \(value) is not a day a budget period can start on; use a day of the month from 1 to 28, such as budget.period = 25.")
             case ("source", _), ("journal", _), ("accounts", _), ("commodity", _), ("paying-account", _):
                 throw ConfigError("budget.\(name) = \(value) is not a name; write it in quotes, such as budget.\(name) = \"\(name == "source" ? "hledger" : name == "commodity" ? "CHF" : name == "accounts" ? "expenses" : "~/.hledger.journal")\".")
             default:
-                throw ConfigError("budget.\(name) is not a budget setting; they are source, journal, accounts, commodity and paying-account.")
+                throw ConfigError("budget.\(name) is not a budget setting; they are source, journal, accounts, commodity, paying-account and period.")
             }
         }
         return source
@@ -70,7 +78,19 @@ public struct BudgetSource: Sendable, Equatable, ConfigWritten {
         if let journal { table["journal"] = .string(journal) }
         if let commodity { table["commodity"] = .string(commodity) }
         table["paying-account"] = .string(paying)
+        if periodStart != 1 { table["period"] = .integer(periodStart) }
         return .table(table)
+    }
+
+    /// The budget period `day` falls in: the month it is named by, and the days left in it
+    /// (`day` included).
+    public func period(containing day: LocalDate) -> (month: YearMonth, daysLeft: Int) {
+        let month = YearMonth(day)
+        guard periodStart > 1 else { return (month, month.dayCount - day.day + 1) }
+        let named = day.day >= periodStart ? month : month.adding(months: -1)
+        let next = named.adding(months: 1)
+        let end = LocalDate(year: next.year, month: next.month, day: periodStart)!
+        return (named, end.dayNumber - day.dayNumber)
     }
 
     /// The journal's path: the configured one (`~` expanded), else `$LEDGER_FILE`, else
@@ -89,12 +109,13 @@ public struct BudgetSource: Sendable, Equatable, ConfigWritten {
 extension BudgetSource {
     /// `doctor`'s lines on the budget's source: the journal and its includes, hledger's
     /// version, the last run's time and duration.
-    public static func doctor(_ settings: WidgetSettings, environment: [String: String] = processEnvironment, now: Date = Date()) -> [(String, String)] {
+    public static func doctor(_ settings: WidgetSettings, store: @autoclosure () -> (any StoreBackend)?, environment: [String: String] = processEnvironment,
+                              now: Date = Date()) -> [(String, String)] {
         let source = settings[key]
         guard source.origin == .hledger else { return [("budget source", "the store (set [budget] source = \"hledger\" to read an hledger journal)")] }
         let journal = source.journalPath(environment: environment)
         let year = Calendar(identifier: .gregorian).component(.year, from: now)
-        let last = Hledger.lastRun(source, year: year, environment: environment)
+        let last = Hledger.lastRun(source, year: year, store: store(), environment: environment)
         let included = (last?.files ?? []).filter { $0 != journal }
         var lines = [("budget source", "hledger, journal \(journal)" + (FileManager.default.fileExists(atPath: journal) ? "" : " (does not exist)")
                       + (included.isEmpty ? "" : ", including " + included.joined(separator: ", ")))]

@@ -5,7 +5,12 @@ import HomescreenWidgetCore
 /// A refusal of the hledger source, as one sentence that says what to do.
 public struct HledgerError: Error, Equatable, CustomStringConvertible, Sendable {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The refusal is of what the person typed (a command exits 2), not of the journal or hledger.
+    public var isBadInput = false
+    public init(_ description: String, badInput: Bool = false) {
+        self.description = description
+        isBadInput = badInput
+    }
 }
 
 /// One amount of one commodity, exactly as hledger's JSON gives it (mantissa and places).
@@ -49,6 +54,8 @@ public struct HledgerBudgetReport: Sendable, Equatable {
 
     public let year: Int
     public let months: [YearMonth: Month]
+    /// Each account's months (hledger's rows: the budgeted accounts and their parents).
+    public var accounts: [String: [YearMonth: Month]] = [:]
     /// How the journal writes each commodity, as hledger read it.
     public var styles: [String: HledgerAmount.Style] = [:]
 
@@ -71,29 +78,33 @@ public struct HledgerBudgetReport: Sendable, Equatable {
         struct Style: Decodable { let ascommodityside: String?; let ascommodityspaced: Bool?; let asdecimalpoint: String? }
         struct Amount: Decodable { let acommodity: String; let aquantity: Quantity; let astyle: Style? }
         struct Row: Decodable { let prrAmounts: [[[Amount]?]] }
-        struct Report: Decodable { let prDates: [[String]]; let prTotals: Row }
+        struct NamedRow: Decodable { let prrName: String; let prrAmounts: [[[Amount]?]] }
+        struct Report: Decodable { let prDates: [[String]]; let prTotals: Row; let prRows: [NamedRow]? }
         let report: Report
         do { report = try JSONDecoder().decode(Report.self, from: data) } catch {
             throw HledgerError("hledger's budget report could not be read (\(error)); `hledger --version` should say 1.25 or later.")
         }
-        var months: [YearMonth: Month] = [:]
         var styles: [String: HledgerAmount.Style] = [:]
         for amount in report.prTotals.prrAmounts.flatMap({ $0.compactMap { $0 }.flatMap { $0 } }) where styles[amount.acommodity] == nil {
             guard let style = amount.astyle else { continue }
             styles[amount.acommodity] = HledgerAmount.Style(left: style.ascommodityside == "L", spaced: style.ascommodityspaced ?? true,
                                                             decimalPoint: style.asdecimalpoint?.first)
         }
-        for (index, dates) in report.prDates.enumerated() where index < report.prTotals.prrAmounts.count {
-            guard let start = dates.first, let day = LocalDate(iso: start) else { continue }
-            let month = YearMonth(day)
-            let pair = report.prTotals.prrAmounts[index]
-            func amounts(_ list: [Amount]?) -> [HledgerAmount]? {
-                list.map { $0.map { HledgerAmount(commodity: $0.acommodity, mantissa: $0.aquantity.decimalMantissa, places: $0.aquantity.decimalPlaces) } }
-            }
-            let goal = pair.count > 1 ? amounts(pair[1]) : nil
-            months[month] = Month(month: month, actual: amounts(pair.first ?? []) ?? [], goal: goal?.isEmpty == true ? nil : goal)
+        func amounts(_ list: [Amount]?) -> [HledgerAmount]? {
+            list.map { $0.map { HledgerAmount(commodity: $0.acommodity, mantissa: $0.aquantity.decimalMantissa, places: $0.aquantity.decimalPlaces) } }
         }
-        var parsed = HledgerBudgetReport(year: year, months: months)
+        func months(_ row: [[[Amount]?]]) -> [YearMonth: Month] {
+            var months: [YearMonth: Month] = [:]
+            for (index, dates) in report.prDates.enumerated() where index < row.count {
+                guard let start = dates.first, let day = LocalDate(iso: start) else { continue }
+                let month = YearMonth(day), pair = row[index]
+                let goal = pair.count > 1 ? amounts(pair[1]) : nil
+                months[month] = Month(month: month, actual: amounts(pair.first ?? []) ?? [], goal: goal?.isEmpty == true ? nil : goal)
+            }
+            return months
+        }
+        var parsed = HledgerBudgetReport(year: year, months: months(report.prTotals.prrAmounts))
+        for row in report.prRows ?? [] { parsed.accounts[row.prrName] = months(row.prrAmounts) }
         parsed.styles = styles
         return parsed
     }
@@ -111,35 +122,15 @@ public enum Hledger {
         return nil
     }
 
-    /// Runs hledger with `arguments`; its output, or its first error line as the refusal.
+    /// Runs hledger with `arguments` and waits for it; its output, or its first error line as
+    /// the refusal.
     public static func run(_ arguments: [String], environment: [String: String]) throws -> Data {
         guard let path = executable(environment: environment) else {
             throw HledgerError("hledger is not installed; `apt-get install hledger` installs it (or set [budget] source = \"store\").")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var childEnvironment = environment
-        childEnvironment["LANG"] = "C.UTF-8"
-        childEnvironment["LC_ALL"] = "C.UTF-8"
-        process.environment = childEnvironment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errorText = Locked(Data())
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let read = errors.fileHandleForReading.readDataToEndOfFile()
-            errorText.withLock { $0 = read }
-            done.signal()
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HledgerError(firstErrorLine(errorText.withLock { $0 })) }
-        return data
+        let process = try HledgerProcess.start(path, arguments, environment: environment)
+        process.finish()
+        return try outcome(process).get()
     }
 
     /// hledger's error as one sentence: its first line that says something (it names the
@@ -170,14 +161,24 @@ public enum Hledger {
             var pending = [journal]
             while let path = pending.popLast() {
                 guard files[path] == nil, files.count < 200 else { continue }
-                var info = stat()
-                guard stat(path, &info) == 0 else { files[path] = []; continue }
-                let identity = [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino), Int(info.st_ctim.tv_nsec)]
+                let identity = Self.identity(path)
                 files[path] = identity
+                guard !identity.isEmpty else { continue }
                 pending += Self.includes(path, identity)
             }
             self.files = files
         }
+
+        /// A file's size, times and inode; empty when it cannot be read.
+        static func identity(_ path: String) -> [Int] {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return [] }
+            return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino), Int(info.st_ctim.tv_nsec)]
+        }
+
+        /// Whether every file this signature names is as it was: then the journal's includes
+        /// are too (they come from those files' bytes), and nothing needs reading.
+        var isCurrent: Bool { files.allSatisfy { Self.identity($0.key) == $0.value } }
 
         /// The files `path` includes, read again only when it changed.
         private static func includes(_ path: String, _ identity: [Int]) -> [String] {

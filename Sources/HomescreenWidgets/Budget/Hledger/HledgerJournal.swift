@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenStore
 import HomescreenCommandLine
 import HomescreenWidgetCore
 
@@ -27,6 +28,35 @@ public enum HledgerJournal {
         let space = spaced ? " " : ""
         let left = style?.left ?? (quoted.count == 1)
         return left ? quoted + space + number : number + space + quoted
+    }
+
+    /// `text` (the form's or the command's amount) as the journal writes the budget's commodity.
+    static func amount(_ text: String, source: BudgetSource, report: HledgerBudgetReport) throws -> String {
+        guard let commodity = source.commodity ?? report.commodities.first else {
+            throw HledgerError("the journal has no commodity to write the expense in; set [budget] commodity = \"CHF\" (or the one you use).")
+        }
+        let currency = Currency(code: commodity) ?? HledgerSummary.symbols[commodity].flatMap(Currency.init(code:)) ?? .euro
+        let (number, given) = split(text)
+        // Commodities are never added together: an amount in another one than the budget's is refused.
+        if let given, given != commodity, HledgerSummary.symbols[given] != commodity, HledgerSummary.symbols[commodity] != given {
+            throw HledgerError("'\(text)' is in \(given), but the budget's amounts are in \(commodity); write it in \(commodity), such as 12.50 (Homescreen never adds one commodity to another).",
+                               badInput: true)
+        }
+        switch Money.parse(number, currency: currency) {
+        case .success(let money): return amount(money, currency: currency, style: report.styles[commodity], commodity: commodity)
+        case .failure(let error): throw HledgerError("'\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).", badInput: true)
+        }
+    }
+
+    /// An amount as typed, and the commodity written before or after it, if any (`12 EUR`, `€12`).
+    public static func split(_ text: String) -> (number: String, commodity: String?) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let numeric = { (character: Character) in character.isNumber || ".,-+".contains(character) }
+        let leading = trimmed.prefix { !numeric($0) }, rest = trimmed.dropFirst(leading.count)
+        let trailing = String(rest.reversed().prefix { !numeric($0) }.reversed())
+        let number = rest.dropLast(trailing.count).trimmingCharacters(in: .whitespaces)
+        let written = (leading + trailing).trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\"")))
+        return (number, written.isEmpty ? nil : written)
     }
 
     /// A description the journal takes on one line: no control characters, no `;` (it would
@@ -81,22 +111,13 @@ public enum HledgerJournal {
     /// Adds an expense to the journal the source names: refused with a sentence (nothing
     /// written) when the journal cannot be read, has no commodity to write in, or changed.
     public static func addExpense(_ source: BudgetSource, text: String, day: LocalDate, note: String, account chosen: String?,
-                                  environment: [String: String] = processEnvironment) throws -> (amount: String, account: String) {
+                                  store: (any StoreBackend)? = nil, environment: [String: String] = processEnvironment) throws -> (amount: String, account: String) {
         let path = source.journalPath(environment: environment)
         let before = try Reading.of(path)
-        let report = try Hledger.budget(source, year: day.year, environment: environment)
-        guard let commodity = source.commodity ?? report.commodities.first else {
-            throw HledgerError("the journal has no commodity to write the expense in; set [budget] commodity = \"CHF\" (or the one you use).")
-        }
-        let currency = Currency(code: commodity) ?? HledgerSummary.symbols[commodity].flatMap(Currency.init(code:)) ?? .euro
-        let money: Money
-        switch Money.parse(text, currency: currency) {
-        case .success(let value): money = value
-        case .failure(let error): throw HledgerError("'\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).")
-        }
+        let report = try Hledger.budget(source, year: day.year, store: store, environment: environment)
+        let written = try amount(text, source: source, report: report)
         let root = source.accounts.first ?? "expenses"
         let account = chosen.map { $0.hasPrefix(root) ? $0 : root + ":" + $0 } ?? root
-        let written = amount(money, currency: currency, style: report.styles[commodity], commodity: commodity)
         let entry = transaction(day: day, description: description(note), account: description(account), amount: written, paying: source.paying)
         try append(entry, to: path, before: before)
         return (written, account)

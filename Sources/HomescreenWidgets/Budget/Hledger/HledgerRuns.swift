@@ -1,9 +1,10 @@
 import Foundation
 import HomescreenCommandLine
+import HomescreenStore
 import HomescreenWidgetCore
 
-/// One run of hledger as it is kept: in memory, and in a file under `$XDG_CACHE_HOME/homescreen`
-/// that every process reads (so `status budget` and the tmux feeder answer from it, and a
+/// One run of hledger as it is kept: in this process's memory, and in the store's `hledgerRun`
+/// table that every process reads (so `status budget` and the tmux feeder answer from it, and a
 /// journal is run once per change whoever asks).
 struct HledgerRun: Codable, Sendable {
     /// The journal and its includes as they were when hledger read them.
@@ -25,43 +26,69 @@ public struct HledgerState: Sendable {
     public var error: HledgerError?
     public var updating: Bool
     public var accounts: [String] = []
+    /// When to look again though nothing is reported: a run claimed by another process may lapse.
+    public var lookAgain: Date? = nil
 }
 
 extension Hledger {
     static func arguments(_ source: BudgetSource, journal: String, year: Int) -> [String] {
-        ["-f", journal, "balance", "--budget", "-M", "-b", "\(year)-01-01", "-e", "\(year + 1)-01-01", "--depth", "1", "-O", "json"] + source.accounts
+        guard source.periodStart > 1 else {
+            return ["-f", journal, "balance", "--budget", "-M", "-b", "\(year)-01-01", "-e", "\(year + 1)-01-01", "-O", "json"] + source.accounts
+        }
+        // Periods from the start day: hledger's report interval `every 25th day of month`.
+        let day = String(format: "%02d", source.periodStart), number = source.periodStart
+        let ordinal = "\(number)" + ((11...13).contains(number) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th")
+        return ["-f", journal, "balance", "--budget", "-p", "every \(ordinal) day of month", "-b", "\(year)-01-\(day)", "-e", "\(year + 1)-01-\(day)",
+                "-O", "json"] + source.accounts
+    }
+
+    /// The arguments of `hledger accounts` for the report's journal and accounts.
+    static func accountArguments(_ arguments: [String]) -> [String] {
+        ["-f", arguments[1], "accounts"] + arguments.suffix(from: arguments.firstIndex(of: "json").map { $0 + 1 } ?? arguments.endIndex)
     }
 
     /// The budget report of `year`: from the cache while the journal and its includes are
     /// unchanged, else from a run of hledger now. A refusal throws, with hledger's sentence.
-    public static func budget(_ source: BudgetSource, year: Int, environment: [String: String] = processEnvironment) throws -> HledgerBudgetReport {
-        let state = state(source, year: year, environment: environment, wait: true)
+    public static func budget(_ source: BudgetSource, year: Int, store: (any StoreBackend)? = nil, environment: [String: String] = processEnvironment) throws -> HledgerBudgetReport {
+        let state = state(source, year: year, store: store, environment: environment, wait: true)
         if let error = state.error { throw error }
         guard let report = state.report else { throw HledgerError("hledger gave no budget report.") }
         return report
     }
 
-    /// The journal's figures. With `wait` false (the dashboard) hledger never runs on the
-    /// caller's thread: a changed journal starts a run in the background and the last result
-    /// is returned with `updating`; the caller asks again.
-    public static func state(_ source: BudgetSource, year: Int, environment: [String: String] = processEnvironment, wait: Bool) -> HledgerState {
+    /// The journal's figures. A fresh result (same files, same sizes and times) is taken from
+    /// this process's memory or from the store, and hledger does not run. Otherwise, where a
+    /// loop watches the journal (`HledgerChangeFeed`, and `wait` is not true), hledger starts as
+    /// a child of that loop and the last result is returned with `updating`; the loop reports
+    /// `hledgerRun` when it ends. Elsewhere (a command, or `wait`) hledger runs now.
+    public static func state(_ source: BudgetSource, year: Int, store: (any StoreBackend)? = nil, environment: [String: String] = processEnvironment,
+                             wait: Bool? = nil) -> HledgerState {
         let journal = source.journalPath(environment: environment)
+        let feed = wait == true ? nil : HledgerChangeFeed.attached
+        // Watched even while missing: its creation is a change too.
+        feed?.watch([journal])
         if let refusal = refusal(journal: journal, environment: environment) { return HledgerState(report: nil, error: refusal, updating: false) }
         let arguments = arguments(source, journal: journal, year: year)
-        let signature = JournalSignature(journal)
-        let last = lastRun(arguments, environment: environment)
-        if let last, last.signature == signature { return state(of: last, year: year, updating: false) }
-        if wait { return state(of: perform(arguments, signature: signature, year: year, environment: environment), year: year, updating: false) }
-        let starts = inFlight.withLock { running in running.insert(arguments).inserted }
-        if starts {
-            DispatchQueue.global().async {
-                _ = perform(arguments, signature: signature, year: year, environment: environment, listingAccounts: true)
-                _ = inFlight.withLock { $0.remove(arguments) }
-            }
+        let cache = store.map(HledgerCache.init)
+        // The last result's files unchanged (a stat of each): fresh, without reading the journal
+        // for its includes (a status line on a large journal).
+        if let last = lastRun(arguments, signature: nil, cache: cache), last.signature.files[journal] != nil, last.signature.isCurrent {
+            feed?.watch(Array(last.signature.files.keys))
+            return state(of: last, year: year, updating: false)
         }
-        var shown = last.map { state(of: $0, year: year, updating: true) } ?? HledgerState(report: nil, error: nil, updating: true)
-        shown.updating = true
-        return shown
+        let signature = JournalSignature(journal)
+        feed?.watch(Array(signature.files.keys))
+        let last = lastRun(arguments, signature: signature, cache: cache)
+        if let last, last.signature == signature { return state(of: last, year: year, updating: false) }
+        if let feed {
+            let lookAgain = feed.start(arguments, signature: signature, year: year, environment: environment, cache: cache)
+            if let kept = runs.withLock({ $0[arguments] }), kept.signature == signature { return state(of: kept, year: year, updating: false) }
+            var shown = last.map { state(of: $0, year: year, updating: true) } ?? HledgerState(report: nil, error: nil, updating: true)
+            shown.updating = true
+            shown.lookAgain = lookAgain
+            return shown
+        }
+        return state(of: perform(arguments, signature: signature, year: year, environment: environment, cache: cache), year: year, updating: false)
     }
 
     /// The refusals found before running hledger: it is missing, the journal is.
@@ -79,7 +106,7 @@ extension Hledger {
     }
 
     private static func state(of run: HledgerRun, year: Int, updating: Bool) -> HledgerState {
-        var state = HledgerState(report: nil, error: run.error.map(HledgerError.init), updating: updating, accounts: run.accounts ?? [])
+        var state = HledgerState(report: nil, error: run.error.map { HledgerError($0) }, updating: updating, accounts: run.accounts ?? [])
         if let output = run.output {
             do { state.report = try report(output, year: year) } catch let error as HledgerError { state.error = error } catch {}
         }
@@ -89,68 +116,79 @@ extension Hledger {
     /// Parsed reports, by their JSON, so a cached run is read once.
     private static let parsed = Locked<[Data: HledgerBudgetReport]>([:])
 
-    private static func report(_ output: Data, year: Int) throws -> HledgerBudgetReport {
+    static func report(_ output: Data, year: Int) throws -> HledgerBudgetReport {
         if let known = parsed.withLock({ $0[output] }) { return known }
         let report = try HledgerBudgetReport.parse(output, year: year)
         parsed.withLock { $0 = [output: report] }
         return report
     }
 
-    /// Runs hledger and keeps the result: in memory and in the cache file (written whole, then
-    /// renamed into place).
-    static func perform(_ arguments: [String], signature: JournalSignature, year: Int, environment: [String: String], listingAccounts: Bool = false) -> HledgerRun {
+    /// Runs hledger now and keeps the result (a command that needs the figures).
+    static func perform(_ arguments: [String], signature: JournalSignature, year: Int, environment: [String: String], cache: HledgerCache?) -> HledgerRun {
         let started = Date()
-        var output: Data?, error: String?
+        let result: Result<Data, HledgerError>
         do {
-            let data = try run(arguments, environment: environment)
+            let process = try HledgerProcess.start(executable(environment: environment) ?? "hledger", arguments, environment: environment)
+            process.finish()
+            result = outcome(process)
+        } catch {
+            result = .failure(error as? HledgerError ?? HledgerError("\(error)"))
+        }
+        return keep(finished(result, arguments, signature: signature, year: year, started: started, cache: cache), arguments, cache: cache)
+    }
+
+    /// A finished run's JSON, or its refusal (hledger's first error line).
+    static func outcome(_ process: HledgerProcess) -> Result<Data, HledgerError> {
+        process.succeeded ? .success(Data(process.outputBytes)) : .failure(HledgerError(firstErrorLine(Data(process.errorBytes))))
+    }
+
+    /// The run to keep: its JSON when hledger gave a report this program reads; otherwise the
+    /// refusal over the last good JSON (the panes keep the last good figures).
+    static func finished(_ result: Result<Data, HledgerError>, _ arguments: [String], signature: JournalSignature, year: Int, started: Date,
+                         cache: HledgerCache?) -> HledgerRun {
+        let seconds = Date().timeIntervalSince(started)
+        let last = lastRun(arguments, signature: nil, cache: cache)
+        do {
+            let data = try result.get()
             _ = try report(data, year: year)
-            output = data
+            return HledgerRun(signature: signature, output: data, error: nil, ranAt: started, seconds: seconds, accounts: last?.accounts)
         } catch {
             let sentence = (error as? HledgerError)?.description ?? "\(error)"
-            return keep(HledgerRun(signature: signature, output: lastRun(arguments, environment: environment)?.output, error: sentence,
-                                   ranAt: started, seconds: Date().timeIntervalSince(started)), arguments, environment: environment)
+            return HledgerRun(signature: signature, output: last?.output, error: sentence, ranAt: started, seconds: seconds, accounts: last?.accounts)
         }
-        var run = HledgerRun(signature: signature, output: output, error: error, ranAt: started, seconds: Date().timeIntervalSince(started))
-        // The accounts as hledger lists them, for the dashboard's form (after the report: the
-        // time above is the report's; a command waiting for the figures does not wait for them).
-        guard listingAccounts else { return keep(run, arguments, environment: environment) }
-        let accounts = ["-f", arguments[1], "accounts"] + arguments.suffix(from: arguments.firstIndex(of: "json").map { $0 + 1 } ?? arguments.endIndex)
-        run.accounts = (try? self.run(Array(accounts), environment: environment)).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
-        return keep(run, arguments, environment: environment)
     }
 
-    private static func keep(_ run: HledgerRun, _ arguments: [String], environment: [String: String]) -> HledgerRun {
+    /// Keeps a run in this process's memory and in the store.
+    @discardableResult
+    static func keep(_ run: HledgerRun, _ arguments: [String], cache: HledgerCache?) -> HledgerRun {
         runs.withLock { $0[arguments] = run }
-        let path = cachePath(arguments, environment: environment)
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        if let data = try? JSONEncoder().encode(run) { try? data.write(to: URL(fileURLWithPath: path), options: .atomic) }
+        cache?.keep(run, arguments)
         return run
     }
 
-    /// The latest run of these arguments: this process's, else the cache file's.
-    static func lastRun(_ arguments: [String], environment: [String: String]) -> HledgerRun? {
-        if let run = runs.withLock({ $0[arguments] }) { return run }
-        guard let data = FileManager.default.contents(atPath: cachePath(arguments, environment: environment)),
-              let run = try? JSONDecoder().decode(HledgerRun.self, from: data) else { return nil }
-        runs.withLock { $0[arguments] = run }
-        return run
+    /// Notes a run another process kept (read from the store) in this process's memory.
+    static func remember(_ run: HledgerRun, _ arguments: [String]) { runs.withLock { $0[arguments] = run } }
+
+    /// The latest run of these arguments: this process's while it is for these files, else the
+    /// store's.
+    static func lastRun(_ arguments: [String], signature: JournalSignature?, cache: HledgerCache?) -> HledgerRun? {
+        let known = runs.withLock { $0[arguments] }
+        if let known, signature == nil || known.signature == signature { return known }
+        guard let kept = cache?.run(arguments) else { return known }
+        if known == nil || kept.ranAt >= known!.ranAt {
+            runs.withLock { $0[arguments] = kept }
+            return kept
+        }
+        return known
     }
 
     /// The latest run for the source's journal this year (`doctor`).
-    public static func lastRun(_ source: BudgetSource, year: Int, environment: [String: String] = processEnvironment) -> (at: Date, seconds: Double, error: String?, files: [String])? {
+    public static func lastRun(_ source: BudgetSource, year: Int, store: (any StoreBackend)?, environment: [String: String] = processEnvironment)
+        -> (at: Date, seconds: Double, error: String?, files: [String])? {
         let journal = source.journalPath(environment: environment)
-        return lastRun(arguments(source, journal: journal, year: year), environment: environment).map { ($0.ranAt, $0.seconds, $0.error, $0.signature.files.keys.sorted()) }
-    }
-
-    /// `$XDG_CACHE_HOME/homescreen/hledger-HASH.json`, the hash of the run's arguments.
-    static func cachePath(_ arguments: [String], environment: [String: String]) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let folder = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.cache"
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in arguments.joined(separator: "\u{0}").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return folder + "/homescreen/hledger-" + String(hash, radix: 16) + ".json"
+        return lastRun(arguments(source, journal: journal, year: year), signature: nil, cache: store.map(HledgerCache.init))
+            .map { ($0.ranAt, $0.seconds, $0.error, $0.signature.files.keys.sorted()) }
     }
 
     private static let runs = Locked<[[String]: HledgerRun]>([:])
-    private static let inFlight = Locked<Set<[String]>>([])
 }

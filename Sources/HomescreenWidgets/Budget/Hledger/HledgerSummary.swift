@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenStore
 import HomescreenWidgetCore
 
 /// hledger's budget report in the budget's own terms, for one commodity: each month's goal
@@ -12,6 +13,7 @@ struct HledgerSummary {
     let budgets: [YearMonth: MonthlyBudget]
     let totals: [YearMonth: MonthTotal]
     let hasGoals: Bool
+    let report: HledgerBudgetReport
 
     /// The sentence of a journal without goals: how to write one.
     static let noGoals = "the journal has no budget goals; add a periodic transaction, such as \"~ monthly\" then \"    expenses:food  400 CHF\" and \"    assets:bank\"."
@@ -36,6 +38,32 @@ struct HledgerSummary {
         self.budgets = budgets
         self.totals = totals
         hasGoals = report.hasGoals
+        self.report = report
+    }
+
+    /// Each account's spent and goal in the commodity shown, for `month`, as hledger's rows give
+    /// them (the budgeted accounts and their parents), by name.
+    func accounts(_ month: YearMonth) -> [YearEntry.Account] {
+        report.accounts.keys.sorted().compactMap { name in
+            guard let figures = report.accounts[name]?[month] else { return nil }
+            let spent = figures.actual(commodity).map { $0.money } ?? .zero, goal = figures.goal(commodity)
+            guard let spent, spent != .zero || goal != nil else { return nil }
+            return YearEntry.Account(name: name, spent: spent, limit: goal?.money)
+        }
+    }
+
+    /// The month's other commodities, in hledger's order, each as hledger gives it (amounts
+    /// with more than 2 decimals are left out: they could not be shown to their last digit).
+    func others(_ month: YearMonth) -> [BudgetEntry.OtherCommodity] {
+        guard let figures = report.months[month] else { return [] }
+        return report.commodities.filter { $0 != commodity }.compactMap { other in
+            let spent = figures.actual(other), goal = figures.goal(other)
+            guard spent != nil || goal != nil, let spentMoney = spent.map({ $0.money }) ?? .zero else { return nil }
+            let limit = goal?.money
+            if goal != nil && limit == nil { return nil }
+            let currency = Currency(code: other) ?? Self.symbols[other].flatMap(Currency.init(code:))
+            return BudgetEntry.OtherCommodity(denomination: currency.map(Denomination.currency) ?? .symbol(other), spent: spentMoney, limit: limit)
+        }
     }
 
     private static func tooPrecise(_ commodity: String) -> HledgerError {
@@ -46,18 +74,20 @@ struct HledgerSummary {
     static let symbols = ["€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₫": "VND", "Fr.": "CHF", "₹": "INR", "₩": "KRW", "kr": "SEK"]
 
     /// The summary of `year` from the journal.
-    static func of(_ source: BudgetSource, year: Int) throws -> HledgerSummary {
-        try HledgerSummary(try Hledger.budget(source, year: year), commodity: source.commodity)
+    static func of(_ source: BudgetSource, year: Int, store: (any StoreBackend)?) throws -> HledgerSummary {
+        try HledgerSummary(try Hledger.budget(source, year: year, store: store), commodity: source.commodity)
     }
 
-    /// The summary the panes show: on the dashboard (`interactive`) never waiting for hledger,
-    /// the last result while a run is under way; the last good figures under a refusal.
-    static func shown(_ source: BudgetSource, year: Int, interactive: Bool) -> (summary: HledgerSummary?, problem: HledgerError?, updating: Bool, accounts: [String]) {
-        let state = Hledger.state(source, year: year, wait: !interactive)
+    /// What the panes show: where a loop watches the journal never waiting for hledger (the last
+    /// result while a run is under way), elsewhere hledger's answer now; the last good figures
+    /// under a refusal.
+    static func shown(_ source: BudgetSource, year: Int, store: (any StoreBackend)?)
+        -> (summary: HledgerSummary?, problem: HledgerError?, updating: Bool, accounts: [String], lookAgain: Date?) {
+        let state = Hledger.state(source, year: year, store: store)
         do {
-            return (try state.report.map { try HledgerSummary($0, commodity: source.commodity) }, state.error, state.updating, state.accounts)
+            return (try state.report.map { try HledgerSummary($0, commodity: source.commodity) }, state.error, state.updating, state.accounts, state.lookAgain)
         } catch {
-            return (nil, error as? HledgerError ?? HledgerError("\(error)"), state.updating, state.accounts)
+            return (nil, error as? HledgerError ?? HledgerError("\(error)"), state.updating, state.accounts, state.lookAgain)
         }
     }
 }

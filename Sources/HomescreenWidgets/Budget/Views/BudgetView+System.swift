@@ -85,17 +85,27 @@ extension BudgetView {
     /// Spent, limit and the count, one per row, labels left and amounts right.
     private func details(in grid: inout CellGrid, _ rect: Rect) {
         func amount(_ value: Money, after label: String) -> String { money(value, width: rect.width - DisplayWidth.of(label) - 1) }
-        let rows: [(String, String, Style)] = [
+        var rows: [(String, String, Style)] = [
             (strings.spent, amount(entry.spent, after: strings.spent), Style(.text)),
             (strings.limit, entry.limit.map { amount($0, after: strings.limit) } ?? strings.noBudget, Style(.text)),
-            (strings.expenses(entry.expenseCount), "", Style(.muted)),
         ]
+        // A journal's other commodities beside it, each its own spent / limit (never added in);
+        // hledger's report counts no expenses.
+        if entry.source == .hledger {
+            rows += entry.others.map { other in
+                let format = { (value: Money) in Pane.amount(MoneyFormat.number(value, other.denomination, locale: context.locale, ascii: context.ascii), context) }
+                return (Pane.amount(other.denomination.label, context), format(other.spent) + (other.limit.map { " / " + format($0) } ?? ""), Style(.text))
+            }
+        } else {
+            rows.append((strings.expenses(entry.expenseCount), "", Style(.muted)))
+        }
         for (index, row) in rows.enumerated() where index < rect.height {
             grid.write(row.0, in: rect.row(index), style: Style(.muted))
             grid.write(row.1, in: rect.row(index), style: row.2, alignment: .trailing)
         }
-        if entry.state == .overBudget, let available = entry.available, rect.height > 3 {
-            grid.write(strings.overBy(money(.zero - available)), in: rect.row(3), style: Style(.danger, [.bold]))
+        let over = max(3, rows.count)
+        if entry.state == .overBudget, let available = entry.available, rect.height > over {
+            grid.write(strings.overBy(money(.zero - available)), in: rect.row(over), style: Style(.danger, [.bold]))
         }
     }
 
