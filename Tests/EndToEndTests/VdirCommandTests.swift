@@ -222,6 +222,71 @@ import Testing
         #expect(try Homescreen.run(["event", "edit", "9", "--title", "X"], store: store).stderr.contains("there is no event with id 9"))
     }
 
+    /// A phone's file with an alarm, attendees, X- properties and a folded line.
+    static let phoneFile = [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "X-WR-CALNAME:Gia đình",
+        "BEGIN:VEVENT", "UID:phone-7", "DTSTAMP:20260101T000000Z", "DTSTART;VALUE=DATE:20270115", "SUMMARY:Họp lớp",
+        "ATTENDEE;CN=\"Lan, Nguyễn\";ROLE=REQ-PARTICIPANT:mailto:lan@example.org", "ATTENDEE;CN=Minh;PARTSTAT=ACCEPTED:mailto:minh@example.org",
+        "ORGANIZER;CN=Hoa:mailto:hoa@example.org", "X-PHONE-COLOR:#ff0000", "DESCRIPTION:mang hoa",
+        "X-LONG:a long value that is folded over two lines because it is long enough", "  to need it",
+        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Nhắc", "TRIGGER:-PT15M", "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+
+    /// The file's lines as bytes, each with its CRLF: equal means byte-identical.
+    static func lines(_ path: String) throws -> [[UInt8]] {
+        var lines: [[UInt8]] = [], current: [UInt8] = []
+        for byte in try Data(contentsOf: URL(fileURLWithPath: path)) {
+            current.append(byte)
+            if current.count >= 2, current.suffix(2) == [13, 10] { lines.append(current); current = [] }
+        }
+        return lines + (current.isEmpty ? [] : [current])
+    }
+
+    /// Issue 54 must-hold: `e` on the calendar's full screen edits a vdir event's title in its
+    /// file (every line but SUMMARY and DTSTAMP byte-identical: the alarm, the attendees, the X-
+    /// properties, the fold); the file rewritten by another program while the form is open is
+    /// refused in the form, and nothing is written.
+    @Test(arguments: [(80, 24), (120, 40)]) func theDashboardsFormEditsAVdirFileKeepingEveryOtherLine(_ size: (columns: Int, rows: Int)) throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("family")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try Data(Self.phoneFile.utf8).write(to: URL(fileURLWithPath: vdir + "/phone-7.ics"))
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        try Data("home = [{ kind = \"calendar\", family = \"large\" }]\n[calendar]\nvdirs = [\"\(vdir)\"]\n".utf8)
+            .write(to: URL(fileURLWithPath: folder.path("homescreen/config.toml")))
+        let before = try Self.lines(vdir + "/phone-7.ics")
+        let dashboard = try TmuxDashboard(columns: size.columns, rows: size.rows, store: folder.path("store.sqlite"),
+                                          arguments: ["--now", "2027-01-15T10:00:00+01:00", "--locale", "en"],
+                                          environment: ["TZ": "Europe/Paris"], configHome: folder.url.path)
+        #expect(dashboard.wait { $0.contains("January 2027") || $0.contains("Tháng 1, 2027") }, "\(dashboard.text)")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("• Họp lớp") && $0.contains("e edit") }, "the key bar says e: \(dashboard.text)")
+        dashboard.send("e")
+        #expect(dashboard.wait { $0.contains("Edit Họp lớp") && $0.contains("Title  Họp lớp") && $0.contains("Note   mang hoa") }, "\(dashboard.text)")
+        dashboard.type("Họp lớp 12A")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Saved Họp lớp 12A.") }, "\(dashboard.text)")
+        let after = try Self.lines(vdir + "/phone-7.ics")
+        #expect(after.count == before.count, "\(after.count) lines, not \(before.count)")
+        let changed = zip(before, after).filter { $0 != $1 }.map { String(decoding: $0.1, as: UTF8.self) }
+        #expect(changed.count == 2 && changed.first?.hasPrefix("DTSTAMP:2027") == true && changed.last == "SUMMARY:Họp lớp 12A\r\n", "\(changed)")
+        // The pane shows the file as it is now; a program rewrites it while the form is open.
+        #expect(dashboard.wait { $0.contains("• Họp lớp 12A") }, "\(dashboard.text)")
+        dashboard.send("e")
+        #expect(dashboard.wait { $0.contains("Title  Họp lớp 12A") }, "\(dashboard.text)")
+        let theirs = try String(contentsOfFile: vdir + "/phone-7.ics", encoding: .utf8).replacingOccurrences(of: "X-PHONE-COLOR:#ff0000", with: "X-PHONE-COLOR:#00ff00")
+        try Data(theirs.utf8).write(to: URL(fileURLWithPath: vdir + "/.phone-7.ics.tmp"))
+        #expect(rename(vdir + "/.phone-7.ics.tmp", vdir + "/phone-7.ics") == 0, "renamed into place, as vdirsyncer does")
+        dashboard.type("Họp lớp 12B")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("was changed by another") && $0.contains("Title  Họp lớp 12B") }, "the sentence in the form: \(dashboard.text)")
+        #expect(try String(contentsOfFile: vdir + "/phone-7.ics", encoding: .utf8) == theirs, "nothing written")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir) == ["phone-7.ics"], "no temporary file left")
+        print("VdirCommandTests \(size.columns)x\(size.rows), the refusal in the form:\n\(dashboard.text)")
+        dashboard.send("Escape", "Escape", "q")
+        #expect(dashboard.exitStatus() == 0)
+    }
+
     /// The form's Calendar field writes the event into that vdir; `x` removes its file.
     @Test func theDashboardsFormAddsToAVdirAndXRemovesTheFile() throws {
         let folder = TemporaryFolder()

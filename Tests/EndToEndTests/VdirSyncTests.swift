@@ -161,6 +161,55 @@ import Testing
         #expect(lines.last == "title Họp lớp 12A", "\(result.stdout)")
     }
 
+    /// Issue 54 must-hold: a file with an alarm and attendees, on the server already, edited
+    /// through the dashboard (`e` on the calendar's full screen): after `vdirsyncer sync`,
+    /// Radicale holds the new title with the alarm, the attendees and the X- property.
+    @Test func anEditOnTheDashboardIsWhatRadicaleHoldsAfterASync() throws {
+        let server = try Server()
+        let environment = try Self.environment(server)
+        let phone = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "BEGIN:VEVENT", "UID:phone-9", "DTSTAMP:20260101T000000Z",
+                     "DTSTART;VALUE=DATE:20270115", "SUMMARY:Họp lớp", "DESCRIPTION:mang hoa", "ATTENDEE;CN=Lan:mailto:lan@example.org",
+                     "ATTENDEE;CN=Minh;PARTSTAT=ACCEPTED:mailto:minh@example.org", "X-PHONE-COLOR:#ff0000",
+                     "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Nhắc", "TRIGGER:-PT15M", "END:VALARM", "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        try phone.write(toFile: server.vdir + "/phone-9.ics", atomically: true, encoding: .utf8)
+        try server.vdirsyncer(["sync"])
+        let read = server.calendarScript + """
+            for item in CALENDAR.events():
+                for event in icalendar.Calendar.from_ical(item.data).walk("VEVENT"):
+                    attendees = event.get("ATTENDEE")
+                    attendees = attendees if isinstance(attendees, list) else [attendees]
+                    print(str(event["UID"]), str(event["SUMMARY"]), str(event.get("DESCRIPTION")), len(attendees), str(event.get("X-PHONE-COLOR")),
+                          [alarm["TRIGGER"].to_ical().decode() for alarm in event.walk("VALARM")])
+            """
+        #expect(try server.python(read) == "phone-9 Họp lớp mang hoa 2 #ff0000 ['-PT15M']\n")
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: server.folder.path("store.sqlite"), arguments: ["--now", "2027-01-15T10:00:00+01:00", "--locale", "en"],
+                                          environment: ["TZ": "Europe/Paris"], configHome: server.folder.path("config"))
+        #expect(dashboard.wait { $0.contains("January 2027") }, "\(dashboard.text)")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("• Họp lớp") }, "\(dashboard.text)")
+        dashboard.send("e")
+        #expect(dashboard.wait { $0.contains("Title  Họp lớp") }, "\(dashboard.text)")
+        dashboard.type("Họp lớp 12A")
+        dashboard.send("Tab")
+        dashboard.type("mang hoa và bánh")
+        dashboard.send("Enter")
+        #expect(dashboard.wait { $0.contains("Saved Họp lớp 12A.") }, "\(dashboard.text)")
+        dashboard.send("Escape", "q")
+        #expect(dashboard.exitStatus() == 0)
+        try server.vdirsyncer(["sync"])
+        #expect(try server.python(read) == "phone-9 Họp lớp 12A mang hoa và bánh 2 #ff0000 ['-PT15M']\n")
+        // Radicale holds the file's own VEVENT lines (unfolded), in the order its storage writes them.
+        let remote = try server.python(server.calendarScript + "import sys\nsys.stdout.write(next(iter(CALENDAR.events())).data)")
+        let local = try String(contentsOfFile: server.vdir + "/phone-9.ics", encoding: .utf8)
+        let vevent = { (text: String) -> [String] in
+            // python3-caldav hands the text back with bare line ends.
+            let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n ", with: "").components(separatedBy: "\n")
+            guard let begin = lines.firstIndex(of: "BEGIN:VEVENT"), let end = lines.firstIndex(of: "END:VEVENT") else { return [] }
+            return lines[begin...end].sorted()
+        }
+        #expect(!vevent(local).isEmpty && vevent(remote) == vevent(local), "Radicale:\n\(vevent(remote))\nfile:\n\(vevent(local))")
+    }
+
     /// An event created on the server, synced down, shows on the running dashboard.
     @Test func anEventMadeOnTheServerShowsOnTheDashboardAfterASync() throws {
         let server = try Server()

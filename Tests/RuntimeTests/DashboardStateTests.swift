@@ -442,6 +442,42 @@ struct DashboardStateTests {
         #expect(runtime.dashboard.modal == nil && text(runtime).contains("Added Giỗ"), "\(text(runtime))")
     }
 
+    /// Issue 54: `e` on the calendar's full screen edits the chosen day's event in a form filled
+    /// with its title and note; the key bar and the help say so; the save changes the store's row.
+    @Test func eOnTheCalendarEditsTheDaysEventInAFilledForm() throws {
+        var config = DashboardConfig(catalog: .standard)
+        config.home = [PaneSpec(.calendar, .systemLarge)]
+        let (runtime, store) = try runtime(config: config)
+        let today = LocalDate(start, in: zone)
+        let event = try EventRepository(store).addEvent(EventDraft(title: "Họp lớp", note: "mang hoa", when: .solar(start: today, time: nil, rule: "", except: [])), at: start)
+        runtime.send(.storeChanged([.event]))
+        runtime.send(.key(.enter))
+        let bar = runtime.dashboard.keyBarItems.map { "\($0.name) \($0.label)" }
+        #expect(bar.contains("e edit") && bar.contains("x remove") && bar.contains("n add"), "\(bar)")
+        runtime.send(.key(.character("?")))
+        #expect(text(runtime).contains(Action.edit.summary), "\(text(runtime))")
+        runtime.send(.key(.escape))
+        runtime.send(.key(.character("e")))
+        #expect(text(runtime).contains("Edit Họp lớp (2026-11-18)") && text(runtime).contains("Title  Họp lớp") && text(runtime).contains("Note   mang hoa"),
+                "\(text(runtime))")
+        // Enter on the form as it was filled: nothing to write.
+        runtime.send(.key(.enter))
+        #expect(runtime.dashboard.modal == nil && text(runtime).contains("Nothing changed in Họp lớp."), "\(text(runtime))")
+        runtime.send(.key(.character("e")))
+        type("Họp lớp 12A", into: runtime)
+        runtime.send(.key(.enter))
+        let saved = try #require(try EventRepository(store).events().first)
+        #expect(saved.id == event.id && saved.title == "Họp lớp 12A" && saved.note == "mang hoa", "\(saved)")
+        #expect(runtime.dashboard.modal == nil && text(runtime).contains("Saved Họp lớp 12A."), "\(text(runtime))")
+        // An empty title is refused under its field, as `event edit --title ""` is.
+        runtime.send(.key(.character("e")))
+        runtime.send(.key(.backspace))
+        runtime.send(.key(.enter))
+        #expect(text(runtime).contains("the title is empty"), "\(text(runtime))")
+        runtime.send(.key(.escape))
+        #expect(try EventRepository(store).events().first?.title == "Họp lớp 12A")
+    }
+
     /// Issue 28 point 6: edit the selected product so it sorts elsewhere (here by another
     /// program, so the list reloads): the selection stays on it, and x asks to remove it, not the
     /// product that took its row.

@@ -7,13 +7,17 @@ extension WidgetKind { public static let calendar = WidgetKind("calendar") }
 
 /// The Vietnamese calendar as a dashboard kind: it reads the events table (the rest of its
 /// entry is computed from the date); full screen, ←/→ move a day, ↑/↓ a week, PgUp/PgDn a
-/// month. `n` adds an event on the day in focus (its lunar date filled in), `x` removes one of
-/// the day's events (a picker when it has several, then a question).
+/// month. `n` adds an event on the day in focus (its lunar date filled in), `e` edits the title
+/// and note of one of the day's events, `x` removes one (a picker when the day has several).
 public struct CalendarFeature: WidgetFeature {
     public struct State: Sendable, Equatable {
         /// The events of the day `x` was pressed on, in the picker's order.
         var removable: [RemovableEvent] = []
-        /// The add-event form until the store saves it (a failed save reopens it).
+        /// The events of the day `e` was pressed on, in the picker's order.
+        var editable: [EditableEvent] = []
+        /// The event of the edit form in flight (a refused save reopens the form for it).
+        var editing: EditableEvent?
+        /// The add-event or edit form until the store or the file saves it (a failed save reopens it).
         var form = SubmittedForm()
     }
 
@@ -24,9 +28,22 @@ public struct CalendarFeature: WidgetFeature {
         case chosen(Picker.Choice)
         case remove(id: Int64, file: VdirFile?)
         case removed(Result<CalendarEvent, JobFailure>)
+        case editChosen(Picker.Choice)
+        case editSubmitted(EditableEvent, Form)
+        case edited(Result<CalendarEvent, JobFailure>)
     }
 
     struct RemovableEvent: Sendable, Equatable { let id: Int64, title: String, when: String, repeats: Bool, yearly: Bool, file: VdirFile? }
+
+    /// An event as the edit form showed it: a vdir's file is the version read then, which the
+    /// save rewrites only if no program changed it since.
+    public struct EditableEvent: Sendable, Equatable {
+        let id: Int64, uid: String, title: String, note: String, when: String
+        let file: VdirFile?
+        init(_ event: CalendarEvent) {
+            (id, uid, title, note, when, file) = (event.id, event.uid, event.title, event.note, event.whenText, event.file)
+        }
+    }
 
     public init() {}
 
@@ -34,7 +51,7 @@ public struct CalendarFeature: WidgetFeature {
     public var title: String { CalendarView.title }
     public var summary: String { "the month with Vietnamese lunar days, holidays and events" }
     public var families: [WidgetFamily] { WidgetFamily.allCases }
-    public var routedActions: Set<Action> { [.addItem, .remove] }
+    public var routedActions: Set<Action> { [.addItem, .edit, .remove] }
     public var tables: Set<StoreTable> { [.event, .vdir] }
 
     public var settings: [SettingSpec] { [Self.calendarSettings.spec] }
@@ -135,15 +152,91 @@ public struct CalendarFeature: WidgetFeature {
             }, then: Message.removed))]
         case .message(.remove(let id, nil)):
             return [.write(FeatureJob(.calendar, "remove-event \(id)", { store, _, _ in try EventRepository(store).removeEvent(id: id) }, then: Message.removed))]
+        case .action(.edit):
+            state.editable = (entry?.dayEvents ?? []).map { EditableEvent($0.event) }
+            switch state.editable.count {
+            case 0: return [.message(.info(text("No event on this day; n adds one.")))]
+            case 1: return [Self.editForm(state.editable[0], environment)]
+            default:
+                let items = state.editable.map { Picker.Item(title: environment.name($0.title), detail: "#\($0.id) · \($0.when)") }
+                return [.picker(Picker(title: text("Edit an event"), items: items, selection: 0), chosen: Message.editChosen)]
+            }
+        case .message(.editChosen(.item(let index))) where state.editable.indices.contains(index):
+            return [Self.editForm(state.editable[index], environment)]
+        case .message(.editSubmitted(let event, let form)):
+            return editSubmitted(event, form, &state, environment)
+        case .message(.edited(.success(let edited))):
+            state.form.saved()
+            state.editing = nil
+            return [.message(.success(text("Saved %1.", environment.name(edited.title))))]
+        case .message(.edited(.failure(let failure))):
+            // The form again, with what was typed and why (a file another program changed or
+            // removed, a store that cannot be written): nothing written, nothing typed lost.
+            guard let editing = state.editing else { return [.message(.failure(failure.text(environment)))] }
+            return state.form.failed(failure.text(environment), submitted: { .editSubmitted(editing, $0) })
         case .message(.removed(.success(let removed))):
             return [.message(.success(text("Removed %1.", environment.name(removed.title))))]
         case .message(.added(.failure(let failure))):
             return state.form.failed(failure.text(environment), submitted: Message.addSubmitted)
         case .message(.removed(.failure(let failure))):
             return [.message(.failure(failure.text(environment)))]
-        case .action, .message(.chosen):
+        case .action, .message(.chosen), .message(.editChosen):
             return []
         }
+    }
+
+    // MARK: - Editing an event
+
+    /// The edit form: the title and the note, the only values `event edit` changes (the date
+    /// and repeat stay as they are). A note's line breaks show as ↵, and a ↵ typed is one.
+    static func editForm(_ event: EditableEvent, _ environment: FeatureEnvironment) -> FeatureEffect<Message, NoMemory> {
+        let language = environment.language
+        func text(_ english: String, _ values: String...) -> String { language.text(english, in: words, values: values) }
+        let note = shownNote(event.note)
+        let form = Form(title: text("Edit %1 (%2)", environment.name(event.title), event.when), fields: [
+            Form.Field(text("Title"), text: event.title, placeholder: "Giỗ ông nội", maxLength: max(200, event.title.count)),
+            Form.Field(text("Note"), text: note, placeholder: text("(optional)"), hint: text("↵ is a line break; empty removes the note"),
+                       maxLength: max(500, note.count)),
+        ])
+        return .form(form, submitted: { .editSubmitted(event, $0) })
+    }
+
+    /// A note on one line of a form: each line break as ↵.
+    static func shownNote(_ note: String) -> String {
+        note.replacingOccurrences(of: "\r\n", with: "↵").replacingOccurrences(of: "\n", with: "↵")
+    }
+
+    /// Checks the edit form as `event edit` checks its options, then writes only what changed:
+    /// the store's row, or (a vdir's event) its own file, if no program changed it since it was read.
+    private func editSubmitted(_ event: EditableEvent, _ form: Form, _ state: inout State, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
+        var check = FormCheck(form, language: environment.language)
+        // A field left as it was shown is not written (a vdir's line stays byte for byte).
+        let titleChanged = form.fields[0].text != event.title
+        let noteChanged = form.fields[1].text != Self.shownNote(event.note)
+        var title: String?, note: String?
+        if titleChanged {
+            do throws(EventInput.Problem) { title = try EventInput.title(check[0]) } catch { check.fail(0, error.description) }
+        }
+        if noteChanged {
+            do throws(EventInput.Problem) { note = try EventInput.note(check[1].replacingOccurrences(of: "↵", with: "\n")) } catch { check.fail(1, error.description) }
+        }
+        if let rejected = check.rejected(form) { return [.form(rejected, submitted: { .editSubmitted(event, $0) })] }
+        guard title != nil || note != nil else {
+            return [.message(.info(environment.language.text("Nothing changed in %1.", in: Self.words, values: [environment.name(event.title)])))]
+        }
+        state.form.submitted(form)
+        state.editing = event
+        let (newTitle, newNote) = (title, note)
+        if let file = event.file {
+            return [.write(FeatureJob(.calendar, "edit-event \(file.path)", { _, _, now in
+                try VdirWriter.rewrite(file, VdirWriter.Change(title: newTitle, note: newNote), now: now)
+                return CalendarEvent(id: event.id, uid: event.uid, title: newTitle ?? event.title, note: newNote ?? event.note,
+                                     when: .solar(start: LocalDate(now, in: .utc), time: nil, rule: "", except: []), createdAt: now)
+            }, then: Message.edited))]
+        }
+        let id = event.id
+        return [.write(FeatureJob(.calendar, "edit-event \(id)", { store, _, _ in try EventRepository(store).editEvent(id: id, title: newTitle, note: newNote) },
+                                  then: Message.edited))]
     }
 
     /// The question says what goes: one day, every year, or every repeat.
@@ -193,6 +286,12 @@ public struct CalendarFeature: WidgetFeature {
          "Xóa %1 (sự kiện %2) và mọi lần lặp lại?"),
         ("Remove %1 (event %2, %3)?", "Retirer %1 (événement %2, %3) ?", "Rimuovere %1 (evento %2, %3)?", "Xóa %1 (sự kiện %2, %3)?"),
         ("Removed %1.", "%1 retiré.", "%1 rimosso.", "Đã xóa %1."),
+        ("Edit an event", "Modifier un événement", "Modifica un evento", "Sửa sự kiện"),
+        ("Edit %1 (%2)", "Modifier %1 (%2)", "Modifica %1 (%2)", "Sửa %1 (%2)"),
+        ("↵ is a line break; empty removes the note", "↵ est un saut de ligne ; vide retire la note", "↵ è un a capo; vuoto rimuove la nota",
+         "↵ là xuống dòng; để trống để xóa ghi chú"),
+        ("Saved %1.", "%1 enregistré.", "%1 salvato.", "Đã lưu %1."),
+        ("Nothing changed in %1.", "Rien de changé dans %1.", "Niente di cambiato in %1.", "Không có gì thay đổi trong %1."),
         // Its refusals (`EventError`).
         ("there is no event with id %1; `homescreen event list` shows the ids.", "il n'y a pas d'événement d'id %1 ; `homescreen event list` montre les id.", "non esiste un evento con id %1; `homescreen event list` mostra gli id.", "không có sự kiện nào có id %1; `homescreen event list` cho xem các id."),
     ])
