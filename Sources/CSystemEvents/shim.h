@@ -134,17 +134,6 @@ static inline int hs_descriptor_set_add(int set, int fd) {
 
 static inline int hs_descriptor_set_remove(int set, int fd) { return epoll_ctl(set, EPOLL_CTL_DEL, fd, NULL); }
 
-/// A descriptor readable when process `pid` (a child of this one) has ended, to wait on in a
-/// poll() with its pipes: unlike SIGCHLD it needs no signal mask in every thread, and it names
-/// one child. -1 where the kernel has no pidfd_open (before Linux 5.3).
-static inline int hs_process_descriptor(int pid) {
-#ifdef SYS_pidfd_open
-    return (int)syscall(SYS_pidfd_open, pid, 0);
-#else
-    errno = ENOSYS;
-    return -1;
-#endif
-}
 
 static inline int hs_signal_winch(void) { return SIGWINCH; }
 static inline int hs_signal_cont(void) { return SIGCONT; }

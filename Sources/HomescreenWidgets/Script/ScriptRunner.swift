@@ -41,11 +41,6 @@ public enum ScriptRunner {
     }
 }
 
-/// Why a command could not be started.
-struct NotStarted: Error, CustomStringConvertible {
-    let description: String
-}
-
 /// One run of a command, followed without blocking: `/bin/sh -c` in its own process group, in a
 /// folder, with stdin closed, every signal at its default and none blocked; its output read
 /// from non-blocking pipes and bounded; its end seen on a pidfd (a descriptor readable when the
@@ -76,13 +71,13 @@ final class ScriptProcess {
     private var partial: [UInt8] = []
     private var buffer = [UInt8](repeating: 0, count: 65_536)
 
-    private init(pid: pid_t, out: Int32, err: Int32, timeoutAt: Date?, lines: ((String) -> Void)?) {
-        self.pid = pid
-        self.out = out
-        self.err = err
+    private init(_ child: PipedChild, timeoutAt: Date?, lines: ((String) -> Void)?) {
+        pid = child.pid
+        out = child.output
+        err = child.errors
+        exited = child.ended
         self.timeoutAt = timeoutAt
         self.lines = lines
-        exited = hs_pidfd_open(pid)
     }
 
     deinit {
@@ -94,47 +89,12 @@ final class ScriptProcess {
     ///   - lines: persist: called with each new line instead of keeping the output.
     static func start(_ command: String, folder: String, environment: [String: String], timeout: TimeInterval?,
                       lines: ((String) -> Void)? = nil) -> Result<ScriptProcess, NotStarted> {
-        var outEnds: [Int32] = [0, 0], errEnds: [Int32] = [0, 0]
-        guard pipe(&outEnds) == 0 else { return .failure(NotStarted(description: String(cString: strerror(errno)))) }
-        guard pipe(&errEnds) == 0 else {
-            close(outEnds[0]); close(outEnds[1])
-            return .failure(NotStarted(description: String(cString: strerror(errno))))
-        }
-        for end in outEnds + errEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        for end in [outEnds[0], errEnds[0]] { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outEnds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errEnds[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own group (so the timeout ends its children too), no blocked signal, and every
-        // disposition at its default (the dashboard ignores SIGPIPE, SIGTSTP and the realtime
-        // signals a widget's `signal` may use).
-        var none = sigset_t(), every = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&every)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &every)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        // The folder is an argument, never spliced into the command's text.
+        // Its own group, so the timeout ends its children too. The folder is an argument, never
+        // spliced into the command's text.
         let arguments = ["/bin/sh", "-c", "cd -- \"$1\" || exit 126; shift; exec /bin/sh -c \"$0\"", command, folder]
-        let environmentLines = environment.map { "\($0.key)=\($0.value)" }
-        var pid: pid_t = 0
-        let started = withCStrings(arguments) { argv in
-            withCStrings(environmentLines) { envp in posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp) }
+        return PipedChild.start("/bin/sh", arguments, environment: environment, ownGroup: true).map { child in
+            ScriptProcess(child, timeoutAt: timeout.map { Date().addingTimeInterval($0) }, lines: lines)
         }
-        close(outEnds[1])
-        close(errEnds[1])
-        guard started == 0 else {
-            close(outEnds[0]); close(errEnds[0])
-            return .failure(NotStarted(description: String(cString: strerror(started))))
-        }
-        return .success(ScriptProcess(pid: pid, out: outEnds[0], err: errEnds[0], timeoutAt: timeout.map { Date().addingTimeInterval($0) }, lines: lines))
     }
 
     /// Its output is closed and it is reaped.
@@ -270,11 +230,5 @@ final class ScriptProcess {
             }
         }
         if let newest, let lines { lines(String(decoding: newest, as: UTF8.self)) }
-    }
-
-    private static func withCStrings<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
-        var pointers = strings.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        return body(pointers)
     }
 }

@@ -45,48 +45,16 @@ final class HledgerProcess {
     /// - Parameter background: a run nobody waits for (the loop's): at nice 5, so that on a
     ///   busy machine the dashboard's keys come before hledger's 1.5 s of reading.
     static func start(_ executable: String, _ arguments: [String], environment: [String: String], background: Bool = false) throws -> HledgerProcess {
-        var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
-        guard pipe(&out) == 0 else { throw HledgerError("hledger could not be started (\(String(cString: strerror(errno)))).") }
-        guard pipe(&err) == 0 else {
-            close(out[0]); close(out[1])
-            throw HledgerError("hledger could not be started (\(String(cString: strerror(errno)))).")
-        }
-        for end in [out[0], err[0]] {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        posix_spawn_file_actions_addclose(&actions, out[0])
-        posix_spawn_file_actions_addclose(&actions, err[0])
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), defaults = sigset_t()
-        sigemptyset(&empty)
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTSTP, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var variables = environment
         variables["LANG"] = "C.UTF-8"
         variables["LC_ALL"] = "C.UTF-8"
-        let argv = [executable] + arguments, envp = variables.map { "\($0.key)=\($0.value)" }
-        var pid: pid_t = 0
-        let result = withCStrings(argv) { argv in withCStrings(envp) { envp in posix_spawn(&pid, executable, &actions, &attributes, argv, envp) } }
-        close(out[1])
-        close(err[1])
-        guard result == 0 else {
-            close(out[0]); close(err[0])
-            throw HledgerError("hledger could not be started (\(String(cString: strerror(result)))).")
+        switch PipedChild.start(executable, [executable] + arguments, environment: variables, ownGroup: false) {
+        case .failure(let reason):
+            throw HledgerError("hledger could not be started (\(reason.description)).")
+        case .success(let child):
+            if background { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(child.pid), 5) }
+            return HledgerProcess(pid: child.pid, output: child.output, errors: child.errors, ended: child.ended)
         }
-        if background { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 5) }
-        return HledgerProcess(pid: pid, output: out[0], errors: err[0], ended: hs_process_descriptor(pid))
     }
 
     /// Reads what the pipes hold, without blocking, and reaps the child once it has ended.
@@ -138,10 +106,4 @@ final class HledgerProcess {
 
     /// Whether it exited 0.
     var succeeded: Bool { status.map { $0 & 0x7f == 0 && ($0 >> 8) & 0xff == 0 } ?? false }
-
-    private static func withCStrings<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
-        var pointers = strings.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        return body(pointers)
-    }
 }
