@@ -47,6 +47,8 @@ public struct VdirCalendar: Sendable {
         var opened = 0
         /// Paths of the index that are no longer files of the folders read.
         var gone: [String] = []
+        /// Whether some file is a symlink (its target may change with no event in the folder).
+        var linked = false
     }
 
     static func read(_ folder: String, timeZone: Zone, uids: inout [String: String], nextID: inout Int64, index: inout IndexSession) -> VdirCalendar {
@@ -163,7 +165,10 @@ public struct VdirCalendar: Sendable {
     /// and the zone they were read in) is the one last read, else from the store's index.
     static func parsedFile(_ file: String, timeZone: Zone, index: inout IndexSession) -> Result<Parsed, Problem> {
         var info = stat()
-        guard stat(file, &info) == 0 else {
+        // lstat first: the same one call for a plain file, and a symlink is noted.
+        let listed = lstat(file, &info) == 0
+        if listed, info.st_mode & S_IFMT == S_IFLNK { index.linked = true }
+        guard listed && info.st_mode & S_IFMT != S_IFLNK || stat(file, &info) == 0 else {
             let code = errno
             return .failure(Problem(reason: code == ELOOP ? "it is a symlink loop" : code == ENOENT ? "it is a symlink to nothing" : reason(errno: code)))
         }
@@ -265,9 +270,18 @@ public enum VdirCalendars {
         return VdirWriter.extendLunarAnniversaries(read(timeZone: timeZone).flatMap(\.events), today: LocalDate(now, in: timeZone), timeZone: timeZone, now: now).refused
     }
 
+    /// How many reads were answered by the last read of the same folders, unchanged since (a
+    /// live change feed watching them all saw nothing): no file listed or stat-ed again.
+    public static var readsReused: Int { Watches.reused }
+
     /// Every configured vdir, read now: with a store, unchanged files are taken from its index
-    /// (`VdirIndex`) and what was read is written there.
+    /// (`VdirIndex`) and what was read is written there. While a live change feed watches every
+    /// folder and has seen nothing since the last read of the same folders (`Watches`), that
+    /// read is the answer: the dashboard's panes and its reminders share one pass over the files.
     public static func read(_ folders: [String] = configured, timeZone: Zone, store: (any StoreBackend)? = nil) -> [VdirCalendar] {
+        let paths = folders.map(VdirCalendar.expand)
+        if let known = Watches.remembered(paths, zone: timeZone.identifier) { return known }
+        let generation = Watches.generation
         var uids: [String: String] = [:], nextID: Int64 = -1
         let index = store.map(VdirIndex.init)
         let consult = index != nil && !VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted }
@@ -275,6 +289,71 @@ public enum VdirCalendars {
         let calendars = folders.map { VdirCalendar.read($0, timeZone: timeZone, uids: &uids, nextID: &nextID, index: &session) }
         index?.save(session.read, gone: session.gone)
         if session.known != nil { VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted = true } }
+        Watches.remember(calendars, paths, zone: timeZone.identifier, generation: generation, linked: session.linked)
         return calendars
+    }
+
+    /// The folders live change feeds (`VdirChangeFeed`) watch with inotify, and the last read
+    /// of them: it stands for a new read while no watch has an event waiting or drained since
+    /// it began. A file reached through a symlink is outside what inotify sees: a read that met
+    /// one is not kept.
+    enum Watches {
+        private static let lock = NSLock()
+        /// Each feed's inotify descriptor and the folders it watches.
+        nonisolated(unsafe) private static var watches: [ObjectIdentifier: (notify: Int32, folders: Set<String>)] = [:]
+        /// Bumped whenever a feed drains inotify events.
+        nonisolated(unsafe) private static var changes = 0
+        nonisolated(unsafe) private static var last: (folders: [String], zone: String, generation: Int, calendars: [VdirCalendar])?
+        /// How many reads were answered by the last one (tests count them).
+        nonisolated(unsafe) private static var hits = 0
+
+        static var generation: Int { lock.withLock { changes } }
+        static var reused: Int { lock.withLock { hits } }
+
+        static func watch(_ feed: ObjectIdentifier, notify: Int32, folders: Set<String>) {
+            lock.withLock { watches[feed] = (notify, folders) }
+        }
+
+        static func unwatch(_ feed: ObjectIdentifier) {
+            lock.withLock { watches[feed] = nil }
+        }
+
+        /// A feed read inotify events: no read before now is kept.
+        static func changed() {
+            lock.withLock {
+                changes += 1
+                last = nil
+            }
+        }
+
+        static func remember(_ calendars: [VdirCalendar], _ folders: [String], zone: String, generation: Int, linked: Bool) {
+            lock.withLock {
+                guard !linked, generation == changes, watched(folders) else { return }
+                last = (folders, zone, generation, calendars)
+            }
+        }
+
+        static func remembered(_ folders: [String], zone: String) -> [VdirCalendar]? {
+            lock.withLock {
+                guard let last, last.folders == folders, last.zone == zone, last.generation == changes, watched(folders) else { return nil }
+                hits += 1
+                return last.calendars.map { calendar in
+                    var calendar = calendar
+                    calendar.filesRead = 0
+                    return calendar
+                }
+            }
+        }
+
+        /// Whether every folder is watched by a feed with no event waiting.
+        private static func watched(_ folders: [String]) -> Bool {
+            folders.allSatisfy { folder in
+                watches.values.contains { watch in
+                    guard watch.folders.contains(folder) else { return false }
+                    var descriptor = pollfd(fd: watch.notify, events: Int16(POLLIN), revents: 0)
+                    return poll(&descriptor, 1, 0) == 0
+                }
+            }
+        }
     }
 }

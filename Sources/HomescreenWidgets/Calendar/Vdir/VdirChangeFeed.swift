@@ -45,9 +45,15 @@ public final class VdirChangeFeed: ChangeFeed {
         }
         add(notify)
         add(innerDescriptor)
+        watchedFolders = Set(folders.map(VdirCalendar.expand)).subtracting(unwatched)
+        VdirCalendars.Watches.watch(ObjectIdentifier(self), notify: notify, folders: watchedFolders)
     }
 
+    /// The folders inotify watches now (what `VdirCalendars.read` may trust it for).
+    private var watchedFolders: Set<String> = []
+
     deinit {
+        VdirCalendars.Watches.unwatch(ObjectIdentifier(self))
         close(notify)
         close(fileDescriptor)
     }
@@ -59,8 +65,33 @@ public final class VdirChangeFeed: ChangeFeed {
 
     public func drainEvents() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while buffer.withUnsafeMutableBytes({ read(notify, $0.baseAddress, $0.count) }) > 0 { vdirChanged = true }
-        if vdirChanged && !unwatched.isEmpty { unwatched.removeAll { inotify_add_watch(notify, $0, Self.mask) >= 0 } }
+        var drained = false, lostWatch = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(notify, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            drained = true
+            // A folder removed or moved away ends its watch (IN_IGNORED): no longer trusted.
+            var offset = 0
+            while offset + 16 <= count {
+                let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
+                let length = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) }
+                if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 { lostWatch = true }
+                offset += 16 + Int(length)
+            }
+        }
+        if drained {
+            vdirChanged = true
+            if lostWatch { watchedFolders.removeAll() }
+            if !unwatched.isEmpty {
+                let before = unwatched
+                unwatched.removeAll { inotify_add_watch(notify, $0, Self.mask) >= 0 }
+                if !lostWatch { watchedFolders.formUnion(Set(before).subtracting(unwatched)) }
+            }
+            VdirCalendars.Watches.watch(ObjectIdentifier(self), notify: notify, folders: watchedFolders)
+            VdirCalendars.Watches.changed()
+        } else if vdirChanged && !unwatched.isEmpty {
+            unwatched.removeAll { inotify_add_watch(notify, $0, Self.mask) >= 0 }
+        }
         let concerned = inner.drainEvents()
         return concerned || vdirChanged
     }
