@@ -181,6 +181,50 @@ import Testing
         withExtendedLifetime(feed) {}
     }
 
+    /// The dashboard's start: its first read comes from the store's index alone (no file listed
+    /// or stat-ed), and its feed is ready at once, so the files are checked right after the first
+    /// frame: a file changed, added or removed while no dashboard ran shows then.
+    @Test func theFirstReadFromTheIndexIsCheckedRightAfter() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("indexed")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        for index in 0..<5 {
+            try Self.write(Self.ics(uid: "i\(index)", summary: "Event \(index)", ["DTSTART;VALUE=DATE:20260110"]), to: vdir + "/i\(index).ics")
+        }
+        let made = try TestBackend.sqlite.make()
+        let store = made.store
+        VdirCalendar.forgetReadFiles()
+        #expect(VdirCalendars.read([vdir], timeZone: .utc, store: store)[0].filesRead == 5)
+        // While no dashboard runs: one file changed, one added, one removed.
+        try Self.write(Self.ics(uid: "i1", summary: "Changed", ["DTSTART;VALUE=DATE:20260111"]), to: vdir + "/i1.ics")
+        try Self.write(Self.ics(uid: "i5", summary: "New", ["DTSTART;VALUE=DATE:20260112"]), to: vdir + "/i5.ics")
+        try FileManager.default.removeItem(atPath: vdir + "/i2.ics")
+
+        VdirCalendar.forgetReadFiles()   // a dashboard starts
+        let feed = VdirChangeFeed.wrap(try store.changeFeed(), folders: [vdir], checkAfterStart: true)
+        let first = VdirCalendars.read([vdir], timeZone: .utc, store: store)[0]
+        #expect(first.filesRead == 0 && first.events.map(\.title).sorted() == (0..<5).map { "Event \($0)" })
+        // Its reminders: the same read.
+        let reused = VdirCalendars.readsReused
+        #expect(VdirCalendars.read([vdir], timeZone: .utc, store: store)[0].events.count == 5 && VdirCalendars.readsReused == reused + 1)
+
+        var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 0) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+        let checked = VdirCalendars.read([vdir], timeZone: .utc, store: store)[0]
+        #expect(checked.filesRead == 2)
+        #expect(checked.events.map(\.title).sorted() == ["Changed", "Event 0", "Event 3", "Event 4", "New"])
+        // Checked once: the feed waits for inotify from then on (the index's rows it wrote are
+        // the store's own change), and the index has followed.
+        _ = feed.drainEvents()
+        #expect(try !feed.changedTables().contains(.vdir))
+        #expect(try store.reading { try $0.row("SELECT count(*) AS n FROM vdirIndex")?.int("n") } == 5)
+        VdirCalendar.forgetReadFiles()
+        #expect(VdirCalendars.read([vdir], timeZone: .utc, store: store)[0].filesRead == 0)
+        withExtendedLifetime((feed, made)) {}
+    }
+
     /// A vdir made after the dashboard started (a first `vdirsyncer sync`) is followed from then on.
     @Test func aFolderMadeLaterIsFollowed() throws {
         let folder = TemporaryFolder()

@@ -49,6 +49,9 @@ public struct VdirCalendar: Sendable {
         var gone: [String] = []
         /// Whether some file is a symlink (its target may change with no event in the folder).
         var linked = false
+        /// The index stands for the folders: its files, unchanged, neither listed nor stat-ed (a
+        /// dashboard's first frame; its change feed has the files checked right after).
+        var fromIndex = false
     }
 
     static func read(_ folder: String, timeZone: Zone, uids: inout [String: String], nextID: inout Int64, index: inout IndexSession) -> VdirCalendar {
@@ -65,14 +68,23 @@ public struct VdirCalendar: Sendable {
             return calendar
         }
         let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: path).sorted() } catch {
-            calendar.problems.append("\(path) cannot be read (\(reason(errno: errno, fallback: "\(error)"))); its events are not shown")
-            return calendar
+        if index.fromIndex, let known = index.known {
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            names = known.keys.compactMap { file in
+                guard file.hasPrefix(prefix) else { return nil }
+                let name = file.dropFirst(prefix.count)
+                return name.contains("/") ? nil : String(name)
+            }.sorted()
+        } else {
+            do { names = try FileManager.default.contentsOfDirectory(atPath: path).sorted() } catch {
+                calendar.problems.append("\(path) cannot be read (\(reason(errno: errno, fallback: "\(error)"))); its events are not shown")
+                return calendar
+            }
         }
         if let name = firstLine(of: (path as NSString).appendingPathComponent("displayname")), !name.isEmpty { calendar.name = name }
         calendar.color = firstLine(of: (path as NSString).appendingPathComponent("color"))
-        forget(in: path, keeping: Set(names))
-        if let known = index.known {
+        if !index.fromIndex { forget(in: path, keeping: Set(names)) }
+        if let known = index.known, !index.fromIndex {
             let kept = Set(names)
             index.gone += known.keys.filter { ($0 as NSString).deletingLastPathComponent == path && !kept.contains(($0 as NSString).lastPathComponent) }
         }
@@ -164,6 +176,10 @@ public struct VdirCalendar: Sendable {
     /// The file's events, from the cache when its version (inode, size and modification time,
     /// and the zone they were read in) is the one last read, else from the store's index.
     static func parsedFile(_ file: String, timeZone: Zone, index: inout IndexSession) -> Result<Parsed, Problem> {
+        if index.fromIndex, let entry = index.known?[file], entry.version.zone == timeZone.identifier {
+            cacheLock.withLock { cache[file] = (entry.version, .success(entry.parsed)) }
+            return .success(entry.parsed)
+        }
         var info = stat()
         // lstat first: the same one call for a plain file, and a symlink is noted.
         let listed = lstat(file, &info) == 0
@@ -285,10 +301,18 @@ public enum VdirCalendars {
         var uids: [String: String] = [:], nextID: Int64 = -1
         let index = store.map(VdirIndex.init)
         let consult = index != nil && !VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted }
-        var session = VdirCalendar.IndexSession(known: consult ? index?.entries() : nil, saving: index != nil)
+        let prefetched = consult ? Watches.takePrefetched(for: paths) : nil
+        var session = VdirCalendar.IndexSession(known: consult ? prefetched ?? index?.entries() : nil, saving: index != nil)
+        // A dashboard's first read: from the index alone, when its change feed is to have the
+        // files checked right after the first frame (then this read's rows serve that check).
+        session.fromIndex = consult && prefetched == nil && session.known?.isEmpty == false && Watches.verifying(paths)
         let calendars = folders.map { VdirCalendar.read($0, timeZone: timeZone, uids: &uids, nextID: &nextID, index: &session) }
-        index?.save(session.read, gone: session.gone)
-        if session.known != nil { VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted = true } }
+        if session.fromIndex {
+            Watches.prefetch(session.known, for: paths)
+        } else {
+            index?.save(session.read, gone: session.gone)
+            if session.known != nil { VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted = true } }
+        }
         Watches.remember(calendars, paths, zone: timeZone.identifier, generation: generation, linked: session.linked)
         return calendars
     }
@@ -299,8 +323,11 @@ public enum VdirCalendars {
     /// one is not kept.
     enum Watches {
         private static let lock = NSLock()
-        /// Each feed's inotify descriptor and the folders it watches.
-        nonisolated(unsafe) private static var watches: [ObjectIdentifier: (notify: Int32, folders: Set<String>)] = [:]
+        /// Each feed's inotify descriptor, the folders it watches, and whether it is yet to have
+        /// them checked (a dashboard's start: its first frame comes from the index).
+        nonisolated(unsafe) private static var watches: [ObjectIdentifier: (notify: Int32, folders: Set<String>, verifying: Bool)] = [:]
+        /// The index's rows an index-only read took, for the check that follows it.
+        nonisolated(unsafe) private static var prefetched: (folders: [String], entries: [String: VdirIndex.Entry])?
         /// Bumped whenever a feed drains inotify events.
         nonisolated(unsafe) private static var changes = 0
         nonisolated(unsafe) private static var last: (folders: [String], zone: String, generation: Int, calendars: [VdirCalendar])?
@@ -310,8 +337,25 @@ public enum VdirCalendars {
         static var generation: Int { lock.withLock { changes } }
         static var reused: Int { lock.withLock { hits } }
 
-        static func watch(_ feed: ObjectIdentifier, notify: Int32, folders: Set<String>) {
-            lock.withLock { watches[feed] = (notify, folders) }
+        static func watch(_ feed: ObjectIdentifier, notify: Int32, folders: Set<String>, verifying: Bool = false) {
+            lock.withLock { watches[feed] = (notify, folders, verifying) }
+        }
+
+        /// Whether every folder is watched by a feed that is to have the files checked.
+        static func verifying(_ folders: [String]) -> Bool {
+            lock.withLock { !folders.isEmpty && folders.allSatisfy { folder in watches.values.contains { $0.verifying && $0.folders.contains(folder) } } }
+        }
+
+        static func prefetch(_ entries: [String: VdirIndex.Entry]?, for folders: [String]) {
+            lock.withLock { prefetched = entries.map { (folders, $0) } }
+        }
+
+        static func takePrefetched(for folders: [String]) -> [String: VdirIndex.Entry]? {
+            lock.withLock {
+                guard let prefetched, prefetched.folders == folders else { return nil }
+                Self.prefetched = nil
+                return prefetched.entries
+            }
         }
 
         static func unwatch(_ feed: ObjectIdentifier) {

@@ -22,12 +22,19 @@ public final class VdirChangeFeed: ChangeFeed {
     private var unwatched: [String] = []
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    /// `feed` alone when no vdir is configured or watching cannot start.
-    public static func wrap(_ feed: any ChangeFeed, folders: [String] = VdirCalendars.configured) -> any ChangeFeed {
-        folders.isEmpty ? feed : VdirChangeFeed(feed, folders: folders) ?? feed
+    /// Set when the first read may come from the store's index alone: ready at once, so that
+    /// the loop's first wait (right after the first frame) reports `.vdir` and the files are
+    /// checked then (what changed while no dashboard ran shows in the next frame).
+    private var checkSoon: Int32 = -1
+
+    /// `feed` alone when no vdir is configured or watching cannot start. `checkAfterStart`: the
+    /// dashboard's, whose first frame is drawn from the store's index and the files checked
+    /// right after it.
+    public static func wrap(_ feed: any ChangeFeed, folders: [String] = VdirCalendars.configured, checkAfterStart: Bool = false) -> any ChangeFeed {
+        folders.isEmpty ? feed : VdirChangeFeed(feed, folders: folders, checkAfterStart: checkAfterStart) ?? feed
     }
 
-    init?(_ feed: any ChangeFeed, folders: [String]) {
+    init?(_ feed: any ChangeFeed, folders: [String], checkAfterStart: Bool = false) {
         inner = feed
         notify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         fileDescriptor = hs_descriptor_set()
@@ -46,7 +53,17 @@ public final class VdirChangeFeed: ChangeFeed {
         add(notify)
         add(innerDescriptor)
         watchedFolders = Set(folders.map(VdirCalendar.expand)).subtracting(unwatched)
-        VdirCalendars.Watches.watch(ObjectIdentifier(self), notify: notify, folders: watchedFolders)
+        if checkAfterStart {
+            // A pipe whose writing end is closed: ready (at its end) until closed.
+            var ends: [Int32] = [-1, -1]
+            if pipe(&ends) == 0 {
+                close(ends[1])
+                _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+                checkSoon = ends[0]
+                add(checkSoon)
+            }
+        }
+        VdirCalendars.Watches.watch(ObjectIdentifier(self), notify: notify, folders: watchedFolders, verifying: checkSoon >= 0)
     }
 
     /// The folders inotify watches now (what `VdirCalendars.read` may trust it for).
@@ -54,6 +71,7 @@ public final class VdirChangeFeed: ChangeFeed {
 
     deinit {
         VdirCalendars.Watches.unwatch(ObjectIdentifier(self))
+        if checkSoon >= 0 { close(checkSoon) }
         close(notify)
         close(fileDescriptor)
     }
@@ -66,6 +84,13 @@ public final class VdirChangeFeed: ChangeFeed {
     public func drainEvents() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var drained = false, lostWatch = false
+        if checkSoon >= 0 {
+            // The check after the start: once.
+            _ = hs_descriptor_set_remove(fileDescriptor, checkSoon)
+            close(checkSoon)
+            checkSoon = -1
+            drained = true
+        }
         while true {
             let count = buffer.withUnsafeMutableBytes { read(notify, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
