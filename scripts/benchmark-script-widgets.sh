@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Script widgets (issue 52), summed over every thread of the dashboard:
-#  1. ten `interval = 60` widgets: wake-ups over 40 s between two rounds of runs;
+#  1. ten `interval = 60` widgets: wake-ups over 40 s between two rounds of runs, then the CPU
+#     time (user + system, every thread) over SECONDS (default 600) with their runs included;
 #  2. a widget running `sleep 60` and a persistent one waiting for its next line: wake-ups over
 #     30 s while both are in flight (they are followed in the loop's poll(), not on a timer);
 #  3. a widget printing 10 MB every second: RSS after its 1st and its 100th run.
-#   scripts/benchmark-script-widgets.sh      (HOMESCREEN_BINARY: the binary, default the debug build)
+#   scripts/benchmark-script-widgets.sh [SECONDS]   (HOMESCREEN_BINARY: the binary, default the debug build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(realpath "${HOMESCREEN_BINARY:-.build/debug/homescreen}")
@@ -31,6 +32,11 @@ until [ "$(runs)" -ge 10 ]; do sleep 0.2; done
 sleep 5
 before=$(switches); sleep 40; after=$(switches)
 echo "ten interval = 60 widgets: $((after - before)) wake-ups in 40 s between runs ($(runs) runs so far)"
+seconds=${1:-600}
+ticks() { awk '{print $14 + $15}' /proc/"$pid"/stat; }
+before=$(ticks); runs_before=$(runs); sleep "$seconds"; after=$(ticks)
+awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v s="$seconds" -v r=$(( $(runs) - runs_before )) \
+    'BEGIN { printf "ten interval = 60 widgets: %.3f %% of one CPU over %d s (%d ticks of 1/%d s, %d runs)\n", 100 * t / hz / s, s, t, hz, r }'
 
 printf '[[widget]]\nname = "slow"\ncommand = "echo run >> runs; sleep 60"\ntimeout = 120\n\n[[widget]]\nname = "waiting"\ncommand = "echo run >> runs; echo ready; sleep 600"\ninterval = "persist"\n' > "$work/homescreen/config.toml"
 start

@@ -130,6 +130,101 @@ import Testing
         #expect(again.events.contains { $0.title == "Changed" } && !again.events.contains { $0.title == "Event 7" })
     }
 
+    /// While a change feed watches the folder and has seen nothing, a second read (the
+    /// dashboard's reminders after its panes) is the first one's; any change, drained or still
+    /// waiting in the feed, makes the next read look at the files again.
+    @Test func aWatchedVdirUnchangedIsReadOnce() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("watched")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        for index in 0..<5 {
+            try Self.write(Self.ics(uid: "w\(index)", summary: "Event \(index)", ["DTSTART;VALUE=DATE:20260110"]), to: vdir + "/w\(index).ics")
+        }
+        // No feed: every read looks at the files.
+        let unwatched = VdirCalendars.readsReused
+        _ = VdirCalendars.read([vdir], timeZone: .utc)
+        _ = VdirCalendars.read([vdir], timeZone: .utc)
+        #expect(VdirCalendars.readsReused == unwatched)
+
+        let store = try Store.open(at: folder.path("store.sqlite"))
+        let feed = VdirChangeFeed.wrap(try store.changeFeed(), folders: [vdir])
+        #expect(VdirCalendars.read([vdir], timeZone: .utc)[0].events.count == 5)
+        let first = VdirCalendars.readsReused
+        let again = VdirCalendars.read([vdir], timeZone: .utc)[0]
+        #expect(VdirCalendars.readsReused == first + 1 && again.events.count == 5 && again.filesRead == 0)
+        // Another zone is another read.
+        _ = VdirCalendars.read([vdir], timeZone: try #require(Zone(identifier: "Asia/Ho_Chi_Minh")))
+        #expect(VdirCalendars.readsReused == first + 1)
+
+        // A new file, its event not yet drained: seen.
+        try Self.write(Self.ics(uid: "w5", summary: "New", ["DTSTART;VALUE=DATE:20260110"]), to: vdir + "/w5.ics")
+        var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(VdirCalendars.read([vdir], timeZone: .utc)[0].events.count == 6)
+        #expect(VdirCalendars.readsReused == first + 1)
+        // Drained: the next read looks again, the one after it is reused.
+        #expect(feed.drainEvents())
+        try FileManager.default.removeItem(atPath: vdir + "/w0.ics")
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(VdirCalendars.read([vdir], timeZone: .utc)[0].events.count == 5)
+        #expect(VdirCalendars.read([vdir], timeZone: .utc)[0].events.count == 5)
+        #expect(VdirCalendars.readsReused == first + 2)
+
+        // A symlinked file may change with no event in the folder: never reused.
+        try FileManager.default.createSymbolicLink(atPath: vdir + "/linked.ics", withDestinationPath: vdir + "/w1.ics")
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        _ = VdirCalendars.read([vdir], timeZone: .utc)
+        _ = VdirCalendars.read([vdir], timeZone: .utc)
+        #expect(VdirCalendars.readsReused == first + 2)
+        withExtendedLifetime(feed) {}
+    }
+
+    /// The dashboard's start: its first read comes from the store's index alone (no file listed
+    /// or stat-ed), and its feed is ready at once, so the files are checked right after the first
+    /// frame: a file changed, added or removed while no dashboard ran shows then.
+    @Test func theFirstReadFromTheIndexIsCheckedRightAfter() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("indexed")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        for index in 0..<5 {
+            try Self.write(Self.ics(uid: "i\(index)", summary: "Event \(index)", ["DTSTART;VALUE=DATE:20260110"]), to: vdir + "/i\(index).ics")
+        }
+        let made = try TestBackend.sqlite.make()
+        let store = made.store
+        VdirCalendar.forgetReadFiles()
+        #expect(VdirCalendars.read([vdir], timeZone: .utc, store: store)[0].filesRead == 5)
+        // While no dashboard runs: one file changed, one added, one removed.
+        try Self.write(Self.ics(uid: "i1", summary: "Changed", ["DTSTART;VALUE=DATE:20260111"]), to: vdir + "/i1.ics")
+        try Self.write(Self.ics(uid: "i5", summary: "New", ["DTSTART;VALUE=DATE:20260112"]), to: vdir + "/i5.ics")
+        try FileManager.default.removeItem(atPath: vdir + "/i2.ics")
+
+        VdirCalendar.forgetReadFiles()   // a dashboard starts
+        let feed = VdirChangeFeed.wrap(try store.changeFeed(), folders: [vdir], checkAfterStart: true)
+        let first = VdirCalendars.read([vdir], timeZone: .utc, store: store)[0]
+        #expect(first.filesRead == 0 && first.events.map(\.title).sorted() == (0..<5).map { "Event \($0)" })
+        // Its reminders: the same read.
+        let reused = VdirCalendars.readsReused
+        #expect(VdirCalendars.read([vdir], timeZone: .utc, store: store)[0].events.count == 5 && VdirCalendars.readsReused == reused + 1)
+
+        var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 0) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+        let checked = VdirCalendars.read([vdir], timeZone: .utc, store: store)[0]
+        #expect(checked.filesRead == 2)
+        #expect(checked.events.map(\.title).sorted() == ["Changed", "Event 0", "Event 3", "Event 4", "New"])
+        // Checked once: the feed waits for inotify from then on (the index's rows it wrote are
+        // the store's own change), and the index has followed.
+        _ = feed.drainEvents()
+        #expect(try !feed.changedTables().contains(.vdir))
+        #expect(try store.reading { try $0.row("SELECT count(*) AS n FROM vdirIndex")?.int("n") } == 5)
+        VdirCalendar.forgetReadFiles()
+        #expect(VdirCalendars.read([vdir], timeZone: .utc, store: store)[0].filesRead == 0)
+        withExtendedLifetime((feed, made)) {}
+    }
+
     /// A vdir made after the dashboard started (a first `vdirsyncer sync`) is followed from then on.
     @Test func aFolderMadeLaterIsFollowed() throws {
         let folder = TemporaryFolder()

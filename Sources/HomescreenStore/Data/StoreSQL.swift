@@ -67,8 +67,15 @@ public struct StoreRow: Sendable {
         self.values = values
     }
 
+    /// Columns already in lower case (a statement's, lowered once for all its rows).
+    init(lowercased columns: [String], values: [StoreValue]) {
+        self.columns = columns
+        self.values = values
+    }
+
     public subscript(_ name: String) -> StoreValue {
-        columns.firstIndex(of: name.lowercased()).map { values[$0] } ?? .null
+        // A name written in lower case (most are) is found without lowering it again.
+        (columns.firstIndex(of: name) ?? columns.firstIndex(of: name.lowercased())).map { values[$0] } ?? .null
     }
 
     public func text(_ name: String) -> String? { self[name].text }

@@ -74,7 +74,8 @@ struct RunCommand: ParsableCommand {
         settings.widgetSettings = session.settings   // the config's, with --due-soon-days over it
         defer { session.finish() }
         let clock: any WidgetClock = viewOptions.now == nil ? SystemClock() : SimulatedClock(start: session.date)
-        let watcher = (try? session.store.changeFeed()).map { HledgerChangeFeed.wrap(VdirChangeFeed.wrap($0)) }
+        // The calendar's first frame from the vdir index; the files checked right after it.
+        let watcher = (try? session.store.changeFeed()).map { HledgerChangeFeed.wrap(VdirChangeFeed.wrap($0, checkAfterStart: true)) }
         let wake = EventLoop.makeWakePipe()
 
         // The terminal's background, before ncurses takes the terminal: the config's key, else

@@ -47,6 +47,11 @@ public struct VdirCalendar: Sendable {
         var opened = 0
         /// Paths of the index that are no longer files of the folders read.
         var gone: [String] = []
+        /// Whether some file is a symlink (its target may change with no event in the folder).
+        var linked = false
+        /// The index stands for the folders: its files, unchanged, neither listed nor stat-ed (a
+        /// dashboard's first frame; its change feed has the files checked right after).
+        var fromIndex = false
     }
 
     static func read(_ folder: String, timeZone: Zone, uids: inout [String: String], nextID: inout Int64, index: inout IndexSession) -> VdirCalendar {
@@ -63,19 +68,34 @@ public struct VdirCalendar: Sendable {
             return calendar
         }
         let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: path).sorted() } catch {
-            calendar.problems.append("\(path) cannot be read (\(reason(errno: errno, fallback: "\(error)"))); its events are not shown")
-            return calendar
+        if index.fromIndex, let known = index.known {
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            names = known.keys.compactMap { file in
+                guard file.hasPrefix(prefix) else { return nil }
+                let name = file.dropFirst(prefix.count)
+                return name.contains("/") ? nil : String(name)
+            }.sorted()
+        } else {
+            do { names = try FileManager.default.contentsOfDirectory(atPath: path).sorted() } catch {
+                calendar.problems.append("\(path) cannot be read (\(reason(errno: errno, fallback: "\(error)"))); its events are not shown")
+                return calendar
+            }
         }
         if let name = firstLine(of: (path as NSString).appendingPathComponent("displayname")), !name.isEmpty { calendar.name = name }
         calendar.color = firstLine(of: (path as NSString).appendingPathComponent("color"))
-        forget(in: path, keeping: Set(names))
-        if let known = index.known {
+        if !index.fromIndex { forget(in: path, keeping: Set(names)) }
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        if let known = index.known, !index.fromIndex {
+            // By prefix rather than path functions, as `forget` does: 10,000 paths at a start.
             let kept = Set(names)
-            index.gone += known.keys.filter { ($0 as NSString).deletingLastPathComponent == path && !kept.contains(($0 as NSString).lastPathComponent) }
+            index.gone += known.keys.filter { file in
+                guard file.hasPrefix(prefix) else { return false }
+                let name = file.dropFirst(prefix.count)
+                return !name.contains("/") && !kept.contains(String(name))
+            }
         }
         for name in names where name != "displayname" && name != "color" {
-            let file = (path as NSString).appendingPathComponent(name)
+            let file = prefix + name
             if isTemporary(name) {
                 calendar.problems.append("\(file) has a temporary name (another program is writing it); skipped until it is renamed")
                 continue
@@ -162,8 +182,13 @@ public struct VdirCalendar: Sendable {
     /// The file's events, from the cache when its version (inode, size and modification time,
     /// and the zone they were read in) is the one last read, else from the store's index.
     static func parsedFile(_ file: String, timeZone: Zone, index: inout IndexSession) -> Result<Parsed, Problem> {
+        // Not cached: the check that follows has these rows as its index (`Watches.prefetched`).
+        if index.fromIndex, let entry = index.known?[file], entry.version.zone == timeZone.identifier { return .success(entry.parsed) }
         var info = stat()
-        guard stat(file, &info) == 0 else {
+        // lstat first: the same one call for a plain file, and a symlink is noted.
+        let listed = lstat(file, &info) == 0
+        if listed, info.st_mode & S_IFMT == S_IFLNK { index.linked = true }
+        guard listed && info.st_mode & S_IFMT != S_IFLNK || stat(file, &info) == 0 else {
             let code = errno
             return .failure(Problem(reason: code == ELOOP ? "it is a symlink loop" : code == ENOENT ? "it is a symlink to nothing" : reason(errno: code)))
         }
@@ -265,16 +290,118 @@ public enum VdirCalendars {
         return VdirWriter.extendLunarAnniversaries(read(timeZone: timeZone).flatMap(\.events), today: LocalDate(now, in: timeZone), timeZone: timeZone, now: now).refused
     }
 
+    /// How many reads were answered by the last read of the same folders, unchanged since (a
+    /// live change feed watching them all saw nothing): no file listed or stat-ed again.
+    public static var readsReused: Int { Watches.reused }
+
     /// Every configured vdir, read now: with a store, unchanged files are taken from its index
-    /// (`VdirIndex`) and what was read is written there.
+    /// (`VdirIndex`) and what was read is written there. While a live change feed watches every
+    /// folder and has seen nothing since the last read of the same folders (`Watches`), that
+    /// read is the answer: the dashboard's panes and its reminders share one pass over the files.
     public static func read(_ folders: [String] = configured, timeZone: Zone, store: (any StoreBackend)? = nil) -> [VdirCalendar] {
+        let paths = folders.map(VdirCalendar.expand)
+        if let known = Watches.remembered(paths, zone: timeZone.identifier) { return known }
+        let generation = Watches.generation
         var uids: [String: String] = [:], nextID: Int64 = -1
         let index = store.map(VdirIndex.init)
         let consult = index != nil && !VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted }
-        var session = VdirCalendar.IndexSession(known: consult ? index?.entries() : nil, saving: index != nil)
+        let prefetched = consult ? Watches.takePrefetched(for: paths) : nil
+        var session = VdirCalendar.IndexSession(known: consult ? prefetched ?? index?.entries() : nil, saving: index != nil)
+        // A dashboard's first read: from the index alone, when its change feed is to have the
+        // files checked right after the first frame (then this read's rows serve that check).
+        session.fromIndex = consult && prefetched == nil && session.known?.isEmpty == false && Watches.verifying(paths)
         let calendars = folders.map { VdirCalendar.read($0, timeZone: timeZone, uids: &uids, nextID: &nextID, index: &session) }
-        index?.save(session.read, gone: session.gone)
-        if session.known != nil { VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted = true } }
+        if session.fromIndex {
+            Watches.prefetch(session.known, for: paths)
+        } else {
+            index?.save(session.read, gone: session.gone)
+            if session.known != nil { VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted = true } }
+        }
+        Watches.remember(calendars, paths, zone: timeZone.identifier, generation: generation, linked: session.linked)
         return calendars
+    }
+
+    /// The folders live change feeds (`VdirChangeFeed`) watch with inotify, and the last read
+    /// of them: it stands for a new read while no watch has an event waiting or drained since
+    /// it began. A file reached through a symlink is outside what inotify sees: a read that met
+    /// one is not kept.
+    enum Watches {
+        private static let lock = NSLock()
+        /// Each feed's inotify descriptor, the folders it watches, and whether it is yet to have
+        /// them checked (a dashboard's start: its first frame comes from the index).
+        nonisolated(unsafe) private static var watches: [ObjectIdentifier: (notify: Int32, folders: Set<String>, verifying: Bool)] = [:]
+        /// The index's rows an index-only read took, for the check that follows it.
+        nonisolated(unsafe) private static var prefetched: (folders: [String], entries: [String: VdirIndex.Entry])?
+        /// Bumped whenever a feed drains inotify events.
+        nonisolated(unsafe) private static var changes = 0
+        nonisolated(unsafe) private static var last: (folders: [String], zone: String, generation: Int, calendars: [VdirCalendar])?
+        /// How many reads were answered by the last one (tests count them).
+        nonisolated(unsafe) private static var hits = 0
+
+        static var generation: Int { lock.withLock { changes } }
+        static var reused: Int { lock.withLock { hits } }
+
+        static func watch(_ feed: ObjectIdentifier, notify: Int32, folders: Set<String>, verifying: Bool = false) {
+            lock.withLock { watches[feed] = (notify, folders, verifying) }
+        }
+
+        /// Whether every folder is watched by a feed that is to have the files checked.
+        static func verifying(_ folders: [String]) -> Bool {
+            lock.withLock { !folders.isEmpty && folders.allSatisfy { folder in watches.values.contains { $0.verifying && $0.folders.contains(folder) } } }
+        }
+
+        static func prefetch(_ entries: [String: VdirIndex.Entry]?, for folders: [String]) {
+            lock.withLock { prefetched = entries.map { (folders, $0) } }
+        }
+
+        static func takePrefetched(for folders: [String]) -> [String: VdirIndex.Entry]? {
+            lock.withLock {
+                guard let prefetched, prefetched.folders == folders else { return nil }
+                Self.prefetched = nil
+                return prefetched.entries
+            }
+        }
+
+        static func unwatch(_ feed: ObjectIdentifier) {
+            lock.withLock { watches[feed] = nil }
+        }
+
+        /// A feed read inotify events: no read before now is kept.
+        static func changed() {
+            lock.withLock {
+                changes += 1
+                last = nil
+            }
+        }
+
+        static func remember(_ calendars: [VdirCalendar], _ folders: [String], zone: String, generation: Int, linked: Bool) {
+            lock.withLock {
+                guard !linked, generation == changes, watched(folders) else { return }
+                last = (folders, zone, generation, calendars)
+            }
+        }
+
+        static func remembered(_ folders: [String], zone: String) -> [VdirCalendar]? {
+            lock.withLock {
+                guard let last, last.folders == folders, last.zone == zone, last.generation == changes, watched(folders) else { return nil }
+                hits += 1
+                return last.calendars.map { calendar in
+                    var calendar = calendar
+                    calendar.filesRead = 0
+                    return calendar
+                }
+            }
+        }
+
+        /// Whether every folder is watched by a feed with no event waiting.
+        private static func watched(_ folders: [String]) -> Bool {
+            folders.allSatisfy { folder in
+                watches.values.contains { watch in
+                    guard watch.folders.contains(folder) else { return false }
+                    var descriptor = pollfd(fd: watch.notify, events: Int16(POLLIN), revents: 0)
+                    return poll(&descriptor, 1, 0) == 0
+                }
+            }
+        }
     }
 }

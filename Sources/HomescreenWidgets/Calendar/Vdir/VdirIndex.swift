@@ -82,8 +82,9 @@ public struct VdirIndex: Sendable {
 
     static func decode(_ text: String) -> ICalendar.ImportResult? {
         var result = ICalendar.ImportResult()
-        for record in text.split(separator: "\u{1E}") {
-            let fields = record.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+        // By UTF-8 bytes: the separators are ASCII, never inside another character's bytes.
+        for record in text.utf8.split(separator: 0x1E) {
+            let fields = record.split(separator: 0x1F, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             if fields.first == "S", fields.count == 3 {
                 result.skipped.append((fields[1], fields[2]))
                 continue
