@@ -28,4 +28,17 @@ public enum Processes {
                 .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
         }
     }
+
+    /// Wake-ups in windows of `seconds` idle seconds: a second window only when the first saw
+    /// any (on a loaded machine a stray one can land in a window; a timer or a spinning poll
+    /// shows in both). The caller expects the last count to be 0.
+    public static func idleWakeUps(of pid: pid_t, seconds: UInt32) -> [Int] {
+        var counts: [Int] = []
+        repeat {
+            let before = contextSwitches(of: pid)
+            sleep(seconds)
+            counts.append(contextSwitches(of: pid) - before)
+        } while counts.count < 2 && counts.last != 0
+        return counts
+    }
 }

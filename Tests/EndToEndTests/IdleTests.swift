@@ -24,12 +24,7 @@ struct IdleTests {
         // No wake-up in a window of 20 idle seconds. The end-to-end suites run side by side; on a
         // loaded machine one stray wake-up has landed in a window, so a second window is counted
         // then: a timer, a poll that spins or any periodic work shows in both.
-        var counts: [Int] = []
-        repeat {
-            let before = Processes.contextSwitches(of: pid)
-            sleep(20)
-            counts.append(Processes.contextSwitches(of: pid) - before)
-        } while counts.count < 2 && counts.last != 0
+        let counts = Processes.idleWakeUps(of: pid, seconds: 20)
         #expect(counts.last == 0, "wake-ups in windows of 20 idle seconds: \(counts)")
     }
 
@@ -69,12 +64,7 @@ struct IdleTests {
         sleep(1)
         // Windows of 20 idle seconds, a second one only when the first saw a stray wake-up (as
         // above): the worker monitor wakes about 20 times in each.
-        var counts: [Int] = []
-        repeat {
-            let before = Processes.contextSwitches(of: pid)
-            sleep(20)
-            counts.append(Processes.contextSwitches(of: pid) - before)
-        } while counts.count < 2 && counts.last != 0
+        let counts = Processes.idleWakeUps(of: pid, seconds: 20)
         #expect(counts.last == 0, "wake-ups in windows of 20 idle seconds: \(counts)")
     }
 }

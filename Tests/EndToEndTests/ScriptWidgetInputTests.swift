@@ -178,14 +178,7 @@ struct ScriptWidgetInputTests {
         #expect(dashboard.wait { _ in FileManager.default.fileExists(atPath: folder.path("homescreen/slow.pid")) })
         let pid = try #require(dashboard.processID)
         sleep(1)
-        // (a second window when a stray wake-up of a loaded machine lands in the first: a timer
-        // shows in both)
-        var counts: [Int] = []
-        repeat {
-            let before = Processes.contextSwitches(of: pid)
-            sleep(10)
-            counts.append(Processes.contextSwitches(of: pid) - before)
-        } while counts.count < 2 && counts.last != 0
+        let counts = Processes.idleWakeUps(of: pid, seconds: 10)
         #expect(counts.last == 0, "wake-ups in windows of 10 s with two commands in flight: \(counts)")
         // Quitting ends what still runs: no process of its groups is left.
         let slow = try #require(pid_t((try String(contentsOfFile: folder.path("homescreen/slow.pid"), encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))

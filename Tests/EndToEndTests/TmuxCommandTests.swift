@@ -73,14 +73,7 @@ struct TmuxCommandTests {
         #expect(!FileManager.default.fileExists(atPath: marker), "a product name ran a command")
 
         // Idle: no wake-ups on any thread, and still the same single client.
-        // (a second window when a stray wake-up of a loaded machine lands in the first: periodic
-        // work shows in both)
-        var counts: [Int] = []
-        repeat {
-            let before = Processes.contextSwitches(of: process.processIdentifier)
-            sleep(10)
-            counts.append(Processes.contextSwitches(of: process.processIdentifier) - before)
-        } while counts.count < 2 && counts.last != 0
+        let counts = Processes.idleWakeUps(of: process.processIdentifier, seconds: 10)
         #expect(counts.last == 0, "wake-ups in windows of 10 idle seconds: \(counts)")
         #expect(Processes.children(of: process.processIdentifier) == client, "no process started since")
 
