@@ -28,6 +28,15 @@ extension BudgetFeature {
         return (expense, written)
     }
 
+    /// The form's account (field 3) as the journal would get it: nil for the default account, or
+    /// an error under the field when hledger would read it as something else.
+    static func accountChecked(_ check: inout FormCheck, _ source: BudgetSource) -> String? {
+        do { return try HledgerJournal.account(check[3], root: source.accounts.first ?? "expenses") } catch {
+            check.fail(3, "\(error)")
+            return nil
+        }
+    }
+
     static func onlyWritten(_ journal: BudgetSource) -> String {
         "Only what Homescreen added to the journal (tagged ; homescreen:) is edited or removed here: open the budget full screen (Enter) and choose it; edit anything else in \(journal.journalPath())."
     }
@@ -50,11 +59,10 @@ extension BudgetFeature {
             var check = FormCheck(form, language: language)
             let day = check.day(2, today: environment.today)
             if check[0].isEmpty { check.fail(0, "write an amount, such as 12.50.") }
+            let account = accountChecked(&check, source)
             if let rejected = check.rejected(form) { return [.form(rejected, submitted: { .journalSubmitted(source, $0) })] }
             guard let day else { return [] }
             let amount = check[0], note = check[1]
-            let root = source.accounts.first ?? "expenses"
-            let account = check[3].trimmingCharacters(in: CharacterSet(charactersIn: ": ")).isEmpty || check[3] == root + ":" ? nil : check[3]
             state.form.submitted(form)
             return [.write(FeatureJob(.budget, "journal-add \(amount) \(day.iso) \(note)", { store, _, _ in
                 let added = try HledgerJournal.addExpense(source, text: amount, day: day, note: note, account: account, store: store)
@@ -74,18 +82,23 @@ extension BudgetFeature {
                 Form.Field(text("Date"), text: written.day.iso, hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
                 Form.Field("Account", text: written.account, hint: accounts(environment, root: journal.accounts.first ?? "expenses"), maxLength: 80),
             ]), submitted: { .journalEditSubmitted(journal, written, $0) })]
-        case .message(.journalEditSubmitted(let source, let written, let form)):
+        case .message(.journalEditSubmitted(let source, let shown, let form)):
+            // Sent again after a refusal, the form edits the transaction as the journal now has it.
+            let written = environment.entries(BudgetEntry.self).first?.written.first(where: { $0.text == shown.text && $0.offset == shown.offset }) ?? shown
             var check = FormCheck(form, language: language)
             let day = check.day(2, today: environment.today)
             if check[0].isEmpty { check.fail(0, "write an amount, such as 12.50.") }
+            let account = accountChecked(&check, source)
             if let rejected = check.rejected(form) { return [.form(rejected, submitted: { .journalEditSubmitted(source, written, $0) })] }
             guard let day else { return [] }
-            let amount = check[0], note = check[1], account = check[3].trimmingCharacters(in: CharacterSet(charactersIn: ": ")).isEmpty ? nil : check[3]
+            let amount = check[0], note = check[1]
+            state.form.submitted(form)
             return [.write(FeatureJob(.budget, "journal-edit \(written.offset) \(amount) \(day.iso)", { store, _, _ in
                 let edited = try HledgerJournal.editExpense(source, written, text: amount, day: day, note: note, account: account, store: store)
                 return JournalAddition(amount: edited.amount, account: edited.account, day: day, journal: source.journalPath())
             }, then: Message.journalEdited))]
         case .message(.journalEdited(.success(let edited))):
+            state.form.saved()
             return [.message(.success("Saved \(environment.amount(edited.amount)) to \(edited.account) on \(edited.day.iso) in \(edited.journal)."))]
         case .action(.remove):
             guard let (_, written) = selectedWritten(environment) else { return [.message(.info(onlyWritten(journal)))] }
@@ -98,7 +111,11 @@ extension BudgetFeature {
             }, then: Message.journalRemoved))]
         case .message(.journalRemoved(.success(let written))):
             return [.message(.success(text("Removed the expense of %1 on %2.", environment.amount(written.amount), written.day.iso)))]
-        case .message(.journalEdited(.failure(let failure))), .message(.journalRemoved(.failure(let failure))):
+        case .message(.journalEdited(.failure(let failure))):
+            // The form comes back with what was typed; sent again, it edits the journal as it is then.
+            guard let (_, written) = selectedWritten(environment) else { return [.message(.failure(failure.text(environment)))] }
+            return state.form.failed(failure.text(environment), submitted: { .journalEditSubmitted(journal, written, $0) })
+        case .message(.journalRemoved(.failure(let failure))):
             return [.message(.failure(failure.text(environment)))]
         case .action(.setBudget):
             return [.message(.info("The budget comes from the journal \(journal.journalPath()): edit it there (goals are its ~ monthly transactions)."))]

@@ -15,7 +15,11 @@ struct ExpenseCommand: ParsableCommand {
     struct Add: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add an expense, in its month's currency (its budget's or its other expenses'; else the nearest budget's, else the locale's).",
-            discussion: "AMOUNT accepts a dot or a comma as decimal separator (12.50 or 12,50); decimals beyond the currency's are refused, never dropped.")
+            discussion: """
+                AMOUNT accepts a dot or a comma as decimal separator (12.50 or 12,50); decimals beyond the currency's are refused, never dropped.
+
+                With [budget] source = "hledger", the expense is appended to the journal as one transaction tagged ; homescreen: (nothing else in the file changes). AMOUNT may then name its commodity (12.50 EUR, or "12.50 EUR" as one word), and --category is the expense account (food means expenses:food).
+                """)
 
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount, such as 12.50 or 12,50.", valueName: "amount")) var amount: [String] = []
         @Option(help: ArgumentHelp("What it was for (up to 200 characters).", valueName: "text")) var note: String = ""
@@ -29,15 +33,29 @@ struct ExpenseCommand: ParsableCommand {
             // parser's refusal, which names it with the nearest option.
             let several = "expense add takes one amount; got \(amount.joined(separator: " "))."
             if amount.contains(where: { $0.hasPrefix("--") && $0.count > 2 }) { throw ValidationError(several) }
-            guard amount.count == 1, let text = amount.first else {
+            let source = try context.settings()[BudgetSource.key]
+            // A journal's amount may name its commodity as a second word: `12.50 EUR`, `EUR 12.50`.
+            let words = source.origin == .hledger && amount.count == 2 && HledgerJournal.split(amount.joined(separator: " ")).commodity != nil
+                ? [amount.joined(separator: " ")] : amount
+            guard words.count == 1, let text = words.first else {
                 throw CLIError.usage(amount.isEmpty ? "expense add needs an amount, such as 12.50." : several)
             }
             let day = try context.day(date, option: "--date")
             let note = try BudgetInput.note(note)
             let category = try BudgetInput.category(category)
             // Checked before the store is created: bad input writes nothing.
-            let source = try context.settings()[BudgetSource.key]
-            _ = try BudgetInput.money(source.origin == .hledger ? HledgerJournal.split(text).number : text, currency: .euro, option: "the amount")
+            if source.origin == .hledger {
+                let number = HledgerJournal.split(text).number
+                guard !number.isEmpty else {
+                    throw CLIError.usage("the amount '\(text)' is not an amount; use a number such as 12.50, with its commodity if you like (12.50 EUR).")
+                }
+                _ = try BudgetInput.money(number, currency: .euro, option: "the amount")
+                do { _ = try HledgerJournal.account(category, root: source.accounts.first ?? "expenses") } catch let error as HledgerError {
+                    throw CLIError.usage(error.description)
+                }
+            } else {
+                _ = try BudgetInput.money(text, currency: .euro, option: "the amount")
+            }
             if source.origin == .hledger {
                 // The journal is the person's: one transaction appended, tagged, nothing else touched.
                 do {

@@ -1,5 +1,6 @@
 import Foundation
 import HomescreenCommandLine
+import HomescreenStore
 import HomescreenWidgetCore
 
 /// A refusal of the hledger source, as one sentence that says what to do.
@@ -11,6 +12,13 @@ public struct HledgerError: Error, Equatable, CustomStringConvertible, Sendable 
         self.description = description
         isBadInput = badInput
     }
+}
+
+/// Refused in the dashboard, it is the journal's own sentence (not "the store refused…").
+extension HledgerError: StoreRefusal {
+    public var sentence: String { description }
+    public var refusesInput: Bool { isBadInput }
+    public func text(in language: Language) -> String { description }
 }
 
 /// One amount of one commodity, exactly as hledger's JSON gives it (mantissa and places).

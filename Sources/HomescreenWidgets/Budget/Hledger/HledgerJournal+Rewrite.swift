@@ -48,7 +48,7 @@ extension HledgerJournal {
             guard after.isEmpty || after.first == newline else { continue }
             let account = String(posting.dropFirst(4)[..<gap.lowerBound])
             let amount = posting[gap.upperBound...].trimmingCharacters(in: .whitespaces)
-            guard !account.contains(" "), !amount.isEmpty else { continue }
+            guard !account.hasPrefix(" "), !amount.isEmpty else { continue }
             found.append(Written(reading: reading, offset: start - data.startIndex, text: String(decoding: data[start..<payingEnd], as: UTF8.self), day: day,
                                  note: String(header.dropFirst(11)), account: account, amount: amount, paying: String(payingLine.dropFirst(4))))
             from = payingEnd
@@ -78,7 +78,7 @@ extension HledgerJournal {
         let report = try Hledger.budget(source, year: day.year, store: store, environment: environment)
         let amount = try amount(text, source: source, report: report)
         let root = source.accounts.first ?? "expenses"
-        let account = chosen.map { $0.hasPrefix(root) ? $0 : root + ":" + $0 } ?? written.account
+        let account = try account(chosen, root: root) ?? written.account
         try replace(written, in: path, day: day, note: note, account: account, amount: amount)
         return (amount, account)
     }
@@ -97,7 +97,7 @@ extension HledgerJournal {
 
     /// Replaces a transaction Homescreen wrote by a new one (tagged the same way).
     public static func replace(_ written: Written, in path: String, day: LocalDate, note: String, account: String, amount: String) throws {
-        let text = transaction(day: day, description: description(note), account: description(account), amount: amount, paying: written.paying)
+        let text = transaction(day: day, description: description(note), account: account, amount: amount, paying: written.paying)
         try rewrite(path, written) { data, range in
             var result = data
             result.replaceSubrange(range, with: Data(text.utf8))

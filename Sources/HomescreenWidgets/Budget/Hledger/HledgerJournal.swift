@@ -66,6 +66,25 @@ public enum HledgerJournal {
             .trimmingCharacters(in: .whitespaces)
     }
 
+    /// The expense account `chosen` names under `root` (`food` and `expenses:food` are both
+    /// `expenses:food`); nil when nothing was chosen. Refused (bad input) when hledger would read
+    /// the name as something else: two spaces or a tab end an account name and start its amount,
+    /// a line break starts another line, `;` a comment.
+    public static func account(_ chosen: String?, root: String) throws -> String? {
+        guard let chosen = chosen?.trimmingCharacters(in: CharacterSet(charactersIn: " ")), !chosen.isEmpty, chosen != root + ":" else { return nil }
+        let name = chosen == root || chosen.hasPrefix(root + ":") ? chosen : root + ":" + chosen
+        let problem: String? =
+            name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) || $0.properties.isWhitespace && $0 != " " })
+                ? "holds a tab, a line break or another control character"
+            : name.contains("  ") ? "holds two spaces in a row, where hledger would end the account name and read the rest as its amount"
+            : name.contains(";") ? "holds ';', which starts a comment in a journal"
+            : name.split(separator: ":", omittingEmptySubsequences: false).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+                ? "has an empty part between its colons" : nil
+        guard let problem else { return name }
+        throw HledgerError("the account '\(chosen)' \(problem); use an account such as \(root):food or \(root):eating out (single spaces only).",
+                           badInput: true)
+    }
+
     /// The file as it was read: its bytes' count and its identity (inode, size, time).
     public struct Reading: Equatable, Sendable {
         let inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
@@ -112,13 +131,13 @@ public enum HledgerJournal {
     /// written) when the journal cannot be read, has no commodity to write in, or changed.
     public static func addExpense(_ source: BudgetSource, text: String, day: LocalDate, note: String, account chosen: String?,
                                   store: (any StoreBackend)? = nil, environment: [String: String] = processEnvironment) throws -> (amount: String, account: String) {
+        let root = source.accounts.first ?? "expenses"
+        let account = try account(chosen, root: root) ?? root
         let path = source.journalPath(environment: environment)
         let before = try Reading.of(path)
         let report = try Hledger.budget(source, year: day.year, store: store, environment: environment)
         let written = try amount(text, source: source, report: report)
-        let root = source.accounts.first ?? "expenses"
-        let account = chosen.map { $0.hasPrefix(root) ? $0 : root + ":" + $0 } ?? root
-        let entry = transaction(day: day, description: description(note), account: description(account), amount: written, paying: source.paying)
+        let entry = transaction(day: day, description: description(note), account: account, amount: written, paying: source.paying)
         try append(entry, to: path, before: before)
         return (written, account)
     }
