@@ -164,16 +164,19 @@ struct EventCommand: ParsableCommand {
                 let lunar = VietnameseCalendar.lunarDate(for: occurrence.date).map { $0.dayMonth + " ÂL" } ?? ""
                 // A time column only when some event has one, so the columns stay aligned.
                 let time = hasTimes ? " " + (occurrence.time.map { "\($0)" } ?? "     ") : ""
-                Output.line("\(occurrence.date.iso)\(time)  \(Display.column(lunar, 9))  \(Display.column(String(occurrence.event.id), 4))  "
+                // A vdir's event is named by its UID (its number is not kept from one reading to the next).
+                let vdir = occurrence.event.file != nil
+                Output.line("\(occurrence.date.iso)\(time)  \(Display.column(lunar, 9))  \(Display.column(vdir ? "vdir" : String(occurrence.event.id), 4))  "
                             + Display.safe(DisplayWidth.truncate(occurrence.event.title, to: 120))
-                            + (occurrence.lastDate > occurrence.date ? " (until \(occurrence.lastDate.iso))" : ""))
+                            + (occurrence.lastDate > occurrence.date ? " (until \(occurrence.lastDate.iso))" : "")
+                            + (vdir ? "  · UID \(Display.safe(occurrence.event.uid))" : ""))
             }
         }
     }
 
     struct Remove: KindCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an event (every day it falls on).")
-        @Argument(help: "The event id (see `event list`; a vdir's ids are below zero: write -- before one), or its UID.", completion: Completions.eventIDs) var event: String
+        @Argument(help: "The event's id (see `event list`) or its UID; a vdir's event by its UID.", completion: Completions.eventIDs) var event: String
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ context: any CommandContext) throws {
@@ -195,12 +198,12 @@ struct EventCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change an event's title or note.",
             discussion: """
-                A vdir's event (an id below zero) is changed in its own file, only if no program
+                A vdir's event (named by its UID) is changed in its own file, only if no program
                 changed the file since it was read: the SUMMARY, DESCRIPTION and DTSTAMP lines (and
                 LAST-MODIFIED and SEQUENCE when present) are written again, every other line is kept
                 byte for byte.
                 """)
-        @Argument(help: "The event id (see `event list`; a vdir's ids are below zero: write -- before one), or its UID.", completion: Completions.eventIDs) var event: String
+        @Argument(help: "The event's id (see `event list`) or its UID; a vdir's event by its UID.", completion: Completions.eventIDs) var event: String
         @Option(help: ArgumentHelp("The new title.", valueName: "text")) var title: String?
         @Option(help: ArgumentHelp("The new note (\"\" removes it).", valueName: "text")) var note: String?
         @OptionGroup var storeOptions: StoreOptions
@@ -306,9 +309,16 @@ struct EventCommand: ParsableCommand {
 }
 
 extension EventCommand {
-    /// An event's id as given, or the id of the event with that UID (a vdir's first).
+    /// The store's event with that id, or the event with that UID (a vdir's first), as an id.
+    /// A vdir's event is named by its UID only: its number in `event list` is where it came in
+    /// that reading, and another program's change to the vdir gives the number to another event.
     static func id(of text: String, _ context: any CommandContext) throws -> Int64 {
-        if let id = Int64(text) { return id }
+        if let id = Int64(text) {
+            guard id < 0 else { return id }
+            let uid = VdirCalendars.read(timeZone: context.timeZone).flatMap(\.events).first(where: { $0.id == id })?.uid
+            throw CLIError.usage("'\(text)' is a vdir event's number, which changes whenever its vdir does; name the event by its UID instead"
+                                 + (uid.map { ", such as '\(Display.safe($0))'" } ?? "") + " (`homescreen event list` shows each vdir event's UID).")
+        }
         if let event = VdirCalendars.read(timeZone: context.timeZone).flatMap(\.events).first(where: { $0.uid == text }) { return event.id }
         if try context.storeExists(), let event = try EventRepository(context.openForReading()).storedEvents().first(where: { $0.uid == text }) { return event.id }
         throw CLIError.usage("'\(text)' is neither an event id nor the UID of an event; `homescreen event list --json` shows both.")

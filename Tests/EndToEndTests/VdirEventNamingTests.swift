@@ -1,0 +1,39 @@
+import Foundation
+import HomescreenTestSupport
+import Testing
+
+/// A vdir's event is named by its UID on the command line: its number in `event list` is where
+/// it came in one reading, so after another program's change the same number is another event's
+/// (a remove by that number once deleted the wrong file).
+struct VdirEventNamingTests {
+    static func file(_ uid: String, _ title: String, _ day: String) -> String {
+        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z",
+         "DTSTART;VALUE=DATE:\(day)", "SUMMARY:\(title)", "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
+    }
+
+    @Test func aVdirEventsNumberIsRefusedAndItsUIDShown() throws {
+        let folder = TemporaryFolder()
+        let calendar = folder.path("family")
+        try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
+        try Self.file("lop-1", "Họp lớp", "20261130").write(toFile: calendar + "/lop-1.ics", atomically: true, encoding: .utf8)
+        try Self.file("alarm-2", "With an alarm", "20261201").write(toFile: calendar + "/alarm-2.ics", atomically: true, encoding: .utf8)
+        let store = folder.path("store.sqlite")
+        let environment = try VdirCommandTests.environment(folder, vdirs: [calendar], zone: "UTC")
+        let list = try Homescreen.run(["event", "list", "--today", "2026-11-28"], store: store, environment: environment)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("vdir  Họp lớp  · UID lop-1") && list.stdout.contains("vdir  With an alarm  · UID alarm-2"), "\(list.stdout)")
+        let json = try Homescreen.run(["event", "list", "--json", "--today", "2026-11-28"], store: store, environment: environment).stdout
+        let id = try #require(((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])?.first(where: { $0["uid"] as? String == "alarm-2" }))?["id"] as? Int)
+        for command in [["event", "remove", "--", String(id)], ["event", "edit", "--title", "X", "--", String(id)]] {
+            let refused = try Homescreen.run(command, store: store, environment: environment)
+            #expect(refused.status == 2, "\(command): \(refused.stderr)")
+            #expect(refused.stderr.contains("'\(id)' is a vdir event's number, which changes whenever its vdir does; name the event by its UID instead, such as 'alarm-2'"),
+                    "\(refused.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: calendar).sorted() == ["alarm-2.ics", "lop-1.ics"])
+        // By its UID, the event the person meant goes, and only it.
+        let removed = try Homescreen.run(["event", "remove", "lop-1"], store: store, environment: environment)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: calendar) == ["alarm-2.ics"])
+    }
+}
