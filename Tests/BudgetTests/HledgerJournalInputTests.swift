@@ -110,3 +110,35 @@ import HomescreenWidgetCore
         #expect(try hledger(path, "check").status == 0)
     }
 }
+
+/// hledger's error, said in one sentence: the file and line where it is (an included file's own)
+/// and what is wrong, from hledger 1.25's own messages.
+struct HledgerErrorSentenceTests {
+    let folder = TemporaryFolder()
+
+    init() throws { try MissingTool.check(HledgerSourceTests.hledger, package: "hledger") }
+
+    func said(_ files: [String: String]) throws -> String {
+        for (name, text) in files { try text.write(toFile: folder.path(name), atomically: true, encoding: .utf8) }
+        let result = try Shell.run("\(HledgerSourceTests.hledger) -f '\(folder.path("main.journal"))' balance --budget -M -O json",
+                                   environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(result.status != 0)
+        return Hledger.firstErrorLine(Data(result.stderr.utf8))
+    }
+
+    @Test func anIncludedFilesErrorNamesThatFileItsLineAndWhat() throws {
+        let sentence = try said(["main.journal": "include extra.journal\n~ monthly\n    expenses:food  400 CHF\n    assets:bank\n",
+                                 "extra.journal": "2026-11-01 ok\n    expenses:food  5 CHF\n    assets:bank\n\n2026-13-45 Bad\n    expenses:food  5 CHF\n    assets:bank\n"])
+        #expect(sentence == "extra.journal:5:1: well-formed but invalid date: 2026-13-45", "\(sentence)")
+    }
+
+    @Test func anUnbalancedTransactionSaysWhy() throws {
+        let sentence = try said(["main.journal": "2026-11-02 unbalanced\n    expenses:food  5 CHF\n    assets:bank  3 CHF\n"])
+        #expect(sentence == "main.journal (lines 1-3): could not balance this transaction: real postings all have the same sign", "\(sentence)")
+    }
+
+    @Test func aSyntaxErrorSaysWhatWasUnexpected() throws {
+        let sentence = try said(["main.journal": "2026-11-02 x\n    expenses:food  5 CHF abc\n    assets:bank\n"])
+        #expect(sentence == "main.journal:2:26: unexpected 'a'", "\(sentence)")
+    }
+}

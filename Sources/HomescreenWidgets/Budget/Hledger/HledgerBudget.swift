@@ -141,21 +141,26 @@ public enum Hledger {
         return try outcome(process).get()
     }
 
-    /// hledger's error as one sentence: its first line that says something (it names the
-    /// file and line, `hledger: /path/j.journal:12:5:`), with the next line's detail.
+    /// hledger's error as one sentence: where (the file by its name, and its line, from the
+    /// line that names it; an included file's own, not the journal that includes it) and what
+    /// (the first line after hledger's excerpt that says it, with the next when it ends in ':').
     static func firstErrorLine(_ data: Data) -> String {
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.contains("in file included from") }
         guard let first = lines.first else { return "hledger failed without saying why." }
         var located = first.hasPrefix("hledger: ") ? String(first.dropFirst(9)) : first
+        // `"/path/j.journal" (lines 1-3)`: the path unquoted.
+        if located.hasPrefix("\""), let close = located.dropFirst().firstIndex(of: "\"") {
+            located = String(located[located.index(after: located.startIndex)..<close]) + located[located.index(after: close)...]
+        }
         // The file by its name (a pane is narrow; `doctor` lists the journal's files in full).
-        if located.hasPrefix("/"), let colon = located.firstIndex(of: ":") {
-            located = (String(located[..<colon]) as NSString).lastPathComponent + located[colon...]
+        if located.hasPrefix("/"), let end = located.firstIndex(where: { $0 == ":" || $0 == " " }) {
+            located = (String(located[..<end]) as NSString).lastPathComponent + located[end...]
         }
-        // "file:12:5:" alone: add the line that says what is wrong there.
-        if located.hasSuffix(":"), let detail = lines.dropFirst().first(where: { !$0.contains("|") && !$0.hasPrefix("^") }) {
-            return located + " " + detail
-        }
-        return located
+        let said = lines.dropFirst().filter { !$0.contains("|") && !$0.allSatisfy({ $0 == "^" || $0 == " " }) }
+        guard var detail = said.first, located.hasSuffix(":") || located.hasSuffix(")") else { return located }
+        if detail.hasSuffix(":"), said.count > 1 { detail += " " + said[said.startIndex + 1] }
+        return located + (located.hasSuffix(":") ? " " : ": ") + detail
     }
 
     /// The files a run read: the journal and, by its `include` lines, what it includes (so an
