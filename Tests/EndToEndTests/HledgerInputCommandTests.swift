@@ -32,3 +32,26 @@ struct HledgerInputCommandTests {
         #expect(two.status == 2 && two.stderr.contains("takes one amount"), "\(two.stderr)")
     }
 }
+
+/// With the journal as the source, the store's budget and expense commands speak of the journal:
+/// `budget set` and `expense remove` say where the goals and expenses are (exit 2, nothing
+/// written), `expense list` is hledger's register of the month.
+struct HledgerStoreCommandsTests {
+    @Test func budgetSetAndExpenseRemoveSayTheJournalAndWriteNothing() throws {
+        let books = try HledgerCommandTests()
+        let before = try #require(FileSnapshot.bytes(books.journal))
+        let set = try books.run(["budget", "set", "2026-11", "--limit", "800"])
+        #expect(set.status == 2 && set.stderr.contains("the budget's goals are in the journal \(books.journal)"), "\(set.stderr)")
+        let remove = try books.run(["expense", "remove", "1"])
+        #expect(remove.status == 2 && remove.stderr.contains("the expenses are in the journal \(books.journal)"), "\(remove.stderr)")
+        #expect(FileSnapshot.bytes(books.journal) == before && !FileManager.default.fileExists(atPath: books.store))
+    }
+
+    @Test func expenseListIsHledgersRegisterOfTheMonth() throws {
+        let books = try HledgerCommandTests()
+        let list = try books.run(["expense", "list", "--month", "2026-11"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout == (try books.hledger("register expenses -p 2026-11")).stdout, "\(list.stdout)")
+        #expect(list.stdout.contains("Migros") && list.stdout.contains("123.45 CHF") && list.stdout.contains("50 EUR"), "\(list.stdout)")
+    }
+}

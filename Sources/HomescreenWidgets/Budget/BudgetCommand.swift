@@ -25,6 +25,10 @@ struct BudgetCommand: ParsableCommand {
         func run(_ context: any CommandContext) throws {
             let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(context.today)
             let explicit = try currency.map(BudgetInput.currency)
+            let source = try context.settings()[BudgetSource.key]
+            guard source.origin != .hledger else {
+                throw CLIError.usage("the budget's goals are in the journal \(source.journalPath(environment: context.environment)) ([budget] source = \"hledger\"); write them there as a periodic transaction, such as `~ monthly` with `    expenses:food  400 CHF` under it (nothing was written).")
+            }
             // Checked before the store is created: bad input writes nothing.
             _ = try BudgetInput.money(limit, currency: explicit ?? .euro, option: "--limit")
             let store = try context.openForWriting()

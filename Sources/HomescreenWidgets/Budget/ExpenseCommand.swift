@@ -77,7 +77,11 @@ struct ExpenseCommand: ParsableCommand {
     struct List: KindCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List expenses by day (this month by default).",
-            discussion: "--json prints [{\"id\", \"date\", \"amount\", \"currency\", \"note\", \"category\" (null for none)}]; amounts as decimal strings.")
+            discussion: """
+                --json prints [{"id", "date", "amount", "currency", "note", "category" (null for none)}]; amounts as decimal strings.
+
+                With [budget] source = "hledger", the month's postings to the spending accounts as `hledger register` prints them (with --json, its -O json).
+                """)
 
         @Option(help: ArgumentHelp("The month, YYYY-MM, or all (default: this month).", valueName: "month")) var month: String?
         @Flag(help: "Print JSON.") var json = false
@@ -99,6 +103,18 @@ struct ExpenseCommand: ParsableCommand {
 
         func run(_ context: any CommandContext) throws {
             let month: YearMonth? = try month == "all" ? nil : month.map { try BudgetInput.month($0, option: "--month") } ?? YearMonth(Date(), in: context.timeZone)
+            let source = try context.settings()[BudgetSource.key]
+            if source.origin == .hledger {
+                // The journal's own register, as hledger prints it: Homescreen keeps no expenses of its own then.
+                let arguments = ["-f", source.journalPath(environment: context.environment), "register"] + source.accounts
+                    + (month.map { ["-p", $0.iso] } ?? []) + (json ? ["-O", "json"] : [])
+                do {
+                    let printed = String(decoding: try Hledger.run(arguments, environment: context.environment), as: UTF8.self)
+                    for line in printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { Output.line(Display.safe(String(line))) }
+                }
+                catch let error as HledgerError { throw CLIError.runtime(error.description) }
+                return
+            }
             let store = try context.openForReading()
             let output = Output.Stream()
             let locale = context.locale
@@ -127,6 +143,10 @@ struct ExpenseCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ context: any CommandContext) throws {
+            let source = try context.settings()[BudgetSource.key]
+            guard source.origin != .hledger else {
+                throw CLIError.usage("the expenses are in the journal \(source.journalPath(environment: context.environment)) ([budget] source = \"hledger\"), not numbered here; remove one Homescreen added with x on the budget's full screen, or edit the journal.")
+            }
             let expense = try BudgetRepository(context.openExistingForWriting(otherwise: BudgetError.unknownExpense(id: id))).removeExpense(id: id)
             Output.line("removed expense \(expense.id): \(Display.money(expense.amount, expense.currency, locale: context.locale)) on \(expense.day.iso)"
                 + (expense.note.isEmpty ? "" : " (\(Display.safe(expense.note)))"))
