@@ -47,6 +47,18 @@ struct HledgerStoreCommandsTests {
         #expect(FileSnapshot.bytes(books.journal) == before && !FileManager.default.fileExists(atPath: books.store))
     }
 
+    /// A month without a limit says why: here, the journal's goals are in another commodity (named).
+    @Test func aMonthWithoutALimitSaysWhy() throws {
+        let books = try HledgerCommandTests()
+        let config = books.folder.path("config/homescreen/config.toml")
+        try (try String(contentsOfFile: config, encoding: .utf8)).replacingOccurrences(of: "commodity = \"CHF\"", with: "commodity = \"USD\"")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let usd = try books.run(["budget", "show", "2026-11"])
+        #expect(usd.status == 0 && usd.stdout.contains("the journal's goals are in CHF, not USD; set [budget] commodity to \"CHF\""), "\(usd.stdout)\(usd.stderr)")
+        let pane = try books.run(["render", "budget", "--family", "large", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"])
+        #expect(pane.status == 0 && pane.stdout.contains("the journal's goals are in CHF"), "\(pane.stdout)\(pane.stderr)")
+    }
+
     @Test func expenseListIsHledgersRegisterOfTheMonth() throws {
         let books = try HledgerCommandTests()
         let list = try books.run(["expense", "list", "--month", "2026-11"])

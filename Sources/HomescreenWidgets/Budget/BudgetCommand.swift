@@ -69,11 +69,13 @@ struct BudgetCommand: ParsableCommand {
             let month = try month.map { try BudgetInput.month($0, option: "the month") } ?? YearMonth(Date(), in: context.timeZone)
             let source = try context.settings()[BudgetSource.key]
             let summary: (budget: MonthlyBudget?, total: MonthTotal, recent: [Expense]), currency: Currency
+            var noLimit: String?
             if source.origin == .hledger {
                 // hledger's own figures for the month; its refusal is the command's.
                 let journal: HledgerSummary
                 do { journal = try HledgerSummary.of(source, year: month.year, store: try? context.openForReading()) } catch let error as HledgerError { throw CLIError.runtime(error.description) }
                 summary = (journal.budgets[month], journal.totals[month] ?? .none, [])
+                noLimit = journal.noLimit(month)
                 currency = journal.currency
             } else {
                 let store = try context.openForReading()
@@ -98,8 +100,8 @@ struct BudgetCommand: ParsableCommand {
             let locale = context.locale
             func money(_ value: Money) -> String { Display.money(value, currency, locale: locale) }
             guard let limit else {
-                if source.origin == .hledger {
-                    return Output.line("\(month.iso): no budget goal in the journal (\(HledgerSummary.noGoals)); spent \(money(spent))")
+                if let noLimit {
+                    return Output.line("\(month.iso): \(noLimit.hasSuffix(".") ? String(noLimit.dropLast()) : noLimit); spent \(money(spent))")
                 }
                 return Output.line("\(month.iso): no budget (set one with `homescreen budget set \(month.iso) --limit AMOUNT`); spent \(money(spent)) in \(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses"))
             }

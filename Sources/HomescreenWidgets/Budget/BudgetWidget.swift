@@ -69,7 +69,8 @@ public struct BudgetWidget: Widget {
         let (month, daysLeft) = source.period(containing: today)
         let shown = HledgerSummary.shown(source, year: month.year, store: store)
         let summary = shown.summary
-        let problem = shown.problem?.description ?? (summary.map { $0.hasGoals ? nil : HledgerSummary.noGoals } ?? nil)
+        // No goals at all, or none in the commodity shown: the not-configured state says how to fix it.
+        let problem = shown.problem?.description ?? summary.flatMap { $0.hasGoals && !$0.budgets.isEmpty ? nil : $0.noLimit(month) }
         // Full screen: the month's transactions Homescreen wrote (in the commodity shown), newest first.
         var written: [HledgerJournal.Written] = [], recent: [Expense] = []
         if context.detail, let summary {

@@ -18,6 +18,18 @@ struct HledgerSummary {
     /// The sentence of a journal without goals: how to write one.
     static let noGoals = "the journal has no budget goals; add a periodic transaction, such as \"~ monthly\" then \"    expenses:food  400 CHF\" and \"    assets:bank\"."
 
+    /// Why `month` has no limit: the journal has no goals, its goals are in other commodities
+    /// than the one shown (named, so that the setting can be fixed), or none is for this month.
+    func noLimit(_ month: YearMonth) -> String {
+        guard hasGoals else { return Self.noGoals }
+        guard !budgets.isEmpty else {
+            let goals = report.commodities.filter { commodity in report.months.values.contains { $0.goal(commodity) != nil } }
+            let named = goals.isEmpty ? "other commodities" : goals.count == 1 ? goals[0] : goals.dropLast().joined(separator: ", ") + " and " + goals[goals.count - 1]
+            return "the journal's goals are in \(named), not \(commodity); set [budget] commodity to " + (goals.count == 1 ? "\"\(goals[0])\"." : "one of them.")
+        }
+        return "the journal has no goal in \(commodity) for \(month.iso)"
+    }
+
     init(_ report: HledgerBudgetReport, commodity chosen: String?) throws {
         let commodity = chosen ?? report.commodities.first ?? "EUR"
         self.commodity = commodity
