@@ -34,6 +34,7 @@ public struct AnyWidgetFeature: Sendable {
     private let navigation: @Sendable (AnyEntry, Int) -> DetailNavigation?
     private let demo: @Sendable (any StoreBackend, LocalDate, Date) throws -> Void
     private let report: @Sendable (any StoreBackend) throws -> String?
+    private let reportBeforeStore: @Sendable () -> String?
     private let describe: @Sendable (any StoreBackend) throws -> String?
 
     public init<Feature: WidgetFeature>(_ feature: Feature) {
@@ -69,6 +70,7 @@ public struct AnyWidgetFeature: Sendable {
         navigation = { entry, scroll in (entry.value as? Feature.Provider.Entry).map { feature.detail($0, scroll: scroll) } }
         demo = { try feature.fillDemo($0, today: $1, at: $2) }
         report = { try feature.doctor($0) }
+        reportBeforeStore = { feature.doctorBeforeStore() }
         describe = { try feature.contents($0) }
     }
 
@@ -82,6 +84,7 @@ public struct AnyWidgetFeature: Sendable {
     public func detail(_ entry: AnyEntry, scroll: Int) -> DetailNavigation? { navigation(entry, scroll) }
     public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws { try demo(store, today, date) }
     public func doctor(_ store: any StoreBackend) throws -> String? { try report(store) }
+    public func doctorBeforeStore() -> String? { reportBeforeStore() }
     public func contents(_ store: any StoreBackend) throws -> String? { try describe(store) }
     public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck { try remind(store, context) }
 }

@@ -59,6 +59,9 @@ public protocol WidgetFeature: Sendable {
     func contents(_ store: any StoreBackend) throws -> String?
     /// The kind's line in `homescreen doctor`, nil for a kind without data of its own.
     func doctor(_ store: any StoreBackend) throws -> String?
+    /// The kind's line in `homescreen doctor` while no store exists yet: what it reads from
+    /// elsewhere (a calendar's vdirs); nil for none.
+    func doctorBeforeStore() -> String?
     /// Its reminder rules' keys in the config's `[reminders]` table (`pantry-days = 1`).
     var reminderSettings: [SettingSpec] { get }
     /// Its reminders that are true at `context.now`, each once per item, threshold and period,
@@ -78,6 +81,7 @@ extension WidgetFeature {
     public func fillDemo(_ store: any StoreBackend, today: LocalDate, at date: Date) throws {}
     public func contents(_ store: any StoreBackend) throws -> String? { nil }
     public func doctor(_ store: any StoreBackend) throws -> String? { nil }
+    public func doctorBeforeStore() -> String? { nil }
     public static var data: KindData? { nil }
     public var reminderSettings: [SettingSpec] { [] }
     public func reminders(_ store: any StoreBackend, _ context: ReminderContext) throws -> ReminderCheck { ReminderCheck() }

@@ -37,3 +37,31 @@ struct VdirEventNamingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: calendar) == ["alarm-2.ics"])
     }
 }
+
+/// `doctor` changes no file: a lunar anniversary whose dates run out is said, and extended by
+/// the commands that do so (`event list` here), not by the look.
+struct VdirDoctorWritesNothingTests {
+    @Test func doctorSaysALunarAnniversaryRunningOutAndLeavesItsFile() throws {
+        let folder = TemporaryFolder()
+        let calendar = folder.path("family")
+        try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
+        let store = folder.path("store.sqlite")
+        let environment = try VdirCommandTests.environment(folder, vdirs: [calendar], zone: "Asia/Ho_Chi_Minh")
+        let added = try Homescreen.run(["event", "add", "Giỗ bà", "--lunar", "15/3", "--calendar", "family"], store: store, environment: environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: calendar).first)
+        let path = calendar + "/" + name
+        // Another copy of Homescreen wrote it long ago: its dates run out next lunar year.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let through = try #require(text.range(of: #"X-HOMESCREEN-LUNAR-THROUGH:\d+"#, options: .regularExpression))
+        let lunarYear = Calendar(identifier: .gregorian).component(.year, from: Date())
+        try text.replacingCharacters(in: through, with: "X-HOMESCREEN-LUNAR-THROUGH:\(lunarYear + 1)").write(toFile: path, atomically: true, encoding: .utf8)
+        let before = try #require(FileSnapshot.bytes(path))
+        let doctor = try Homescreen.run(["doctor"], store: store, environment: environment)
+        #expect(doctor.stdout.contains("a lunar anniversary's dates run out within 5 years in \(path)"), "\(doctor.stdout)")
+        #expect(FileSnapshot.bytes(path) == before)
+        #expect(try Homescreen.run(["event", "list"], store: store, environment: environment).status == 0)
+        #expect(FileSnapshot.bytes(path) != before)
+        #expect(!(try Homescreen.run(["doctor"], store: store, environment: environment)).stdout.contains("run out within"))
+    }
+}

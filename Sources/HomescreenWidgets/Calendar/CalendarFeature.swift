@@ -308,10 +308,21 @@ public struct CalendarFeature: WidgetFeature {
         return count == 0 ? nil : "\(count) " + Language.english.plural(count, one: "calendar event", other: "calendar events")
     }
 
-    public func doctor(_ store: any StoreBackend) throws -> String? {
+    /// Each vdir's line, and the lunar anniversaries whose dates run out: said, not done (doctor
+    /// changes no file; the dashboard and the event commands extend them).
+    func vdirsDoctor(_ store: (any StoreBackend)?) -> String {
         let zone = Zone.current(environment: ProcessInfo.processInfo.environment)
-        let notExtended = VdirCalendars.keepLunarAnniversariesAhead(timeZone: zone).map { "\na lunar anniversary was not extended: " + $0 }.joined()
-        let vdirs = VdirCalendars.read(timeZone: zone, store: store).map { "\n" + $0.doctorLine }.joined()
+        let runningOut = VdirCalendars.lunarAnniversariesRunningOut(timeZone: zone).map {
+            "\na lunar anniversary's dates run out within \(VdirWriter.lunarYearsKept) years in \($0); the dashboard, `event list` or `event add --calendar` writes \(VdirWriter.lunarYears) more years"
+        }.joined()
+        return VdirCalendars.read(timeZone: zone, store: store).map { "\n" + $0.doctorLine }.joined() + runningOut
+    }
+
+    public func doctorBeforeStore() -> String? {
+        VdirCalendars.configured.isEmpty ? nil : "no events in a store yet" + vdirsDoctor(nil)
+    }
+
+    public func doctor(_ store: any StoreBackend) throws -> String? {
         let events = try EventRepository(store).storedEvents()
         let unreadable = events.filter { event in
             if case .solar(_, _, let rule, _) = event.when, !rule.isEmpty { return (try? RecurrenceRule(parsing: rule)) == nil }
@@ -320,7 +331,7 @@ public struct CalendarFeature: WidgetFeature {
         let lunar = events.filter(\.isLunar).count
         return "\(events.count) " + Language.english.plural(events.count, one: "event", other: "events") + " (\(lunar) lunar)"
             + (unreadable.isEmpty ? "" : "; \(unreadable.count) with a repeat rule this version cannot expand (shown on their first day only): ids " + unreadable.map { String($0.id) }.joined(separator: ", "))
-            + vdirs + notExtended
+            + vdirsDoctor(store)
     }
 }
 

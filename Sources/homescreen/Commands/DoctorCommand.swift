@@ -103,6 +103,9 @@ struct DoctorCommand: ParsableCommand {
             }
         } else if !FileManager.default.fileExists(atPath: path) {
             report("store", "\(path) does not exist yet; it is created on the first write (or run `homescreen demo`)")
+            for feature in WidgetCatalog.configured.features {
+                if let line = feature.doctorBeforeStore() { report(feature.kind.rawValue, line) }
+            }
         } else {
             do {
                 let store = try Store.openReadOnly(at: path)

@@ -141,7 +141,8 @@ public enum VdirWriter {
     /// was. A file changed since it was read is left alone. Returns what was extended, and the
     /// refusals, one sentence each.
     @discardableResult
-    public static func extendLunarAnniversaries(_ events: [CalendarEvent], today: LocalDate, timeZone: Zone, now: Date) -> (extended: [String], refused: [String]) {
+    public static func extendLunarAnniversaries(_ events: [CalendarEvent], today: LocalDate, timeZone: Zone, now: Date, writing: Bool = true)
+        -> (extended: [String], refused: [String]) {
         guard let thisYear = VietnameseCalendar.lunarDate(for: today)?.year else { return ([], []) }
         var extended: [String] = [], refused: [String] = []
         for event in events where event.isLunar {
@@ -153,7 +154,7 @@ public enum VdirWriter {
                       through - thisYear + 1 < lunarYearsKept else { continue }
                 let (dates, last) = lunarDates(of: event, today: today, timeZone: timeZone, years: lunarYears)
                 guard !dates.isEmpty, let edited = edited(text, Change(lunarDates: dates, through: last), now: now) else { continue }
-                try write(Array(edited.utf8), to: file.path, replacing: file)
+                if writing { try write(Array(edited.utf8), to: file.path, replacing: file) }
                 extended.append(file.path)
             } catch {
                 refused.append(error.sentence)
