@@ -65,3 +65,29 @@ struct VdirDoctorWritesNothingTests {
         #expect(!(try Homescreen.run(["doctor"], store: store, environment: environment)).stdout.contains("run out within"))
     }
 }
+
+/// A config whose `[calendar] vdirs` does not read is refused by the event commands (as by the
+/// panes), not taken for a calendar without vdirs.
+struct VdirConfigRefusedTests {
+    @Test func eventListRefusesAVdirsSettingThatIsNotAList() throws {
+        let folder = TemporaryFolder()
+        let configHome = folder.path("config")
+        try FileManager.default.createDirectory(atPath: configHome + "/homescreen", withIntermediateDirectories: true)
+        try "[calendar]\nvdirs = \"~/.calendars/family\"\n".write(toFile: configHome + "/homescreen/config.toml", atomically: true, encoding: .utf8)
+        for command in [["event", "list"], ["event", "add", "X", "--date", "2027-01-01"]] {
+            let result = try Homescreen.run(command, store: folder.path("store.sqlite"), environment: ["XDG_CONFIG_HOME": configHome])
+            #expect(result.status == 2, "\(command): \(result.stdout)")
+            #expect(result.stderr.contains("calendar.vdirs = \"~/.calendars/family\" is not a list; write vdirs = [\"~/.calendars/family\"]."), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("store.sqlite")))
+    }
+
+    @Test func theSameFolderListedTwiceIsRefused() throws {
+        let folder = TemporaryFolder()
+        let configHome = folder.path("config")
+        try FileManager.default.createDirectory(atPath: configHome + "/homescreen", withIntermediateDirectories: true)
+        try "[calendar]\nvdirs = [\"\(folder.path("family"))\", \"\(folder.path("family"))/\"]\n".write(toFile: configHome + "/homescreen/config.toml", atomically: true, encoding: .utf8)
+        let result = try Homescreen.run(["event", "list"], store: folder.path("store.sqlite"), environment: ["XDG_CONFIG_HOME": configHome])
+        #expect(result.status == 2 && result.stderr.contains("calendar.vdirs lists the folder \(folder.path("family")) twice"), "\(result.stderr)")
+    }
+}

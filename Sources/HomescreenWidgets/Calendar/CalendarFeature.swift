@@ -72,6 +72,11 @@ public struct CalendarFeature: WidgetFeature {
                 guard case .string(let folder) = item, !folder.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw ConfigError("calendar.vdirs holds \(item), not a folder; write vdirs = [\"~/.calendars/family\"].")
                 }
+                // The same folder twice would show each of its events twice.
+                let path = (VdirCalendar.expand(folder) as NSString).standardizingPath
+                if let first = folders.first(where: { ($0 == folder) || (VdirCalendar.expand($0) as NSString).standardizingPath == path }) {
+                    throw ConfigError("calendar.vdirs lists the folder \(path) twice (\"\(first)\" and \"\(folder)\"); list each folder once.")
+                }
                 folders.append(folder)
             }
         }

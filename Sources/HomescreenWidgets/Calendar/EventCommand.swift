@@ -60,6 +60,7 @@ struct EventCommand: ParsableCommand {
         }
 
         func run(_ context: any CommandContext) throws {
+            try EventCommand.readVdirs(context)
             try checkOptions()
             let when: EventDate
             if let lunar {
@@ -132,6 +133,7 @@ struct EventCommand: ParsableCommand {
         }
 
         func run(_ context: any CommandContext) throws {
+            try EventCommand.readVdirs(context)
             let today = try context.day(today, option: "--today")
             let first = try from.map { try context.day($0, option: "--from") } ?? today
             let last = try to.map { try context.day($0, option: "--to") } ?? first.adding(days: 365)
@@ -180,6 +182,7 @@ struct EventCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ context: any CommandContext) throws {
+            try EventCommand.readVdirs(context)
             let id = try EventCommand.id(of: event, context)
             if id < 0 {
                 // A vdir's event: its file goes, if no program changed it since it was read.
@@ -209,6 +212,7 @@ struct EventCommand: ParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run(_ context: any CommandContext) throws {
+            try EventCommand.readVdirs(context)
             guard title != nil || note != nil else { throw CLIError.usage("give --title TEXT, --note TEXT or both; nothing was changed.") }
             let newTitle = try title.map { text throws(EventInput.Problem) in try EventInput.title(text) }
             let newNote = try note.map { text throws(EventInput.Problem) in try EventInput.note(text) }
@@ -309,6 +313,12 @@ struct EventCommand: ParsableCommand {
 }
 
 extension EventCommand {
+    /// Reads the config for its `[calendar] vdirs`: a config that does not read is refused with
+    /// its sentence (exit 2), never taken for one without vdirs.
+    static func readVdirs(_ context: any CommandContext) throws {
+        _ = try context.settings()
+    }
+
     /// The store's event with that id, or the event with that UID (a vdir's first), as an id.
     /// A vdir's event is named by its UID only: its number in `event list` is where it came in
     /// that reading, and another program's change to the vdir gives the number to another event.
