@@ -59,6 +59,18 @@ struct HledgerStoreCommandsTests {
         #expect(pane.status == 0 && pane.stdout.contains("the journal's goals are in CHF"), "\(pane.stdout)\(pane.stderr)")
     }
 
+    /// A journal's report counts no expenses: the panes show its other commodities, not "0 expenses".
+    @Test func thePanesShowNoExpenseCountButTheOtherCommodities() throws {
+        let books = try HledgerCommandTests()
+        for kind in ["budget", "year"] {
+            let panes = try books.run(["render", kind, "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"])
+            #expect(panes.status == 0, "\(panes.stderr)")
+            #expect(!panes.stdout.contains("expenses"), "\(panes.stdout)")
+        }
+        let small = try books.run(["render", "budget", "--family", "small", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"])
+        #expect(small.stdout.contains("EUR 50.00") || small.stdout.contains("€50.00"), "\(small.stdout)")
+    }
+
     @Test func expenseListIsHledgersRegisterOfTheMonth() throws {
         let books = try HledgerCommandTests()
         let list = try books.run(["expense", "list", "--month", "2026-11"])

@@ -25,6 +25,8 @@ public struct YearEntry: TimelineEntry, Encodable {
     public let expenses: [Expense]
     /// The hledger source's detail view: the selected month per account, as hledger computed it.
     public var accounts: [Account] = []
+    /// Whether the months count their expenses (a journal's budget report counts none).
+    public var countsExpenses = true
 
     /// One account's month: what was spent and its goal (nil: none).
     public struct Account: Sendable, Equatable {

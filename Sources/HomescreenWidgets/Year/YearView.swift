@@ -142,8 +142,7 @@ struct YearView: PaneView {
             (strings.spent, money(month.total.spent), Style(.text)),
             (strings.availableShort, month.available.map(money) ?? strings.noBudget,
              (month.available ?? .zero) < .zero ? Style(.danger, [.bold]) : Style(.text, [.bold])),
-            (strings.expenses(month.total.expenseCount), "", Style(.muted)),
-        ]
+        ] + (entry.countsExpenses ? [(strings.expenses(month.total.expenseCount), "", Style(.muted))] : [])
         let columnWidth = isCompact ? rect.width : min(rect.width / 2 - 2, 40)
         drawFigures(figures, in: &grid, Rect(x: rect.x, y: rect.y + 1, width: columnWidth, height: rect.height - 1))
         if !isCompact, !context.detail {

@@ -57,6 +57,7 @@ public struct YearWidget: Widget {
         let expenses = context.detail && source.origin == .store ? try BudgetRepository(store).expenses(in: selected) : []
         var entry = YearEntry(date: date, current: current, selected: selected, months: months, expenses: expenses)
         entry.accounts = accounts
+        entry.countsExpenses = source.origin != .hledger
         return Timeline(entries: [entry], policy: .after(again))
     }
 

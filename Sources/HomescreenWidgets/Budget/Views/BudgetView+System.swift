@@ -23,7 +23,7 @@ extension BudgetView {
         drawBar(in: &grid, Rect(x: body.x, y: row, width: body.width, height: 1).intersection(content))
         grid.write(spentOfLimit(width: body.width), in: Rect(x: body.x, y: row + 1, width: body.width, height: 1).intersection(content), style: Style(.muted))
         if !isCompact {
-            grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 2, width: body.width, height: 1).intersection(content), style: Style(.muted))
+            grid.write(countLine, in: Rect(x: body.x, y: row + 2, width: body.width, height: 1).intersection(content), style: Style(.muted))
         }
         footer(in: &grid, content)
         return grid
@@ -41,7 +41,7 @@ extension BudgetView {
             grid.write(availableText, in: Rect(x: body.x, y: row, width: body.width, height: 1).intersection(content), style: availableStyle)
             grid.write(spentOfLimit(width: body.width), in: Rect(x: body.x, y: row + 1, width: body.width, height: 1).intersection(content), style: Style(.muted))
             drawBar(in: &grid, Rect(x: body.x, y: row + 3, width: body.width, height: 1).intersection(content))
-            grid.write(strings.expenses(entry.expenseCount), in: Rect(x: body.x, y: row + 4, width: body.width, height: 1).intersection(content), style: Style(.muted))
+            grid.write(countLine, in: Rect(x: body.x, y: row + 4, width: body.width, height: 1).intersection(content), style: Style(.muted))
             footer(in: &grid, content)
             return grid
         }
@@ -82,6 +82,16 @@ extension BudgetView {
         return grid
     }
 
+    /// The line under the figures of a small pane: the month's expense count, or for a journal
+    /// (whose report counts none) its other commodities, each its own spent / limit.
+    var countLine: String {
+        guard entry.source == .hledger else { return strings.expenses(entry.expenseCount) }
+        return entry.others.map { other in
+            let format = { (value: Money) in Pane.amount(MoneyFormat.number(value, other.denomination, locale: context.locale, ascii: context.ascii), context) }
+            return Pane.amount(other.denomination.label, context) + " " + format(other.spent) + (other.limit.map { " / " + format($0) } ?? "")
+        }.joined(separator: Pane.separator(context))
+    }
+
     /// Spent, limit and the count, one per row, labels left and amounts right.
     private func details(in grid: inout CellGrid, _ rect: Rect) {
         func amount(_ value: Money, after label: String) -> String { money(value, width: rect.width - DisplayWidth.of(label) - 1) }
@@ -112,7 +122,8 @@ extension BudgetView {
     /// The month's expenses, newest first; the detail view's selected one (`context.scroll`)
     /// drawn selected and kept in sight.
     private func expenses(in grid: inout CellGrid, _ rect: Rect) {
-        guard rect.height >= 2 else { return }
+        // A journal's expenses are its own (hledger register); only what Homescreen wrote is listed.
+        guard rect.height >= 2, entry.source != .hledger || !entry.recent.isEmpty else { return }
         grid.write(strings.recent, in: rect.row(0), style: Style(.muted, [.bold]))
         guard !entry.recent.isEmpty else {
             grid.write(strings.noExpenses, in: rect.row(1), style: Style(.muted))
