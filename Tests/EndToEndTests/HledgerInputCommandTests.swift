@@ -71,6 +71,23 @@ struct HledgerStoreCommandsTests {
         #expect(small.stdout.contains("EUR 50.00") || small.stdout.contains("€50.00"), "\(small.stdout)")
     }
 
+    /// A journal that no longer reads: hledger's file:line and reason, over the last good figures.
+    @Test func aBrokenJournalKeepsTheLastGoodFiguresUnderItsError() throws {
+        let books = try HledgerCommandTests()
+        #expect(try books.run(["pantry", "add", "Milk", "--due", "tomorrow"]).status == 0)   // a store, where the result is kept
+        let render = ["render", "budget", "--family", "medium", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"]
+        #expect(try books.run(render).status == 0)   // read once: the result is kept
+        let handle = try #require(FileHandle(forWritingAtPath: books.journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n\n2026-13-45 Bad\n    expenses:food  5 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        let broken = try books.run(render)
+        #expect(broken.status == 0, "\(broken.stderr)")
+        let text = broken.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }.joined(separator: " ")
+        #expect(text.contains("books.journal:") && text.contains("invalid date"), "\(broken.stdout)")
+        #expect(text.contains("1,479.95") && text.contains("120.05"), "\(broken.stdout)")
+    }
+
     @Test func expenseListIsHledgersRegisterOfTheMonth() throws {
         let books = try HledgerCommandTests()
         let list = try books.run(["expense", "list", "--month", "2026-11"])

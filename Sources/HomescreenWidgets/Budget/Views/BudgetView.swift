@@ -151,7 +151,8 @@ struct BudgetView: FamilyViews {
         var lines = DisplayWidth.wrap(message.text, to: rect.width).map { ($0, message.style) }
         let detail = DisplayWidth.wrap(stateDetail, to: rect.width).map { ($0, Style(.muted)) }
         if !detail.isEmpty { lines += [("", Style(.muted))] + detail }
-        if entry.state == .stale, entry.limit != nil, rect.height >= lines.count + 4 {
+        // Stale data, or a journal that no longer reads: the last good figures under the sentence.
+        if entry.state == .stale || entry.state == .error && entry.source == .hledger, entry.limit != nil, rect.height >= lines.count + 4 {
             lines += [("", Style(.muted)), (availableText(width: rect.width - 1 - DisplayWidth.of(strings.left)) + " " + strings.left, Style(.muted)), (spentOfLimit(width: rect.width), Style(.muted))]
         }
         Pane.lines(lines, in: &grid, rect, alignment: context.family.isSystem ? .center : .leading)
