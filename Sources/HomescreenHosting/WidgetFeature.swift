@@ -107,9 +107,15 @@ public struct DetailNavigation: Equatable, Sendable {
     /// A list's rows by what they are (a product's id), in order: the selected row is followed
     /// by its key when the list reloads in another order (an edit, another program's write).
     public var rowKeys: [String]
+    /// Where a move past `scroll`'s ends lands, in the month before and the month after (the
+    /// calendar: the previous month's last day, the next month's first): the arrows cross into
+    /// it. nil: they stop at the end.
+    public var scrollBefore: Int?, scrollAfter: Int?
 
     public init(scroll: ClosedRange<Int>, scrollReloads: Bool = false, movesByMonth: Bool = false, sideStep: Int? = nil, verticalStep: Int = 1,
-                rowKeys: [String] = []) {
+                rowKeys: [String] = [], scrollBefore: Int? = nil, scrollAfter: Int? = nil) {
+        self.scrollBefore = scrollBefore
+        self.scrollAfter = scrollAfter
         self.scroll = scroll
         self.scrollReloads = scrollReloads
         self.movesByMonth = movesByMonth

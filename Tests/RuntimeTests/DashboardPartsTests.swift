@@ -75,6 +75,31 @@ struct DetailViewTests {
         #expect(view.handle(.focusLeft, navigation: year, pageRows: 10) == .reload && view.cursor == 0)
         #expect(view.handle(.focusDown, navigation: nil, pageRows: 10) == .handled, "before its entry is loaded, nothing moves")
     }
+
+    /// Past the month's last day → and ↓ go on into the next month, ← and ↑ past its first into
+    /// the one before, landing where the kind says (here: the last day is scroll 2, the first -27).
+    @Test func daysCrossIntoTheNextAndThePreviousMonth() {
+        var view = DetailView()
+        view.open(0)
+        let november = DetailNavigation(scroll: -27...2, scrollReloads: true, movesByMonth: true, sideStep: 1, verticalStep: 7,
+                                        scrollBefore: 3, scrollAfter: -27)
+        #expect(view.handle(.focusDown, navigation: november, pageRows: 10) == .reload && view.cursor == 1 && view.scroll == -23,
+                "Nov 28 and a week: Dec 5 (scroll -27 is Dec 1)")
+        view = DetailView()
+        view.open(0)
+        _ = view.handle(.lastRow, navigation: november, pageRows: 10)
+        #expect(view.handle(.focusRight, navigation: november, pageRows: 10) == .reload && view.cursor == 1 && view.scroll == -27, "Nov 30 → Dec 1")
+        view = DetailView()
+        view.open(0)
+        _ = view.handle(.firstRow, navigation: november, pageRows: 10)
+        #expect(view.handle(.focusLeft, navigation: november, pageRows: 10) == .reload && view.cursor == -1 && view.scroll == 3, "Nov 1 ← Oct 31")
+        // Without the kind's landing, the arrows stop at the end.
+        let stops = DetailNavigation(scroll: -27...2, scrollReloads: true, movesByMonth: true, sideStep: 1, verticalStep: 7)
+        view = DetailView()
+        view.open(0)
+        _ = view.handle(.lastRow, navigation: stops, pageRows: 10)
+        #expect(view.handle(.focusRight, navigation: stops, pageRows: 10) == .handled && view.scroll == 2 && view.cursor == 0)
+    }
 }
 
 struct FocusAndPagesTests {

@@ -67,7 +67,19 @@ public struct DetailView: Equatable, Sendable {
             guard !sideways || navigation.sideStep != nil else { return .handled }
             let forward = action == .focusDown || action == .focusRight || action == .nextPage
             let step = (sideways ? navigation.sideStep ?? 1 : pages ? pageRows : navigation.verticalStep) * (forward ? 1 : -1)
-            return scrolled(to: min(max(navigation.scroll.lowerBound, scroll + step), navigation.scroll.upperBound), navigation)
+            let target = scroll + step, range = navigation.scroll
+            // Past an end, into the next or the previous month where the kind says where that lands.
+            if !pages, target > range.upperBound, let after = navigation.scrollAfter {
+                cursor += 1
+                scroll = after + (target - range.upperBound - 1)
+                return .reload
+            }
+            if !pages, target < range.lowerBound, let before = navigation.scrollBefore {
+                cursor -= 1
+                scroll = before - (range.lowerBound - target - 1)
+                return .reload
+            }
+            return scrolled(to: min(max(range.lowerBound, target), range.upperBound), navigation)
         case .firstRow, .lastRow:
             guard let navigation else { return .handled }
             return scrolled(to: action == .firstRow ? navigation.scroll.lowerBound : navigation.scroll.upperBound, navigation)

@@ -87,10 +87,13 @@ public struct CalendarFeature: WidgetFeature {
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> CalendarWidget { CalendarWidget(store: store) }
     public func initialState() -> State { State() }
 
-    /// The scroll counts days from today's day of the month; it may go to the month's ends.
+    /// The scroll counts days from today's day of the month (in a shorter month, its last day);
+    /// past the month's ends the arrows go on into the month before or after.
     public func detail(_ entry: CalendarEntry, scroll: Int) -> DetailNavigation {
-        DetailNavigation(scroll: (scroll - entry.selected.day + 1)...(scroll + entry.month.dayCount - entry.selected.day),
-                         scrollReloads: true, movesByMonth: true, sideStep: 1, verticalStep: 7)
+        let before = entry.month.adding(months: -1), after = entry.month.adding(months: 1)
+        return DetailNavigation(scroll: (scroll - entry.selected.day + 1)...(scroll + entry.month.dayCount - entry.selected.day),
+                                scrollReloads: true, movesByMonth: true, sideStep: 1, verticalStep: 7,
+                                scrollBefore: before.dayCount - min(entry.today.day, before.dayCount), scrollAfter: 1 - min(entry.today.day, after.dayCount))
     }
 
     public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
