@@ -298,26 +298,41 @@ public enum VdirCalendars {
     /// (`VdirIndex`) and what was read is written there. While a live change feed watches every
     /// folder and has seen nothing since the last read of the same folders (`Watches`), that
     /// read is the answer: the dashboard's panes and its reminders share one pass over the files.
-    public static func read(_ folders: [String] = configured, timeZone: Zone, store: (any StoreBackend)? = nil) -> [VdirCalendar] {
+    /// `window`: what the reader shows. A dashboard's first read (its feed is to have the files
+    /// checked right after) then takes from the index only the files with events in the window
+    /// (`VdirIndex.entries(showing:folders:zone:)`); any other read is of every file.
+    public static func read(_ folders: [String] = configured, timeZone: Zone, store: (any StoreBackend)? = nil, window: EventWindow? = nil) -> [VdirCalendar] {
         let paths = folders.map(VdirCalendar.expand)
-        if let known = Watches.remembered(paths, zone: timeZone.identifier) { return known }
+        if let known = Watches.remembered(paths, zone: timeZone.identifier, window: window) { return known }
         let generation = Watches.generation
         var uids: [String: String] = [:], nextID: Int64 = -1
         let index = store.map(VdirIndex.init)
         let consult = index != nil && !VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted }
         let prefetched = consult ? Watches.takePrefetched(for: paths) : nil
-        var session = VdirCalendar.IndexSession(known: consult ? prefetched ?? index?.entries() : nil, saving: index != nil)
         // A dashboard's first read: from the index alone, when its change feed is to have the
-        // files checked right after the first frame (then this read's rows serve that check).
-        session.fromIndex = consult && prefetched == nil && session.known?.isEmpty == false && Watches.verifying(paths)
+        // files checked right after the first frame.
+        let first = consult && prefetched == nil && Watches.verifying(paths)
+        var session: VdirCalendar.IndexSession
+        var covered: ClosedRange<LocalDate>?
+        if first, let window, let index, let shown = index.entries(showing: window, folders: paths, zone: timeZone) {
+            // Only the window's rows: the check after the first frame takes the whole index.
+            session = VdirCalendar.IndexSession(known: shown.entries, saving: true)
+            session.fromIndex = true
+            covered = shown.covered
+        } else {
+            session = VdirCalendar.IndexSession(known: consult ? prefetched ?? index?.entries() : nil, saving: index != nil)
+            // Then this read's rows serve the check.
+            session.fromIndex = first && session.known?.isEmpty == false
+        }
         let calendars = folders.map { VdirCalendar.read($0, timeZone: timeZone, uids: &uids, nextID: &nextID, index: &session) }
         if session.fromIndex {
-            Watches.prefetch(session.known, for: paths)
+            if covered == nil { Watches.prefetch(session.known, for: paths) }
         } else {
-            index?.save(session.read, gone: session.gone)
+            index?.save(session.read, gone: session.gone, zone: timeZone)
             if session.known != nil { VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted = true } }
         }
-        Watches.remember(calendars, paths, zone: timeZone.identifier, generation: generation, linked: session.linked)
+        Watches.remember(calendars, paths, zone: timeZone.identifier, generation: generation, linked: session.linked,
+                         shown: covered.flatMap { covered in window.map { ($0, covered) } })
         return calendars
     }
 
@@ -334,7 +349,10 @@ public enum VdirCalendars {
         nonisolated(unsafe) private static var prefetched: (folders: [String], entries: [String: VdirIndex.Entry])?
         /// Bumped whenever a feed drains inotify events.
         nonisolated(unsafe) private static var changes = 0
-        nonisolated(unsafe) private static var last: (folders: [String], zone: String, generation: Int, calendars: [VdirCalendar])?
+        /// `shown`: a read of a window's files only (the window, and the days it covers: every
+        /// file with an event on one of them); nil: of every file.
+        nonisolated(unsafe) private static var last: (folders: [String], zone: String, generation: Int, calendars: [VdirCalendar],
+                                                      shown: (window: EventWindow, covered: ClosedRange<LocalDate>)?)?
         /// How many reads were answered by the last one (tests count them).
         nonisolated(unsafe) private static var hits = 0
 
@@ -374,16 +392,24 @@ public enum VdirCalendars {
             }
         }
 
-        static func remember(_ calendars: [VdirCalendar], _ folders: [String], zone: String, generation: Int, linked: Bool) {
+        static func remember(_ calendars: [VdirCalendar], _ folders: [String], zone: String, generation: Int, linked: Bool,
+                             shown: (window: EventWindow, covered: ClosedRange<LocalDate>)? = nil) {
             lock.withLock {
                 guard !linked, generation == changes, watched(folders) else { return }
-                last = (folders, zone, generation, calendars)
+                last = (folders, zone, generation, calendars, shown)
             }
         }
 
-        static func remembered(_ folders: [String], zone: String) -> [VdirCalendar]? {
+        /// The last read, if it answers a read of `window` (nil: of every file): a read of every
+        /// file answers any; a window's, the same window or one of days it covers, with no
+        /// coming list.
+        static func remembered(_ folders: [String], zone: String, window: EventWindow? = nil) -> [VdirCalendar]? {
             lock.withLock {
                 guard let last, last.folders == folders, last.zone == zone, last.generation == changes, watched(folders) else { return nil }
+                if let shown = last.shown {
+                    guard let window, window == shown.window
+                            || window.following == 0 && shown.covered.contains(window.days.lowerBound) && shown.covered.contains(window.days.upperBound) else { return nil }
+                }
                 hits += 1
                 return last.calendars.map { calendar in
                     var calendar = calendar
