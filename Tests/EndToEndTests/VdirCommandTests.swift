@@ -72,6 +72,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 
+    /// A changed occurrence (RECURRENCE-ID) of a day an RDATE adds replaces it, as RFC 5545 says
+    /// of any instance of the recurrence set (§3.8.4.4): listed once, changed, in a vdir and
+    /// imported, as recurring_ical_events and khal list the same file, in three zones.
+    @Test func anOverrideOfAnRdateReplacesIt() throws {
+        let file = ImportedCalendarTests.file("rdate-overrides")
+        let folder = TemporaryFolder()
+        let vdir = folder.path("family")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: file, toPath: vdir + "/rdate-overrides.ics")
+        for zone in ImportedCalendarTests.zones {
+            let listed = try Homescreen.run(["event", "list", "--from", "2026-01-01", "--to", "2028-12-31", "--json"], store: folder.path("none.sqlite"),
+                                            environment: try Self.environment(folder, vdirs: [vdir], zone: zone))
+            #expect(listed.status == 0, "\(listed.stderr)")
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+            let ours = items.map { "\($0["date"] as? String ?? "?")\t\($0["time"] as? String ?? "-")\t\($0["title"] as? String ?? "?")" }.sorted()
+            let imported = try ImportedCalendarTests.listed(try ImportedCalendarTests.imported("rdate-overrides", zone: zone, in: folder), zone: zone)
+            for tool in ["recurring", "khal"] {
+                let theirs = try ImportedCalendarTests.referenced(tool, file, zone: zone).filter { $0 < "2027-12-32" }
+                let vdirShown = ours.filter { $0 < "2027-12-32" }
+                #expect(!theirs.isEmpty && ImportedCalendarTests.differences(vdirShown, theirs).isEmpty,
+                        "\(tool), vdir, \(zone):\n\(ImportedCalendarTests.differences(vdirShown, theirs).joined(separator: "\n"))")
+                #expect(ImportedCalendarTests.differences(imported, theirs).isEmpty,
+                        "\(tool), import, \(zone):\n\(ImportedCalendarTests.differences(imported, theirs).joined(separator: "\n"))")
+            }
+            // The moved anniversary once, on its new day; the late rehearsal once, late.
+            #expect(ours.filter { $0.contains("Giỗ bà") }.count == 3 && !ours.contains { $0.hasPrefix("2027-03-22") }, "\(ours)")
+            #expect(ours.filter { $0.contains("Choir") }.count == 5, "\(ours)")
+            try? FileManager.default.removeItem(atPath: folder.path("rdate-overrides.sqlite"))
+        }
+    }
+
     @Test func doctorNamesEachVdirAndWhatItSkipped() throws {
         let folder = TemporaryFolder()
         let vdir = folder.path("family")
