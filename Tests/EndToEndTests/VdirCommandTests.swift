@@ -103,6 +103,45 @@ import Testing
         }
     }
 
+    /// The read-only commands fill the store's index of the vdir files when the store exists and
+    /// can be written (the next status line then reads only what changed since), and never make
+    /// a store for it.
+    @Test func readOnlyCommandsFillTheIndexOfAStoreThatExists() throws {
+        try #require(SQLiteShell.available, "sqlite3 is needed (CI installs it)")
+        let folder = TemporaryFolder()
+        let vdir = folder.path("family")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        for index in 0..<3 {
+            try VdirCommandTests.ics(uid: "r\(index)", summary: "Event \(index)", day: "2026011\(index)").write(toFile: vdir + "/r\(index).ics", atomically: true, encoding: .utf8)
+        }
+        let environment = try Self.environment(folder, vdirs: [vdir], zone: "Asia/Ho_Chi_Minh")
+        let missing = folder.path("missing.sqlite")
+        for command in [["event", "list", "--from", "2026-01-01", "--to", "2026-01-31"], ["status", "calendar"], ["render", "calendar", "--family", "medium"]] {
+            let result = try Homescreen.run(command, store: missing, environment: environment)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+
+        let store = folder.path("store.sqlite")
+        let made = try Homescreen.run(["event", "add", "Họp lớp", "--date", "2026-03-01"], store: store, environment: environment)
+        try #require(made.status == 0 && FileManager.default.fileExists(atPath: store), "\(made.stderr)")
+        func rows() throws -> String { try SQLiteShell.run(store, "SELECT group_concat(substr(path, length(path) - 5), ' ') FROM (SELECT path FROM vdirIndex ORDER BY path)").stdout }
+        _ = try SQLiteShell.run(store, "DELETE FROM vdirIndex")
+        let listed = try Homescreen.run(["event", "list", "--from", "2026-01-01", "--to", "2026-01-31"], store: store, environment: environment)
+        #expect(listed.status == 0 && listed.stdout.contains("Event 2"), "\(listed.stderr)")
+        #expect(try rows() == "r0.ics r1.ics r2.ics\n")
+        // A file removed and one changed: `status` follows them.
+        try FileManager.default.removeItem(atPath: vdir + "/r0.ics")
+        try VdirCommandTests.ics(uid: "r1", summary: "Changed", day: "20260112").write(toFile: vdir + "/r1.ics", atomically: true, encoding: .utf8)
+        #expect(try Homescreen.run(["status", "calendar"], store: store, environment: environment).status == 0)
+        #expect(try rows() == "r1.ics r2.ics\n")
+        #expect(try SQLiteShell.run(store, "SELECT count(*) FROM vdirIndex WHERE events LIKE '%Changed%'").stdout == "1\n")
+    }
+
+    static func ics(uid: String, summary: String, day: String) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:\(day)\r\nSUMMARY:\(summary)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+
     @Test func doctorNamesEachVdirAndWhatItSkipped() throws {
         let folder = TemporaryFolder()
         let vdir = folder.path("family")

@@ -83,12 +83,15 @@ public struct VdirIndex: Sendable {
     }
 
     /// Writes the files read now (with the days their events cover, read in `zone`) and drops
-    /// the rows of `gone` files, in one transaction; a store that cannot be written (read-only)
+    /// the rows of `gone` files, in one transaction. A store opened for reading only (`status`,
+    /// `event list`, `render`, `timeline`) is written through a connection of its own when its
+    /// file exists and can be written, so that the next status line reads only what changed
+    /// since; a store that does not exist is never made for it, and one that cannot be written
     /// keeps what it had.
     func save(_ read: [String: Entry], gone: [String], zone: Zone) {
         let rows = read.compactMap { path, entry in Self.encode(entry.parsed.result).map { (path, entry, $0) } }
         guard !rows.isEmpty || !gone.isEmpty else { return }
-        _ = try? store.writing { sql in
+        let write = { (sql: any StoreSQL) throws in
             for path in gone + rows.map(\.0) { _ = try sql.execute("DELETE FROM vdirIndex WHERE path = ?", [.text(path)]) }
             for (path, entry, events) in rows {
                 let days = Self.days(of: entry.parsed.result, in: zone)
@@ -98,6 +101,11 @@ public struct VdirIndex: Sendable {
                     .integer(Int64(days.first)), .integer(Int64(days.last)),
                 ])
             }
+        }
+        do { try store.writing(write) } catch {
+            guard !StoreLocation.isServer(store.path), FileManager.default.fileExists(atPath: store.path), access(store.path, W_OK) == 0,
+                  let writable = try? Store.open(at: store.path) else { return }
+            _ = try? writable.writing(write)
         }
     }
 
