@@ -10,8 +10,10 @@ extension StoreTable {
 /// The vdir files' events as last read, kept in the store (issue 54, point 5): a process that
 /// starts (the dashboard, `status`, `event list`) takes an unchanged file's events from here,
 /// by its path, inode, size and modification time, instead of reading and parsing it again;
-/// only new and changed files are read. Either backend keeps it (it is the calendar's table);
-/// a read-only store is read, not written.
+/// only new and changed files are read; a dashboard's first frame takes only the rows of the
+/// days it shows (`entries(showing:folders:zone:)`). Either backend keeps it (it is the
+/// calendar's table); a command that opened the store for reading writes it only where the
+/// store's file exists and can be written (`save`).
 public struct VdirIndex: Sendable {
     public let store: any StoreBackend
 
