@@ -130,9 +130,9 @@ public final class VdirChangeFeed: ChangeFeed {
                 offset += 16 + length
             }
         }
-        // A configured folder that is a symlink pointed elsewhere: its watch follows it.
-        if drained { rewatchLinkedFolders() }
         if drained {
+            // A configured folder that is a symlink pointed elsewhere: its watch follows it.
+            rewatchLinkedFolders()
             vdirChanged = true
             if lostWatch { watchedFolders.removeAll() }
             if !unwatched.isEmpty {
