@@ -39,11 +39,12 @@ extension CalendarFeature {
         ])),
         // The days a file's events fall on, as day numbers in the row's zone (`VdirIndex.days`):
         // a dashboard's first frame reads only the rows its days need. The rows read before
-        // have no days: dropped (a cache), their files read once more.
+        // have no days: dropped (a cache), their files read once more. Both indexes hold both
+        // days, so a window's rows are found in whichever index without reading the others.
         .sql(sqlite: "DELETE FROM vdirIndex", postgres: "DELETE FROM vdirIndex"),
         .addColumn(.vdirIndex, DataColumn.integer("firstDay", Int64(Int32.min)...Int64(Int32.max)).defaulting(.integer(Int64(Int32.min)))),
         .addColumn(.vdirIndex, DataColumn.integer("lastDay", Int64(Int32.min)...Int64(Int32.max)).defaulting(.integer(Int64(Int32.max)))),
         .addIndex(.vdirIndex, DataIndex("vdirIndexByLastDay", on: ["zone", "lastDay", "firstDay"])),
-        .addIndex(.vdirIndex, DataIndex("vdirIndexByFirstDay", on: ["zone", "firstDay"])),
+        .addIndex(.vdirIndex, DataIndex("vdirIndexByFirstDay", on: ["zone", "firstDay", "lastDay"])),
     ])
 }
