@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A vdir of 10,000 event files (issue 54, point 5): the dashboard's first frame against an empty
 # vdir's, with the store's index of the files (VdirIndex) cold (first start) and warm (the
-# next); and `render calendar` (a read-only store: it uses the index, never writes it).
+# next; the first frame takes only the rows its panes show); and `render calendar` (a read-only
+# command: it uses the index, and writes it only where files changed).
 #   scripts/benchmark-vdir.sh [runs]    (HOMESCREEN_BINARY: the binary, default the debug build)
 set -euo pipefail
 cd "$(dirname "$0")/.."

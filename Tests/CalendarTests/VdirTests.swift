@@ -225,6 +225,80 @@ import Testing
         withExtendedLifetime((feed, made)) {}
     }
 
+    /// A symlinked file whose target changes in its own folder, out of the vdir: the feed watches
+    /// that folder too once a read met the link, for the target's name alone (another file
+    /// changed there is no change of the calendar).
+    @Test func aSymlinkedFilesTargetChangedElsewhereIsSeen() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("linked"), elsewhere = folder.path("elsewhere")
+        for path in [vdir, elsewhere] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        try Self.write(Self.ics(uid: "real", summary: "Before", ["DTSTART;VALUE=DATE:20260110"]), to: elsewhere + "/real.ics")
+        try FileManager.default.createSymbolicLink(atPath: vdir + "/real.ics", withDestinationPath: "../elsewhere/real.ics")
+        let store = try Store.open(at: folder.path("store.sqlite"))
+        let feed = VdirChangeFeed.wrap(try store.changeFeed(), folders: [vdir])
+        #expect(VdirCalendars.read([vdir], timeZone: .utc)[0].events.map(\.title) == ["Before"])
+        var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
+
+        // Another file of that folder: read by the feed, not a change of the vdir.
+        try Self.write("other", to: elsewhere + "/notes.txt")
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(!feed.drainEvents())
+        #expect(try !feed.changedTables().contains(.vdir))
+        // The target rewritten as an editor does (a new file renamed over it): a change.
+        try Self.write(Self.ics(uid: "real", summary: "After", ["DTSTART;VALUE=DATE:20260111"]), to: elsewhere + "/.real.ics.new")
+        try FileManager.default.removeItem(atPath: elsewhere + "/real.ics")
+        try FileManager.default.moveItem(atPath: elsewhere + "/.real.ics.new", toPath: elsewhere + "/real.ics")
+        descriptor.revents = 0
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+        #expect(VdirCalendars.read([vdir], timeZone: .utc)[0].events.map(\.title) == ["After"])
+        withExtendedLifetime(feed) {}
+    }
+
+    /// A configured folder that is a symlink, pointed at another folder: seen (its link's folder
+    /// is watched for its name), and the new target's files are followed from then on.
+    @Test func aSymlinkedVdirPointedElsewhereIsFollowed() throws {
+        let folder = TemporaryFolder()
+        let first = folder.path("first"), second = folder.path("second"), link = folder.path("calendar")
+        for path in [first, second] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        try Self.write(Self.ics(uid: "a", summary: "In first", ["DTSTART;VALUE=DATE:20260110"]), to: first + "/a.ics")
+        try Self.write(Self.ics(uid: "b", summary: "In second", ["DTSTART;VALUE=DATE:20260110"]), to: second + "/b.ics")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "first")
+        let store = try Store.open(at: folder.path("store.sqlite"))
+        let feed = VdirChangeFeed.wrap(try store.changeFeed(), folders: [link])
+        #expect(VdirCalendars.read([link], timeZone: .utc)[0].events.map(\.title) == ["In first"])
+        var descriptor = pollfd(fd: feed.fileDescriptor, events: Int16(POLLIN), revents: 0)
+
+        // Pointed elsewhere as `ln -sfn` does: a new link renamed over the old one.
+        try FileManager.default.createSymbolicLink(atPath: folder.path("calendar.new"), withDestinationPath: "second")
+        #expect(rename(folder.path("calendar.new"), link) == 0)
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+        #expect(VdirCalendars.read([link], timeZone: .utc)[0].events.map(\.title) == ["In second"])
+        // A file added to the new target: seen.
+        try Self.write(Self.ics(uid: "c", summary: "Added", ["DTSTART;VALUE=DATE:20260111"]), to: second + "/c.ics")
+        descriptor.revents = 0
+        #expect(poll(&descriptor, 1, 10_000) == 1)
+        #expect(feed.drainEvents())
+        #expect(try feed.changedTables() == [.vdir])
+        #expect(VdirCalendars.read([link], timeZone: .utc)[0].events.map(\.title).sorted() == ["Added", "In second"])
+        withExtendedLifetime(feed) {}
+    }
+
+    /// A configured folder that is a symlink loop: a sentence, no event, no crash; the doctor says it.
+    @Test func aVdirThatIsASymlinkLoopIsSaidNotFollowed() throws {
+        let folder = TemporaryFolder()
+        let one = folder.path("one"), two = folder.path("two")
+        try FileManager.default.createSymbolicLink(atPath: one, withDestinationPath: two)
+        try FileManager.default.createSymbolicLink(atPath: two, withDestinationPath: one)
+        let calendar = VdirCalendars.read([one], timeZone: .utc)[0]
+        #expect(calendar.events.isEmpty)
+        #expect(calendar.problems == ["\(one) is a symlink loop; its events are not shown (point the link at a folder)"])
+        #expect(calendar.doctorLine.contains("skipped: \(one) is a symlink loop"))
+    }
+
     /// A vdir made after the dashboard started (a first `vdirsyncer sync`) is followed from then on.
     @Test func aFolderMadeLaterIsFollowed() throws {
         let folder = TemporaryFolder()

@@ -78,11 +78,23 @@ public struct CalendarEntry: TimelineEntry, Encodable {
     /// How far ahead the list looks for events: a lunar year and a bit.
     static let lookahead = 400
 
+    /// The first day of the grid of `month`: the Monday on or before its first day.
+    static func gridStart(_ month: YearMonth) -> LocalDate {
+        let first = month.firstDay
+        return first.adding(days: -((first.dayNumber + 3) % 7 + 7) % 7)
+    }
+
+    /// The events an entry shows: those on its grid's 42 days, and the first `holidayCount`
+    /// after them (the coming list, from the day in focus, a day of the grid).
+    public static func window(month: YearMonth, selected: LocalDate, holidayCount: Int = 24) -> EventWindow {
+        let start = gridStart(month)
+        return EventWindow(days: min(start, selected)...max(start.adding(days: 41), selected), following: holidayCount)
+    }
+
     /// `timeZone`: the viewer's, on whose clock timed events with a zone are shown.
     public init?(date: Date, today: LocalDate, month: YearMonth, selected: LocalDate, events: [CalendarEvent] = [], timeZone: Zone = .utc,
                  holidayCount: Int = 24, isPlaceholder: Bool = false) {
-        let first = month.firstDay
-        let start = first.adding(days: -((first.dayNumber + 3) % 7 + 7) % 7)   // back to Monday
+        let start = Self.gridStart(month)
         var days: [CalendarDay] = []
         days.reserveCapacity(42)
         let onGrid = EventSchedule.occurrences(of: events, in: start...start.adding(days: 41), timeZone: timeZone, covering: true)

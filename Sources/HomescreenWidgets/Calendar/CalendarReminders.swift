@@ -30,7 +30,7 @@ extension CalendarFeature {
                      solar: settings[Self.remindEvents] ? settings[Self.eventDays] : nil)
         guard let furthest = [ahead.lunar, ahead.solar].compactMap({ $0 }).max() else { return ReminderCheck() }
         let today = context.today
-        let events = try EventRepository(store).events()
+        let events = try EventRepository(store).events(showing: EventWindow(days: today...today.adding(days: max(furthest, 1))))
         let words = CalendarWords.of(context.language)
         var due: [Reminder] = [], next: Date?
         // From today, and tomorrow for a timed event whose reminder time is tonight.

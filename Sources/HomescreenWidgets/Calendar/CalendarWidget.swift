@@ -26,7 +26,7 @@ public struct CalendarWidget: Widget {
     public func timeline(in context: WidgetContext, at date: Date) throws -> Timeline<CalendarEntry> {
         let today = LocalDate(date, in: context.timeZone)
         let (month, selected) = Self.focus(today: today, context: context)
-        let events = try self.events?.events() ?? []
+        let events = try self.events?.events(showing: CalendarEntry.window(month: month, selected: selected)) ?? []
         guard let entry = CalendarEntry(date: date, today: today, month: month, selected: selected, events: events, timeZone: context.timeZone) else {
             throw CalendarRangeError(month: month)
         }

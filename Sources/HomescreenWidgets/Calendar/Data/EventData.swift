@@ -37,5 +37,14 @@ extension CalendarFeature {
             .integer("size", 0...Int64.max), .integer("modified", Int64.min...Int64.max), .integer("hash", Int64.min...Int64.max),
             .text("zone", max: 64), .text("events", max: 50_000_000),
         ])),
+        // The days a file's events fall on, as day numbers in the row's zone (`VdirIndex.days`):
+        // a dashboard's first frame reads only the rows its days need. The rows read before
+        // have no days: dropped (a cache), their files read once more. Both indexes hold both
+        // days, so a window's rows are found in whichever index without reading the others.
+        .sql(sqlite: "DELETE FROM vdirIndex", postgres: "DELETE FROM vdirIndex"),
+        .addColumn(.vdirIndex, DataColumn.integer("firstDay", Int64(Int32.min)...Int64(Int32.max)).defaulting(.integer(Int64(Int32.min)))),
+        .addColumn(.vdirIndex, DataColumn.integer("lastDay", Int64(Int32.min)...Int64(Int32.max)).defaulting(.integer(Int64(Int32.max)))),
+        .addIndex(.vdirIndex, DataIndex("vdirIndexByLastDay", on: ["zone", "lastDay", "firstDay"])),
+        .addIndex(.vdirIndex, DataIndex("vdirIndexByFirstDay", on: ["zone", "firstDay", "lastDay"])),
     ])
 }

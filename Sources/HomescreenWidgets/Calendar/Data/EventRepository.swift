@@ -10,17 +10,18 @@ public struct EventRepository: Sendable {
     public init(_ store: any StoreBackend) { self.store = store }
 
     /// Every event: the store's by id, then those of the configured vdirs (negative ids),
-    /// read with the local zone.
-    public func events() throws -> [CalendarEvent] {
-        try storedEvents() + Self.vdirEvents(store: store)
+    /// read with the local zone. `window`: what the reader shows; a dashboard's first frame
+    /// may then leave out vdir events outside it (`VdirCalendars.read`).
+    public func events(showing window: EventWindow? = nil) throws -> [CalendarEvent] {
+        try storedEvents() + Self.vdirEvents(store: store, showing: window)
     }
 
     /// The events of the configured vdirs (`[calendar] vdirs`), with negative ids; unchanged
     /// files from the store's index when a store is given.
-    public static func vdirEvents(store: (any StoreBackend)? = nil) -> [CalendarEvent] {
+    public static func vdirEvents(store: (any StoreBackend)? = nil, showing window: EventWindow? = nil) -> [CalendarEvent] {
         let vdirs = VdirCalendars.configured
         guard !vdirs.isEmpty else { return [] }
-        return VdirCalendars.read(vdirs, timeZone: Zone.current(environment: ProcessInfo.processInfo.environment), store: store).flatMap(\.events)
+        return VdirCalendars.read(vdirs, timeZone: Zone.current(environment: ProcessInfo.processInfo.environment), store: store, window: window).flatMap(\.events)
     }
 
     /// The store's own events, by id.

@@ -191,12 +191,29 @@ public enum ICalendar {
         let aliases = texts.reduce(into: [String: String]()) { $0.merge(zoneAliases($1)) { first, _ in first } }
         var reader = ImportReader(timeZone: timeZone, aliases: aliases)
         var solar: [EventDraft] = []
+        // The drafts an RDATE made, by position: (the series' UID, the day).
+        var added: [Int: (series: String, day: LocalDate)] = [:]
         // One VEVENT at a time, as each ends: the file's events are never all held as components.
-        for text in texts { components(text) { solar += reader.read($0) } }
+        for text in texts {
+            components(text) { component in
+                let drafts = reader.read(component)
+                // A series' own draft first, then one per RDATE (`ImportReader.read`).
+                if drafts.count > 1, let series = drafts[0].uid {
+                    for (offset, draft) in drafts.enumerated().dropFirst() {
+                        if case .solar(let day, _, _, _) = draft.when { added[solar.count + offset] = (series, day) }
+                    }
+                }
+                solar += drafts
+            }
+        }
         for index in solar.indices {
             guard let uid = solar[index].uid, let days = reader.overridden[uid], case .solar(let start, let time, let rule, let except) = solar[index].when else { continue }
             solar[index].when = .solar(start: start, time: time, rule: rule, except: Array(Set(except + days)).sorted())
         }
+        // A changed occurrence replaces the instance it names, an RDATE's as a rule's (RFC 5545
+        // §3.8.4.4): that RDATE's draft goes, whichever VEVENT of the file came first.
+        let replaced = added.filter { reader.overridden[$0.value.series]?.contains($0.value.day) == true }
+        if !replaced.isEmpty { solar = solar.enumerated().filter { replaced[$0.offset] == nil }.map(\.element) }
         // The anniversaries first, in the same buffer (a second array of every draft was a
         // third of an import's memory).
         solar.insert(contentsOf: reader.anniversaries, at: 0)

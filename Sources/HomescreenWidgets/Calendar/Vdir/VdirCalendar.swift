@@ -49,6 +49,10 @@ public struct VdirCalendar: Sendable {
         var gone: [String] = []
         /// Whether some file is a symlink (its target may change with no event in the folder).
         var linked = false
+        /// The names each folder holds that a symlink of the vdirs leads through (a linked
+        /// file's target, a linked folder's link): a change there is a change of the vdir,
+        /// which the change feeds then watch (`Watches.follow`).
+        var followed: [String: Set<String>] = [:]
         /// The index stands for the folders: its files, unchanged, neither listed nor stat-ed (a
         /// dashboard's first frame; its change feed has the files checked right after).
         var fromIndex = false
@@ -59,6 +63,13 @@ public struct VdirCalendar: Sendable {
         var calendar = VdirCalendar(path: path, name: (path as NSString).lastPathComponent)
         let openedBefore = index.opened
         var isFolder: ObjCBool = false
+        if !index.fromIndex {
+            guard let hops = links(from: path) else {
+                calendar.problems.append("\(path) is a symlink loop; its events are not shown (point the link at a folder)")
+                return calendar
+            }
+            for hop in hops { index.followed[hop.folder, default: []].insert(hop.name) }
+        }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             calendar.problems.append("\(path) does not exist; its events are not shown (create it, or run `vdirsyncer discover`)")
             return calendar
@@ -187,7 +198,14 @@ public struct VdirCalendar: Sendable {
         var info = stat()
         // lstat first: the same one call for a plain file, and a symlink is noted.
         let listed = lstat(file, &info) == 0
-        if listed, info.st_mode & S_IFMT == S_IFLNK { index.linked = true }
+        if listed, info.st_mode & S_IFMT == S_IFLNK {
+            index.linked = true
+            // Each link of the chain, and the target's folder: where a change of it is seen.
+            for hop in links(from: file) ?? [] { index.followed[hop.folder, default: []].insert(hop.name) }
+            if let target = realTarget(of: file) {
+                index.followed[(target as NSString).deletingLastPathComponent, default: []].insert((target as NSString).lastPathComponent)
+            }
+        }
         guard listed && info.st_mode & S_IFMT != S_IFLNK || stat(file, &info) == 0 else {
             let code = errno
             return .failure(Problem(reason: code == ELOOP ? "it is a symlink loop" : code == ENOENT ? "it is a symlink to nothing" : reason(errno: code)))
@@ -236,6 +254,31 @@ public struct VdirCalendar: Sendable {
         guard text.contains("BEGIN:VCALENDAR") else { return .failure(Problem(reason: "it is not iCalendar (no BEGIN:VCALENDAR)")) }
         guard ICalendar.isComplete(text) else { return .failure(Problem(reason: "it ends before END:VCALENDAR (being written, or cut short)")) }
         return .success((text, modified, VdirFile.hash(data)))
+    }
+
+    /// The symlinks a path leads through, each as its folder and name, from `path` itself (none
+    /// when it is not a link); nil for a loop (more than 40 links, as the kernel's limit).
+    static func links(from path: String) -> [(folder: String, name: String)]? {
+        var hops: [(folder: String, name: String)] = [], current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return hops }
+            let folder = (current as NSString).deletingLastPathComponent
+            hops.append((folder, (current as NSString).lastPathComponent))
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return hops }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : (folder as NSString).appendingPathComponent(target)
+        }
+        return nil
+    }
+
+    /// Where a symlinked file leads in the end (nil: nowhere, or a loop).
+    static func realTarget(of file: String) -> String? {
+        guard let resolved = realpath(file, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Names other programs write under before renaming: atomicwrites' and editors' temporaries.
@@ -306,26 +349,42 @@ public enum VdirCalendars {
     /// (`VdirIndex`) and what was read is written there. While a live change feed watches every
     /// folder and has seen nothing since the last read of the same folders (`Watches`), that
     /// read is the answer: the dashboard's panes and its reminders share one pass over the files.
-    public static func read(_ folders: [String] = configured, timeZone: Zone, store: (any StoreBackend)? = nil) -> [VdirCalendar] {
+    /// `window`: what the reader shows. A dashboard's first read (its feed is to have the files
+    /// checked right after) then takes from the index only the files with events in the window
+    /// (`VdirIndex.entries(showing:folders:zone:)`); any other read is of every file.
+    public static func read(_ folders: [String] = configured, timeZone: Zone, store: (any StoreBackend)? = nil, window: EventWindow? = nil) -> [VdirCalendar] {
         let paths = folders.map(VdirCalendar.expand)
-        if let known = Watches.remembered(paths, zone: timeZone.identifier) { return known }
+        if let known = Watches.remembered(paths, zone: timeZone.identifier, window: window) { return known }
         let generation = Watches.generation
         var uids: [String: String] = [:], nextID: Int64 = -1
         let index = store.map(VdirIndex.init)
         let consult = index != nil && !VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted }
         let prefetched = consult ? Watches.takePrefetched(for: paths) : nil
-        var session = VdirCalendar.IndexSession(known: consult ? prefetched ?? index?.entries() : nil, saving: index != nil)
         // A dashboard's first read: from the index alone, when its change feed is to have the
-        // files checked right after the first frame (then this read's rows serve that check).
-        session.fromIndex = consult && prefetched == nil && session.known?.isEmpty == false && Watches.verifying(paths)
+        // files checked right after the first frame.
+        let first = consult && prefetched == nil && Watches.verifying(paths)
+        var session: VdirCalendar.IndexSession
+        var covered: ClosedRange<LocalDate>?
+        if first, let window, let index, let shown = index.entries(showing: window, folders: paths, zone: timeZone) {
+            // Only the window's rows: the check after the first frame takes the whole index.
+            session = VdirCalendar.IndexSession(known: shown.entries, saving: true)
+            session.fromIndex = true
+            covered = shown.covered
+        } else {
+            session = VdirCalendar.IndexSession(known: consult ? prefetched ?? index?.entries() : nil, saving: index != nil)
+            // Then this read's rows serve the check.
+            session.fromIndex = first && session.known?.isEmpty == false
+        }
         let calendars = folders.map { VdirCalendar.read($0, timeZone: timeZone, uids: &uids, nextID: &nextID, index: &session) }
         if session.fromIndex {
-            Watches.prefetch(session.known, for: paths)
+            if covered == nil { Watches.prefetch(session.known, for: paths) }
         } else {
-            index?.save(session.read, gone: session.gone)
+            index?.save(session.read, gone: session.gone, zone: timeZone)
             if session.known != nil { VdirCalendar.cacheLock.withLock { VdirCalendar.indexConsulted = true } }
         }
-        Watches.remember(calendars, paths, zone: timeZone.identifier, generation: generation, linked: session.linked)
+        if !session.followed.isEmpty { Watches.follow(session.followed, for: paths) }
+        Watches.remember(calendars, paths, zone: timeZone.identifier, generation: generation, linked: session.linked,
+                         shown: covered.flatMap { covered in window.map { ($0, covered) } })
         return calendars
     }
 
@@ -342,7 +401,10 @@ public enum VdirCalendars {
         nonisolated(unsafe) private static var prefetched: (folders: [String], entries: [String: VdirIndex.Entry])?
         /// Bumped whenever a feed drains inotify events.
         nonisolated(unsafe) private static var changes = 0
-        nonisolated(unsafe) private static var last: (folders: [String], zone: String, generation: Int, calendars: [VdirCalendar])?
+        /// `shown`: a read of a window's files only (the window, and the days it covers: every
+        /// file with an event on one of them); nil: of every file.
+        nonisolated(unsafe) private static var last: (folders: [String], zone: String, generation: Int, calendars: [VdirCalendar],
+                                                      shown: (window: EventWindow, covered: ClosedRange<LocalDate>)?)?
         /// How many reads were answered by the last one (tests count them).
         nonisolated(unsafe) private static var hits = 0
 
@@ -351,6 +413,36 @@ public enum VdirCalendars {
 
         static func watch(_ feed: ObjectIdentifier, notify: Int32, folders: Set<String>, verifying: Bool = false) {
             lock.withLock { watches[feed] = (notify, folders, verifying) }
+        }
+
+        /// The folders each feed was made for, and the watches of its own folders (descriptors).
+        nonisolated(unsafe) private static var configured: [ObjectIdentifier: (folders: Set<String>, own: Set<Int32>)] = [:]
+        /// The watches each feed added for symlinks (`follow`) and the names that count in each.
+        nonisolated(unsafe) private static var followed: [ObjectIdentifier: [Int32: Set<String>]] = [:]
+
+        static func configure(_ feed: ObjectIdentifier, folders: Set<String>, own: Set<Int32>) {
+            lock.withLock { configured[feed] = (folders, own) }
+        }
+
+        /// Has the feeds of these folders watch the folders their symlinks lead through, for
+        /// the names given: a linked file's target changed in its own folder, a linked folder
+        /// pointed elsewhere, reload the calendar as a change in the vdir does.
+        static func follow(_ names: [String: Set<String>], for folders: [String]) {
+            lock.withLock {
+                for (feed, feedFolders) in configured where folders.contains(where: feedFolders.folders.contains) {
+                    guard let notify = watches[feed]?.notify else { continue }
+                    for (folder, wanted) in names {
+                        let descriptor = inotify_add_watch(notify, folder, VdirChangeFeed.mask)
+                        guard descriptor >= 0, !feedFolders.own.contains(descriptor) else { continue }
+                        followed[feed, default: [:]][descriptor, default: []].formUnion(wanted)
+                    }
+                }
+            }
+        }
+
+        /// The feed's watches of symlinks' folders, with the names that count in each.
+        static func followed(by feed: ObjectIdentifier) -> [Int32: Set<String>] {
+            lock.withLock { followed[feed] ?? [:] }
         }
 
         /// Whether every folder is watched by a feed that is to have the files checked.
@@ -371,7 +463,11 @@ public enum VdirCalendars {
         }
 
         static func unwatch(_ feed: ObjectIdentifier) {
-            lock.withLock { watches[feed] = nil }
+            lock.withLock {
+                watches[feed] = nil
+                configured[feed] = nil
+                followed[feed] = nil
+            }
         }
 
         /// A feed read inotify events: no read before now is kept.
@@ -382,16 +478,24 @@ public enum VdirCalendars {
             }
         }
 
-        static func remember(_ calendars: [VdirCalendar], _ folders: [String], zone: String, generation: Int, linked: Bool) {
+        static func remember(_ calendars: [VdirCalendar], _ folders: [String], zone: String, generation: Int, linked: Bool,
+                             shown: (window: EventWindow, covered: ClosedRange<LocalDate>)? = nil) {
             lock.withLock {
                 guard !linked, generation == changes, watched(folders) else { return }
-                last = (folders, zone, generation, calendars)
+                last = (folders, zone, generation, calendars, shown)
             }
         }
 
-        static func remembered(_ folders: [String], zone: String) -> [VdirCalendar]? {
+        /// The last read, if it answers a read of `window` (nil: of every file): a read of every
+        /// file answers any; a window's, the same window or one of days it covers, with no
+        /// coming list.
+        static func remembered(_ folders: [String], zone: String, window: EventWindow? = nil) -> [VdirCalendar]? {
             lock.withLock {
                 guard let last, last.folders == folders, last.zone == zone, last.generation == changes, watched(folders) else { return nil }
+                if let shown = last.shown {
+                    guard let window, window == shown.window
+                            || window.following == 0 && shown.covered.contains(window.days.lowerBound) && shown.covered.contains(window.days.upperBound) else { return nil }
+                }
                 hits += 1
                 return last.calendars.map { calendar in
                     var calendar = calendar

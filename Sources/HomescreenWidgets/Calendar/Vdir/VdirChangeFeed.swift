@@ -20,7 +20,7 @@ public final class VdirChangeFeed: ChangeFeed {
     private var vdirChanged = false
     /// Configured folders that did not exist when last tried.
     private var unwatched: [String] = []
-    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+    static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// Set when the first read may come from the store's index alone: ready at once, so that
     /// the loop's first wait (right after the first frame) reports `.vdir` and the files are
@@ -46,9 +46,15 @@ public final class VdirChangeFeed: ChangeFeed {
         }
         // A folder missing now is said by `doctor`; its parent is watched so that its creation
         // is seen, and the folder itself from then on.
-        for folder in folders.map(VdirCalendar.expand) where inotify_add_watch(notify, folder, Self.mask) < 0 {
-            unwatched.append(folder)
-            _ = inotify_add_watch(notify, (folder as NSString).deletingLastPathComponent, Self.mask)
+        for folder in folders.map(VdirCalendar.expand) {
+            let descriptor = inotify_add_watch(notify, folder, Self.mask)
+            if descriptor >= 0 {
+                own[folder] = descriptor
+            } else {
+                unwatched.append(folder)
+                let parent = inotify_add_watch(notify, (folder as NSString).deletingLastPathComponent, Self.mask)
+                if parent >= 0 { parents.insert(parent) }
+            }
         }
         add(notify)
         add(innerDescriptor)
@@ -64,6 +70,17 @@ public final class VdirChangeFeed: ChangeFeed {
             }
         }
         VdirCalendars.Watches.watch(ObjectIdentifier(self), notify: notify, folders: watchedFolders, verifying: checkSoon >= 0)
+        configure()
+    }
+
+    /// Each configured folder's watch (a folder that is a symlink: its target's, at the time).
+    private var own: [String: Int32] = [:]
+    /// The watches of missing folders' parents (every event there counts).
+    private var parents: Set<Int32> = []
+
+    private func configure() {
+        let folders = Set(own.keys).union(unwatched)
+        VdirCalendars.Watches.configure(ObjectIdentifier(self), folders: folders, own: Set(own.values).union(parents))
     }
 
     /// The folders inotify watches now (what `VdirCalendars.read` may trust it for).
@@ -94,31 +111,68 @@ public final class VdirChangeFeed: ChangeFeed {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(notify, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
-            drained = true
-            // A folder removed or moved away ends its watch (IN_IGNORED): no longer trusted.
+            // A folder removed or moved away ends its watch (IN_IGNORED): no longer trusted. In
+            // a folder watched for a symlink (`Watches.follow`), only the names it leads through count.
+            let followed = VdirCalendars.Watches.followed(by: ObjectIdentifier(self))
+            let owned = Set(own.values).union(parents)
             var offset = 0
             while offset + 16 <= count {
+                let watch = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
                 let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
-                let length = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) }
-                if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 { lostWatch = true }
-                offset += 16 + Int(length)
+                let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
+                if let names = followed[watch], !owned.contains(watch) {
+                    let name = String(decoding: buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
+                    if names.contains(name) { drained = true }
+                } else {
+                    drained = true
+                    if owned.contains(watch), mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 { lostWatch = true }
+                }
+                offset += 16 + length
             }
         }
         if drained {
+            // A configured folder that is a symlink pointed elsewhere: its watch follows it.
+            rewatchLinkedFolders()
             vdirChanged = true
             if lostWatch { watchedFolders.removeAll() }
             if !unwatched.isEmpty {
                 let before = unwatched
-                unwatched.removeAll { inotify_add_watch(notify, $0, Self.mask) >= 0 }
+                unwatched.removeAll(where: watchNow)
+                configure()
                 if !lostWatch { watchedFolders.formUnion(Set(before).subtracting(unwatched)) }
             }
             VdirCalendars.Watches.watch(ObjectIdentifier(self), notify: notify, folders: watchedFolders)
             VdirCalendars.Watches.changed()
         } else if vdirChanged && !unwatched.isEmpty {
-            unwatched.removeAll { inotify_add_watch(notify, $0, Self.mask) >= 0 }
+            unwatched.removeAll(where: watchNow)
+            configure()
         }
         let concerned = inner.drainEvents()
         return concerned || vdirChanged
+    }
+
+    /// Watches a configured folder that was missing; whether it could (`configure` after).
+    private func watchNow(_ folder: String) -> Bool {
+        let descriptor = inotify_add_watch(notify, folder, Self.mask)
+        guard descriptor >= 0 else { return false }
+        own[folder] = descriptor
+        return true
+    }
+
+    /// Watches each configured folder that is a symlink again: the link may lead elsewhere now
+    /// (the old target's watch is dropped).
+    private func rewatchLinkedFolders() {
+        var changed = false
+        for (folder, descriptor) in own {
+            var info = stat()
+            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
+            let now = inotify_add_watch(notify, folder, Self.mask)
+            guard now >= 0, now != descriptor else { continue }
+            own[folder] = now
+            if !own.values.contains(descriptor) { _ = inotify_rm_watch(notify, descriptor) }
+            changed = true
+        }
+        if changed { configure() }
     }
 
     public func changedTables() throws -> Set<StoreTable> {
