@@ -49,6 +49,19 @@ struct ConfigCommandTests {
         #expect(light.stdout.contains("theme = \"light\"                         # from config.toml"), "\(light.stdout)")
     }
 
+    /// The starter's examples (`## `: the hledger budget, vdirs, a script widget), uncommented,
+    /// are a config that reads and says them.
+    @Test func theStartersExamplesAreAConfigThatReads() throws {
+        #expect(try Homescreen.run(["config", "init"], store: nil, environment: environment).status == 0)
+        let starter = try String(contentsOfFile: folder.path("config") + "/homescreen/config.toml", encoding: .utf8)
+        let examples = starter.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }.joined(separator: "\n")
+        #expect(examples.contains("[budget]") && examples.contains("[calendar]") && examples.contains("[[widget]]"), "\(starter)")
+        try examples.write(toFile: folder.path("examples.toml"), atomically: true, encoding: .utf8)
+        let shown = try Homescreen.run(["config", "show", "--config", folder.path("examples.toml")], store: nil, environment: environment)
+        #expect(shown.status == 0, "\(shown.stderr)\n\(examples)")
+        #expect(shown.stdout.contains("hledger") && shown.stdout.contains("~/.calendars/family") && shown.stdout.contains("load"), "\(shown.stdout)")
+    }
+
     @Test func showNamesTheFileKeyAndValueOfABadSetting() throws {
         try "due-soon-days = 900\n".write(toFile: folder.path("bad.toml"), atomically: true, encoding: .utf8)
         let result = try Homescreen.run(["config", "show", "--config", folder.path("bad.toml")], store: nil, environment: environment)

@@ -193,5 +193,26 @@ enum StarterConfig {
         # event-minutes = 60                   # a timed event, on its day: this many minutes before it starts
         # pantry = true                        # each rule on or off: pantry, budget, anniversaries, events
 
+        # Examples of what a config may add (remove the ## in front of a block to use it).
+        # The budget from an hledger journal instead of the store (hledger runs it; `man 5 homescreen-config`).
+        ## [budget]
+        ## source = "hledger"                   # "store" (the default) or "hledger"
+        ## journal = "~/.hledger.journal"       # default: $LEDGER_FILE, then ~/.hledger.journal
+        ## accounts = ["expenses"]              # the accounts that count as spending
+        ## commodity = "CHF"                    # the commodity the panes show (others beside it, never added in)
+        ## paying-account = "assets:bank"       # what an added expense is paid from (default assets:cash)
+        ## period = 25                          # the budget month starts on this day (1…28; default 1)
+
+        # Calendars kept as vdirs (folders of .ics files, as vdirsyncer and khal keep them).
+        ## [calendar]
+        ## vdirs = ["~/.calendars/family", "~/.calendars/work"]
+
+        # Any program as a widget: its output (waybar's JSON, i3blocks' lines, a timeline, text) is the pane.
+        ## [[widget]]
+        ## name = "load"
+        ## command = "cut -d' ' -f1 /proc/loadavg"
+        ## format = "i3blocks"
+        ## interval = 60                        # seconds, or "once"
+
         """
 }
