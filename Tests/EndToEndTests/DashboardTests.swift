@@ -320,8 +320,8 @@ struct AddExpenseDashboardTests {
         #expect(dashboard.wait { $0.contains("Added an expense of CHF\u{A0}12.50 (Lunch)") }, "\(dashboard.text)")
         #expect(try Self.expenses(dashboard.store).count == 1)
         #expect(try Self.expenses(dashboard.store).first?.contains("CHF\u{A0}12.50") == true)
-        // The budget pane (spent) and the year cell (what is left, compact) both show it.
-        #expect(dashboard.wait { $0.contains("CHF\u{00A0}12.50") && $0.contains("790") }, "\(dashboard.text)")
+        // The budget pane (spent) and the year cell (what is left, to the cent where it fits) both show it.
+        #expect(dashboard.wait { $0.contains("CHF\u{00A0}12.50") && $0.contains("787.50") }, "\(dashboard.text)")
         dashboard.send("q")
     }
 
