@@ -245,9 +245,10 @@ struct DashboardTests {
         let referenceStore = try Self.pantryStore(reference, first: inert)
         let dashboard = try TmuxDashboard(columns: 160, rows: 48, store: store, configHome: folder.url.path)
         let expected = try TmuxDashboard(columns: 160, rows: 48, store: referenceStore, configHome: reference.url.path)
-        #expect(dashboard.wait { $0.contains("Evil") })
-        #expect(expected.wait { $0.contains("Evil") })
-        #expect(dashboard.text == expected.text, "\(dashboard.text)")
+        // Both drawn whole: the pantry and the reminder it raises on the status line.
+        #expect(dashboard.wait { $0.contains("Evil") && $0.contains("Reminder: Evil") })
+        #expect(expected.wait { $0.contains("Evil") && $0.contains("Reminder: Evil") })
+        #expect(dashboard.wait(timeout: 5) { $0 == expected.text }, "\(dashboard.text)\n----\n\(expected.text)")
         #expect(!containsControlCharacters(dashboard.screen(escapes: true).joined(separator: "\n"), allowingSGR: true))
     }
 
