@@ -423,7 +423,7 @@ import Testing
         dashboard.send("n")
         #expect(dashboard.wait { $0.contains("Add an event") && $0.contains("Calendar") && $0.contains("empty: this store · or Gia đình") }, "\(dashboard.text)")
         dashboard.type("Họp lớp")
-        dashboard.send("Tab", "Tab", "Tab", "Tab")
+        dashboard.send("Tab", "Tab", "Tab", "Tab", "Tab", "Tab")
         dashboard.type("Lịch khác")
         dashboard.send("Enter")
         #expect(dashboard.wait { $0.contains("there is no calendar 'Lịch khác'; use one of the configured vdirs: Gia đình.") }, "\(dashboard.text)")

@@ -428,7 +428,8 @@ struct DashboardStateTests {
         runtime.send(.key(.tab))
         for _ in 0..<10 { runtime.send(.key(.backspace)) }
         type("31/3", into: runtime)
-        runtime.send(.key(.tab))
+        // Past Time and Minutes (empty: all day) to Repeat.
+        for _ in 0..<3 { runtime.send(.key(.tab)) }
         type("sometimes", into: runtime)
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("'sometimes' is not a repeat"), "\(text(runtime))")
