@@ -33,16 +33,23 @@ public struct CalendarFeature: WidgetFeature {
         case edited(Result<CalendarEvent, JobFailure>)
     }
 
-    struct RemovableEvent: Sendable, Equatable { let id: Int64, title: String, when: String, repeats: Bool, yearly: Bool, file: VdirFile? }
+    struct RemovableEvent: Sendable, Equatable {
+        let id: Int64, title: String, when: String, repeats: Bool, yearly: Bool, file: VdirFile?
+        /// Its line in the picker, after the title (`CalendarFeature.pickerDetail`).
+        var detail = ""
+    }
 
     /// An event as the edit form showed it: a vdir's file is the version read then, which the
     /// save rewrites only if no program changed it since.
     public struct EditableEvent: Sendable, Equatable {
         let id: Int64, uid: String, title: String, note: String, when: String
         let file: VdirFile?
+        /// Its line in the picker, after the title.
+        let detail: String
         init(_ occurrence: EventOccurrence) {
             let event = occurrence.event
             (id, uid, title, note, when, file) = (event.id, event.uid, event.title, event.note, CalendarFeature.shownWhen(occurrence), event.file)
+            detail = CalendarFeature.pickerDetail(occurrence)
         }
     }
 
@@ -147,13 +154,14 @@ public struct CalendarFeature: WidgetFeature {
                 let event = occurrence.event
                 var yearly = event.isLunar
                 if case .solar(_, _, let rule, _) = event.when { yearly = rule == "FREQ=YEARLY" }
-                return RemovableEvent(id: event.id, title: event.title, when: Self.shownWhen(occurrence), repeats: event.repeats, yearly: yearly, file: event.file)
+                return RemovableEvent(id: event.id, title: event.title, when: Self.shownWhen(occurrence), repeats: event.repeats, yearly: yearly, file: event.file,
+                                      detail: Self.pickerDetail(occurrence))
             }
             switch state.removable.count {
             case 0: return [.message(.info(text("No event on this day; n adds one.")))]
             case 1: return [Self.confirmRemoval(state.removable[0], environment)]
             default:
-                let items = state.removable.map { Picker.Item(title: environment.name($0.title), detail: "#\($0.id) · \($0.when)") }
+                let items = state.removable.map { Picker.Item(title: environment.name($0.title), detail: $0.detail) }
                 return [.picker(Picker(title: text("Remove an event"), items: items, selection: 0), chosen: Message.chosen)]
             }
         case .message(.chosen(.item(let index))) where state.removable.indices.contains(index):
@@ -173,7 +181,7 @@ public struct CalendarFeature: WidgetFeature {
             case 0: return [.message(.info(text("No event on this day; n adds one.")))]
             case 1: return [Self.editForm(state.editable[0], environment)]
             default:
-                let items = state.editable.map { Picker.Item(title: environment.name($0.title), detail: "#\($0.id) · \($0.when)") }
+                let items = state.editable.map { Picker.Item(title: environment.name($0.title), detail: $0.detail) }
                 return [.picker(Picker(title: text("Edit an event"), items: items, selection: 0), chosen: Message.editChosen)]
             }
         case .message(.editChosen(.item(let index))) where state.editable.indices.contains(index):
@@ -211,6 +219,20 @@ public struct CalendarFeature: WidgetFeature {
         case .lunar: return day + " · " + event.whenText
         case .solar(_, _, let rule, _): return rule.isEmpty ? day : day + " · " + RecurrenceRule.words(rule)
         }
+    }
+
+    /// An event in the pickers of `e` and `x`, which list one day's events: its calendar (a
+    /// vdir's display name; the store's events by their id), its time on the dashboard's clock
+    /// and how it repeats in words ("Work · 15:00 · every week on Monday until 2027-01-15").
+    static func pickerDetail(_ occurrence: EventOccurrence) -> String {
+        let event = occurrence.event
+        var parts = [event.calendar ?? "#\(event.id)"]
+        if let time = occurrence.time { parts.append("\(time)") }
+        switch event.when {
+        case .lunar: parts.append(event.whenText)
+        case .solar(_, _, let rule, _): if !rule.isEmpty { parts.append(RecurrenceRule.words(rule)) }
+        }
+        return parts.joined(separator: " · ")
     }
 
     // MARK: - Editing an event
