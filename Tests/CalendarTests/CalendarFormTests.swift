@@ -184,6 +184,15 @@ import Testing
             // Everything but the tint is as it was: the marks stay the accent role.
             #expect(marks.allSatisfy { $0.style.foreground == .accent || $0.style.foreground == .today }, "\(marks.map(\.style))")
         }
+        // The small and accessory views' next event: its mark in the color too, but in ASCII.
+        for family in [WidgetFamily.systemSmall, .accessoryRectangular, .accessoryCircular, .accessoryInline] {
+            for ascii in [false, true] {
+                let grid = CalendarWidget().render(entry, in: WidgetContext(family: family, language: .english, timeZone: zone, ascii: ascii))
+                let marks = grid.cells.filter { $0.text == (ascii ? "*" : "•") }
+                #expect(marks.count == 1, "\(family) ascii \(ascii): \(grid.rowTexts().joined(separator: "\n"))")
+                #expect(marks.first?.style.tint == (ascii ? nil : orange), "\(family) ascii \(ascii)")
+            }
+        }
         // A color file that is not a color: no tint.
         family.color = "orange"
         #expect(family.calendarColor == nil)
