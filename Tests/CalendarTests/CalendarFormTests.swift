@@ -16,10 +16,10 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_796_000_000)   // 2026-11-30 00:53 UTC
     let feature = CalendarFeature()
 
-    func environment(_ events: [CalendarEvent] = []) throws -> FeatureEnvironment {
+    func environment(_ events: [CalendarEvent] = [], privacy: Bool = false) throws -> FeatureEnvironment {
         let today = LocalDate(now, in: zone)
         let entry = try #require(CalendarEntry(date: now, today: today, month: YearMonth(today), selected: today, events: events, timeZone: zone))
-        return FeatureEnvironment(now: now, timeZone: zone, language: .english, locale: FormattingLocale(identifier: "en_US"), privacy: false,
+        return FeatureEnvironment(now: now, timeZone: zone, language: .english, locale: FormattingLocale(identifier: "en_US"), privacy: privacy,
                                   entries: [AnyEntry(entry, widget: CalendarWidget())])
     }
 
@@ -135,6 +135,11 @@ import Testing
         let removing = feature.update(&state, .action(.remove), environment)
         guard case .picker(let removal, _) = try #require(removing.first) else { Issue.record("\(removing)"); return }
         #expect(removal.items.map(\.detail) == picker.items.map(\.detail))
+        // In privacy mode the calendar's name is masked, as the titles are.
+        var hidden = feature.initialState()
+        let masked = feature.update(&hidden, .action(.edit), try self.environment([call, lunch], privacy: true))
+        guard case .picker(let maskedPicker, _) = try #require(masked.first) else { Issue.record("\(masked)"); return }
+        #expect(maskedPicker.items.map(\.detail) == ["#2", PrivacyMask.hiddenName + " · 15:00 · every week on Monday until 2027-01-15"], "\(maskedPicker.items)")
     }
 
     @Test(arguments: [

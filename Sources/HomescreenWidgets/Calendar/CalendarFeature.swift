@@ -46,10 +46,11 @@ public struct CalendarFeature: WidgetFeature {
         let file: VdirFile?
         /// Its line in the picker, after the title.
         let detail: String
-        init(_ occurrence: EventOccurrence) {
+        /// `name`: how a name shows (masked in privacy mode).
+        init(_ occurrence: EventOccurrence, name: (String) -> String = { $0 }) {
             let event = occurrence.event
             (id, uid, title, note, when, file) = (event.id, event.uid, event.title, event.note, CalendarFeature.shownWhen(occurrence), event.file)
-            detail = CalendarFeature.pickerDetail(occurrence)
+            detail = CalendarFeature.pickerDetail(occurrence, name: name)
         }
     }
 
@@ -155,7 +156,7 @@ public struct CalendarFeature: WidgetFeature {
                 var yearly = event.isLunar
                 if case .solar(_, _, let rule, _) = event.when { yearly = rule == "FREQ=YEARLY" }
                 return RemovableEvent(id: event.id, title: event.title, when: Self.shownWhen(occurrence), repeats: event.repeats, yearly: yearly, file: event.file,
-                                      detail: Self.pickerDetail(occurrence))
+                                      detail: Self.pickerDetail(occurrence, name: environment.name))
             }
             switch state.removable.count {
             case 0: return [.message(.info(text("No event on this day; n adds one.")))]
@@ -176,7 +177,7 @@ public struct CalendarFeature: WidgetFeature {
         case .message(.remove(let id, nil)):
             return [.write(FeatureJob(.calendar, "remove-event \(id)", { store, _, _ in try EventRepository(store).removeEvent(id: id) }, then: Message.removed))]
         case .action(.edit):
-            state.editable = (entry?.dayEvents ?? []).map(EditableEvent.init)
+            state.editable = (entry?.dayEvents ?? []).map { EditableEvent($0, name: environment.name) }
             switch state.editable.count {
             case 0: return [.message(.info(text("No event on this day; n adds one.")))]
             case 1: return [Self.editForm(state.editable[0], environment)]
@@ -224,9 +225,10 @@ public struct CalendarFeature: WidgetFeature {
     /// An event in the pickers of `e` and `x`, which list one day's events: its calendar (a
     /// vdir's display name; the store's events by their id), its time on the dashboard's clock
     /// and how it repeats in words ("Work · 15:00 · every week on Monday until 2027-01-15").
-    static func pickerDetail(_ occurrence: EventOccurrence) -> String {
+    /// `name` masks the calendar's name in privacy mode, as the titles are.
+    static func pickerDetail(_ occurrence: EventOccurrence, name: (String) -> String = { $0 }) -> String {
         let event = occurrence.event
-        var parts = [event.calendar ?? "#\(event.id)"]
+        var parts = [event.calendar.map(name) ?? "#\(event.id)"]
         if let time = occurrence.time { parts.append("\(time)") }
         switch event.when {
         case .lunar: parts.append(event.whenText)
