@@ -81,7 +81,8 @@ import Testing
         #expect(problems.contains("\(vdir)/loop2.ics: it is a symlink loop"))
         #expect(problems.contains("\(vdir)/folder.ics: it is not a regular file"))
         #expect(calendars[1].problems == ["\(folder.path("missing")) does not exist; its events are not shown (create it, or run `vdirsyncer discover`)"])
-        #expect(calendars[0].doctorLine.hasPrefix("vdir work (\(vdir)): 8 files, 1 event, newest change "))
+        #expect(calendars[0].doctorLines[0].hasPrefix("vdir work (\(vdir)): 8 files, 1 event, newest change "))
+        #expect(calendars[0].doctorLines.count == 1 + calendars[0].problems.count && calendars[0].doctorLines.dropFirst().allSatisfy { $0.hasPrefix("  \(vdir)/") })
         #expect(try Self.contents(vdir) == before)
     }
 
@@ -296,7 +297,25 @@ import Testing
         let calendar = VdirCalendars.read([one], timeZone: .utc)[0]
         #expect(calendar.events.isEmpty)
         #expect(calendar.problems == ["\(one) is a symlink loop; its events are not shown (point the link at a folder)"])
-        #expect(calendar.doctorLine.contains("skipped: \(one) is a symlink loop"))
+        #expect(Array(calendar.doctorLines.dropFirst()) == ["  \(one) is a symlink loop; its events are not shown (point the link at a folder)"], "\(calendar.doctorLines)")
+    }
+
+    /// `doctor` lays a vdir out as the rest of its output: the vdir's line, then one indented
+    /// line per skipped file, ten named at most and the rest counted (a tester saw one line of
+    /// 1,500 characters).
+    @Test func theDoctorsLinesAreOnePerVdirAndOnePerSkippedFile() throws {
+        let folder = TemporaryFolder()
+        let vdir = folder.path("many")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        for index in 0..<25 { try Self.write("not a calendar \(index)", to: vdir + "/bad\(index < 10 ? "0" : "")\(index).ics") }
+        try Self.write(Self.ics(uid: "good", summary: "Good", ["DTSTART;VALUE=DATE:20260111"]), to: vdir + "/good.ics")
+        let lines = VdirCalendars.read([vdir], timeZone: .utc)[0].doctorLines
+        #expect(lines.count == 12, "\(lines)")
+        #expect(lines[0].hasPrefix("vdir many (\(vdir)): 26 files, 1 event, newest change ") && lines[0].hasSuffix(", 25 skipped:"), "\(lines[0])")
+        #expect(lines[1] == "  \(vdir)/bad00.ics: it is not iCalendar (no BEGIN:VCALENDAR); skipped", "\(lines[1])")
+        #expect(lines[1...10].allSatisfy { $0.hasPrefix("  \(vdir)/bad") && !$0.contains("\n") })
+        #expect(lines[11] == "  and 15 more")
+        #expect(lines.allSatisfy { $0.count < 200 }, "\(lines)")
     }
 
     /// A vdir made after the dashboard started (a first `vdirsyncer sync`) is followed from then on.

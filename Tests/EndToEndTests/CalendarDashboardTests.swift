@@ -80,7 +80,8 @@ struct CalendarDashboardTests {
         #expect(dashboard.wait { $0.contains("Add an event") && $0.contains("2027-04-21") && $0.contains("lunar: every year on 15/3 ÂL") },
                 "\(dashboard.text)")
         dashboard.type("Giỗ ông nội")
-        dashboard.send("Tab", "Tab")
+        // Past Date, Time and Minutes to Repeat.
+        dashboard.send("Tab", "Tab", "Tab", "Tab")
         dashboard.type("lunar")
         dashboard.send("Enter")
         #expect(dashboard.wait { $0.contains("Added Giỗ ông nội (15/3 ÂL every lunar year).") && $0.contains("• Giỗ ông nội") }, "\(dashboard.text)")

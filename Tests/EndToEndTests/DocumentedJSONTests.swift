@@ -35,7 +35,7 @@ struct DocumentedJSONTests {
         _ = try SQLiteShell.run(store, "UPDATE event SET time = '19:30' WHERE title = 'Concert'")
         let items = try #require(try json(["event", "list", "--from", "2030-07-01", "--to", "2030-07-02", "--json"]) as? [[String: Any]])
         #expect(items.count == 2)
-        expectNull(items.first, ["time", "end", "zone"])
+        expectNull(items.first, ["time", "end", "zone", "calendar"])
         expectNull(items.last, ["end", "zone"])
         #expect(items.last?["time"] as? String == "19:30" && items.last?["lastDate"] as? String == "2030-07-02")
     }

@@ -21,7 +21,7 @@ struct VdirEventNamingTests {
         let environment = try VdirCommandTests.environment(folder, vdirs: [calendar], zone: "UTC")
         let list = try Homescreen.run(["event", "list", "--today", "2026-11-28"], store: store, environment: environment)
         #expect(list.status == 0, "\(list.stderr)")
-        #expect(list.stdout.contains("vdir  Họp lớp  · UID lop-1") && list.stdout.contains("vdir  With an alarm  · UID alarm-2"), "\(list.stdout)")
+        #expect(list.stdout.contains("vdir  Họp lớp  · family · UID lop-1") && list.stdout.contains("vdir  With an alarm  · family · UID alarm-2"), "\(list.stdout)")
         let json = try Homescreen.run(["event", "list", "--json", "--today", "2026-11-28"], store: store, environment: environment).stdout
         let id = try #require(((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])?.first(where: { $0["uid"] as? String == "alarm-2" }))?["id"] as? Int)
         for command in [["event", "remove", "--", String(id)], ["event", "edit", "--title", "X", "--", String(id)]] {

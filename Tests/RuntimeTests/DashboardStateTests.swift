@@ -420,7 +420,7 @@ struct DashboardStateTests {
         runtime.send(.key(.enter))
         runtime.send(.key(.character("n")))
         // The chosen day (today) is filled in; 2026-11-18 is the 10th of the tenth lunar month.
-        #expect(text(runtime).contains("Add an event") && text(runtime).contains("Date    2026-11-18") && text(runtime).contains("every year on 10/10 ÂL"),
+        #expect(text(runtime).contains("Add an event") && text(runtime).contains("Date     2026-11-18") && text(runtime).contains("every year on 10/10 ÂL"),
                 "\(text(runtime))")
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("the title is empty"), "\(text(runtime))")
@@ -428,7 +428,8 @@ struct DashboardStateTests {
         runtime.send(.key(.tab))
         for _ in 0..<10 { runtime.send(.key(.backspace)) }
         type("31/3", into: runtime)
-        runtime.send(.key(.tab))
+        // Past Time and Minutes (empty: all day) to Repeat.
+        for _ in 0..<3 { runtime.send(.key(.tab)) }
         type("sometimes", into: runtime)
         runtime.send(.key(.enter))
         #expect(text(runtime).contains("'sometimes' is not a repeat"), "\(text(runtime))")

@@ -43,7 +43,15 @@ public struct ResolvedStyle: Hashable, Sendable {
         if depth == .ansi8, style.foreground == .muted, theme.color(.muted).degraded(to: depth) == theme.color(.text).degraded(to: depth) {
             attributes.insert(.dim)
         }
-        let foreground = theme.color(style.foreground).degraded(to: depth)
+        var foreground = theme.color(style.foreground).degraded(to: depth)
+        // A data's own color, where it shows on the theme's background (the terminal's own
+        // background is taken as the theme's text says it is: dark under light text).
+        if let tint = style.tint, depth != .monochrome {
+            let tinted = ThemeColor.rgb(tint).degraded(to: depth).shown(default: tint)
+            let ground: RGB
+            if case .rgb(let painted) = theme.color(style.background) { ground = painted } else { ground = theme.hasDarkBackground ? RGB(0, 0, 0) : RGB(255, 255, 255) }
+            if Self.contrast(tinted, ground) >= 2 { foreground = ThemeColor.rgb(tint).degraded(to: depth) }
+        }
         var background = theme.color(style.background).degraded(to: depth)
         // Text that would not show on its cell's background (a form's input is drawn on the
         // frames' color: eight colors give text and frames one gray, and high-contrast's frames

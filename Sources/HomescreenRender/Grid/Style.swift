@@ -36,11 +36,23 @@ public struct Style: Hashable, Sendable {
     public var foreground: ThemeRole
     public var background: ThemeRole
     public var attributes: TextAttributes
+    /// A color the data itself carries (a vdir calendar's `color` file), drawn instead of the
+    /// foreground role's where the terminal has colors, degraded to its depth as a theme's
+    /// colors are; without colors, or where it would not show on the theme's background, the
+    /// role's look stays.
+    public var tint: RGB?
 
     public init(_ foreground: ThemeRole = .text, background: ThemeRole = .background, _ attributes: TextAttributes = []) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
+    }
+
+    /// This style with `color` as its tint (nil: as it is).
+    public func tinted(_ color: RGB?) -> Style {
+        var style = self
+        style.tint = color ?? tint
+        return style
     }
 
     public static let plain = Style()

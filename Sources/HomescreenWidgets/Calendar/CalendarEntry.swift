@@ -1,6 +1,7 @@
 import Foundation
 import HomescreenStore
 import HomescreenHosting
+import HomescreenRender
 import HomescreenWidgetCore
 
 /// One cell of the month grid (seed 003's CalendarDay, with its date and leap flag).
@@ -11,6 +12,8 @@ public struct CalendarDay: Hashable, Sendable, Encodable {
     public let isToday: Bool
     /// How many of the person's own events fall on the day (the grid marks the day).
     public var eventCount = 0
+    /// The color of the calendar (a vdir's `color` file) of the day's first event, if it has one.
+    public var eventColor: RGB?
     /// The holidays falling on the day, in `Holiday.all`'s order.
     public var holidays: [Holiday] = []
     /// The public holiday whose day off the day is (its own, or one announced for it).
@@ -51,6 +54,8 @@ public struct UpcomingDate: Hashable, Sendable {
     public var time: EventTime? = nil
     /// The holiday, whose name the view labels in the interface's language.
     public var holiday: Holiday? = nil
+    /// A vdir event's calendar color.
+    public var color: RGB? = nil
     public var isPersonal: Bool { eventID != nil }
     public var isDayOff: Bool { holiday?.isDayOff == true }
 }
@@ -104,6 +109,7 @@ public struct CalendarEntry: TimelineEntry, Encodable {
             guard let lunar = VietnameseCalendar.lunarDate(for: day) else { return nil }
             var cell = CalendarDay(date: day, lunar: lunar, isCurrentMonth: day.month == month.month, isToday: day == today)
             cell.eventCount = onGrid.count { $0.covers(day) }
+            if cell.eventCount > 0 { cell.eventColor = onGrid.first { $0.covers(day) }?.event.calendarColor }
             cell.holidays = holidaysNear.filter { $0.date == day }.map(\.holiday)
             cell.dayOff = Holiday.dayOff(on: day, among: holidaysNear)
             days.append(cell)
@@ -121,7 +127,8 @@ public struct CalendarEntry: TimelineEntry, Encodable {
         self.dayEvents = coming.filter { $0.covers(selected) }
         let personal = coming.filter { $0.date >= selected }.prefix(holidayCount).compactMap { occurrence in
             VietnameseCalendar.lunarDate(for: occurrence.date).map {
-                UpcomingDate(title: occurrence.event.title, date: occurrence.date, lunar: $0, eventID: occurrence.event.id, time: occurrence.time)
+                UpcomingDate(title: occurrence.event.title, date: occurrence.date, lunar: $0, eventID: occurrence.event.id, time: occurrence.time,
+                             color: occurrence.event.calendarColor)
             }
         }
         let public_ = holidays.map { UpcomingDate(title: $0.holiday.name, date: $0.date, lunar: $0.lunar, eventID: nil, holiday: $0.holiday) }

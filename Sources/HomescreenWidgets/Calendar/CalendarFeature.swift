@@ -33,15 +33,24 @@ public struct CalendarFeature: WidgetFeature {
         case edited(Result<CalendarEvent, JobFailure>)
     }
 
-    struct RemovableEvent: Sendable, Equatable { let id: Int64, title: String, when: String, repeats: Bool, yearly: Bool, file: VdirFile? }
+    struct RemovableEvent: Sendable, Equatable {
+        let id: Int64, title: String, when: String, repeats: Bool, yearly: Bool, file: VdirFile?
+        /// Its line in the picker, after the title (`CalendarFeature.pickerDetail`).
+        var detail = ""
+    }
 
     /// An event as the edit form showed it: a vdir's file is the version read then, which the
     /// save rewrites only if no program changed it since.
     public struct EditableEvent: Sendable, Equatable {
         let id: Int64, uid: String, title: String, note: String, when: String
         let file: VdirFile?
-        init(_ event: CalendarEvent) {
-            (id, uid, title, note, when, file) = (event.id, event.uid, event.title, event.note, event.whenText, event.file)
+        /// Its line in the picker, after the title.
+        let detail: String
+        /// `name`: how a name shows (masked in privacy mode).
+        init(_ occurrence: EventOccurrence, name: (String) -> String = { $0 }) {
+            let event = occurrence.event
+            (id, uid, title, note, when, file) = (event.id, event.uid, event.title, event.note, CalendarFeature.shownWhen(occurrence), event.file)
+            detail = CalendarFeature.pickerDetail(occurrence, name: name)
         }
     }
 
@@ -104,7 +113,8 @@ public struct CalendarFeature: WidgetFeature {
         case .action(.addItem):
             let day = entry?.selected ?? LocalDate(environment.now, in: environment.timeZone)
             let calendars = VdirCalendars.configured.isEmpty ? [] : VdirCalendars.read(timeZone: environment.timeZone).map(\.name)
-            return [.form(Self.form(language, date: day.iso, lunar: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? "", calendars: calendars),
+            return [.form(Self.form(language, date: day.iso, lunar: entry.map { EventInput.fieldText(for: $0.selectedLunar) } ?? "",
+                                    timeZone: environment.timeZone, calendars: calendars),
                           submitted: Message.addSubmitted)]
         case .message(.addSubmitted(let form)):
             var check = FormCheck(form, language: language)
@@ -112,16 +122,21 @@ public struct CalendarFeature: WidgetFeature {
             func field<Value>(_ index: Int, _ read: () throws(EventInput.Problem) -> Value) -> Value? {
                 do { return try read() } catch { check.fail(index, error.description); return nil }
             }
-            let title = field(0) { () throws(EventInput.Problem) in try EventInput.title(check[0]) }
-            let note = field(3) { () throws(EventInput.Problem) in try EventInput.note(check[3]) }
-            let when = field(2) { () throws(EventInput.Problem) in try EventInput.rule(check[2]) } == nil ? nil
-                : field(1) { () throws(EventInput.Problem) in try EventInput.dateField(check[1], repeat: check[2], today: LocalDate(environment.now, in: environment.timeZone)) }
+            let title = field(Field.title) { () throws(EventInput.Problem) in try EventInput.title(check[Field.title]) }
+            let note = field(Field.note) { () throws(EventInput.Problem) in try EventInput.note(check[Field.note]) }
+            let when = field(Field.repeats) { () throws(EventInput.Problem) in try EventInput.rule(check[Field.repeats]) } == nil ? nil
+                : field(Field.date) { () throws(EventInput.Problem) in try EventInput.dateField(check[Field.date], repeat: check[Field.repeats], today: LocalDate(environment.now, in: environment.timeZone)) }
+            // A time and a length, on this machine's clock (TZ), as `event add --calendar` without --zone.
+            let time = field(Field.time) { () throws(EventInput.Problem) in try EventInput.time(check[Field.time], for: when) }
+            let minutes = field(Field.minutes) { () throws(EventInput.Problem) in try EventInput.minutes(check[Field.minutes], time: check[Field.time]) }
             // The Calendar field, when vdirs are configured: empty is the store, else a vdir's name.
-            let vdir = form.fields.count > 4 && !check[4].trimmingCharacters(in: .whitespaces).isEmpty
-                ? field(4) { () throws(EventInput.Problem) in try EventInput.vdir(check[4]) } : nil
+            let vdir = form.fields.count > Field.calendar && !check[Field.calendar].trimmingCharacters(in: .whitespaces).isEmpty
+                ? field(Field.calendar) { () throws(EventInput.Problem) in try EventInput.vdir(check[Field.calendar]) } : nil
             if let rejected = check.rejected(form) { return [.form(rejected, submitted: Message.addSubmitted)] }
-            guard let title, let note, let when else { return [] }
-            let draft = EventDraft(title: title, note: note, when: when)
+            guard var when, let title, let note, let time, let minutes else { return [] }
+            if case .solar(let start, _, let rule, let except) = when, let clock = time { when = .solar(start: start, time: clock, rule: rule, except: except) }
+            let draft = EventDraft(title: title, note: note, when: when, zone: time == nil ? "" : EventInput.zoneName(environment.timeZone),
+                                   length: minutes.map { .minutes($0) })
             state.form.submitted(form)
             if let vdir {
                 let zone = environment.timeZone
@@ -140,13 +155,14 @@ public struct CalendarFeature: WidgetFeature {
                 let event = occurrence.event
                 var yearly = event.isLunar
                 if case .solar(_, _, let rule, _) = event.when { yearly = rule == "FREQ=YEARLY" }
-                return RemovableEvent(id: event.id, title: event.title, when: event.whenText, repeats: event.repeats, yearly: yearly, file: event.file)
+                return RemovableEvent(id: event.id, title: event.title, when: Self.shownWhen(occurrence), repeats: event.repeats, yearly: yearly, file: event.file,
+                                      detail: Self.pickerDetail(occurrence, name: environment.name))
             }
             switch state.removable.count {
             case 0: return [.message(.info(text("No event on this day; n adds one.")))]
             case 1: return [Self.confirmRemoval(state.removable[0], environment)]
             default:
-                let items = state.removable.map { Picker.Item(title: environment.name($0.title), detail: "#\($0.id) · \($0.when)") }
+                let items = state.removable.map { Picker.Item(title: environment.name($0.title), detail: $0.detail) }
                 return [.picker(Picker(title: text("Remove an event"), items: items, selection: 0), chosen: Message.chosen)]
             }
         case .message(.chosen(.item(let index))) where state.removable.indices.contains(index):
@@ -161,12 +177,12 @@ public struct CalendarFeature: WidgetFeature {
         case .message(.remove(let id, nil)):
             return [.write(FeatureJob(.calendar, "remove-event \(id)", { store, _, _ in try EventRepository(store).removeEvent(id: id) }, then: Message.removed))]
         case .action(.edit):
-            state.editable = (entry?.dayEvents ?? []).map { EditableEvent($0.event) }
+            state.editable = (entry?.dayEvents ?? []).map { EditableEvent($0, name: environment.name) }
             switch state.editable.count {
             case 0: return [.message(.info(text("No event on this day; n adds one.")))]
             case 1: return [Self.editForm(state.editable[0], environment)]
             default:
-                let items = state.editable.map { Picker.Item(title: environment.name($0.title), detail: "#\($0.id) · \($0.when)") }
+                let items = state.editable.map { Picker.Item(title: environment.name($0.title), detail: $0.detail) }
                 return [.picker(Picker(title: text("Edit an event"), items: items, selection: 0), chosen: Message.editChosen)]
             }
         case .message(.editChosen(.item(let index))) where state.editable.indices.contains(index):
@@ -191,6 +207,34 @@ public struct CalendarFeature: WidgetFeature {
         case .action, .message(.chosen), .message(.editChosen):
             return []
         }
+    }
+
+    /// How the pickers, the edit form's title and the removal question name one of the day's
+    /// events: its day and time on the dashboard's clock, as the day list shows them (a timed
+    /// event kept in another zone is not shown at that zone's time), and how it repeats in
+    /// words, as the rest of the calendar says it ("every week on Monday until 2027-01-15").
+    static func shownWhen(_ occurrence: EventOccurrence) -> String {
+        let event = occurrence.event
+        let day = occurrence.date.iso + (occurrence.time.map { " \($0)" } ?? "")
+        switch event.when {
+        case .lunar: return day + " · " + event.whenText
+        case .solar(_, _, let rule, _): return rule.isEmpty ? day : day + " · " + RecurrenceRule.words(rule)
+        }
+    }
+
+    /// An event in the pickers of `e` and `x`, which list one day's events: its calendar (a
+    /// vdir's display name; the store's events by their id), its time on the dashboard's clock
+    /// and how it repeats in words ("Work · 15:00 · every week on Monday until 2027-01-15").
+    /// `name` masks the calendar's name in privacy mode, as the titles are.
+    static func pickerDetail(_ occurrence: EventOccurrence, name: (String) -> String = { $0 }) -> String {
+        let event = occurrence.event
+        var parts = [event.calendar.map(name) ?? "#\(event.id)"]
+        if let time = occurrence.time { parts.append("\(time)") }
+        switch event.when {
+        case .lunar: parts.append(event.whenText)
+        case .solar(_, _, let rule, _): if !rule.isEmpty { parts.append(RecurrenceRule.words(rule)) }
+        }
+        return parts.joined(separator: " · ")
     }
 
     // MARK: - Editing an event
@@ -254,14 +298,25 @@ public struct CalendarFeature: WidgetFeature {
                         yes: .remove(id: event.id, file: event.file))
     }
 
-    /// Title, date (the chosen day), repeat (empty: once; "lunar": every lunar year on the
-    /// day's lunar date, which the hint names), note.
-    static func form(_ language: Language, date: String, lunar: String, calendars: [String] = []) -> Form {
+    /// The add form's fields, in order (Calendar only when vdirs are configured).
+    enum Field {
+        static let title = 0, date = 1, time = 2, minutes = 3, repeats = 4, note = 5, calendar = 6
+    }
+
+    /// Title, date (the chosen day), time and minutes (empty: all day; a time is on `timeZone`'s
+    /// clock, which the hint names), repeat (empty: once; "lunar": every lunar year on the day's
+    /// lunar date, which the hint names), note, and the calendar when vdirs are configured.
+    static func form(_ language: Language, date: String, lunar: String, timeZone: Zone = .utc, calendars: [String] = []) -> Form {
         func text(_ english: String, _ values: String...) -> String { language.text(english, in: words, values: values) }
         let repeats = text("empty: once · lunar: every year on %1 ÂL · yearly, monthly, weekly", lunar)
+        let zone = EventInput.zoneName(timeZone)
+        let time = zone.isEmpty ? text("HH:MM (24-hour) on this machine's clock; empty: all day")
+            : text("HH:MM (24-hour) on %1 time (this machine's TZ); empty: all day", zone)
         var fields = [
             Form.Field(text("Title"), placeholder: "Giỗ ông nội", maxLength: 200),
             Form.Field(text("Date"), text: date, hint: text("YYYY-MM-DD, tomorrow, +3d, or a lunar date: 15/3"), maxLength: 20),
+            Form.Field(text("Time"), placeholder: text("(optional)"), hint: time, maxLength: 5),
+            Form.Field(text("Minutes"), placeholder: text("(optional)"), hint: text("how long, 1 to 100000, with a time; empty: no end"), maxLength: 6),
             Form.Field(text("Repeat"), placeholder: repeats, hint: repeats, maxLength: 10),
             Form.Field(text("Note"), placeholder: text("(optional)"), maxLength: 500),
         ]
@@ -278,7 +333,13 @@ public struct CalendarFeature: WidgetFeature {
         ("Add an event", "Ajouter un événement", "Aggiungi un evento", "Thêm sự kiện"),
         ("Title", "Titre", "Titolo", "Tiêu đề"), ("Date", "Date", "Data", "Ngày"), ("Repeat", "Répétition", "Ripetizione", "Lặp lại"),
         ("Note", "Note", "Nota", "Ghi chú"), ("(optional)", "(facultatif)", "(facoltativo)", "(không bắt buộc)"),
-        ("Calendar", "Calendrier", "Calendario", "Lịch"),
+        ("Calendar", "Calendrier", "Calendario", "Lịch"), ("Time", "Heure", "Ora", "Giờ"), ("Minutes", "Minutes", "Minuti", "Số phút"),
+        ("HH:MM (24-hour) on %1 time (this machine's TZ); empty: all day", "HH:MM (24 h) à l'heure de %1 (le TZ de cette machine) ; vide : toute la journée",
+         "HH:MM (24 ore) all'ora di %1 (il TZ di questa macchina); vuoto: tutto il giorno", "HH:MM (24 giờ) theo giờ %1 (TZ của máy này); để trống: cả ngày"),
+        ("HH:MM (24-hour) on this machine's clock; empty: all day", "HH:MM (24 h) à l'heure de cette machine ; vide : toute la journée",
+         "HH:MM (24 ore) all'ora di questa macchina; vuoto: tutto il giorno", "HH:MM (24 giờ) theo giờ của máy này; để trống: cả ngày"),
+        ("how long, 1 to 100000, with a time; empty: no end", "la durée, de 1 à 100000, avec une heure ; vide : sans fin",
+         "la durata, da 1 a 100000, con un'ora; vuoto: senza fine", "kéo dài bao lâu, 1 đến 100000, khi có giờ; để trống: không có giờ kết thúc"),
         ("empty: this store · or %1", "vide : ce magasin · ou %1", "vuoto: questo archivio · o %1", "để trống: kho này · hoặc %1"),
         ("YYYY-MM-DD, tomorrow, +3d, or a lunar date: 15/3", "AAAA-MM-JJ, demain, +3d, ou une date lunaire : 15/3",
          "AAAA-MM-GG, domani, +3d, o una data lunare: 15/3", "YYYY-MM-DD, ngày mai, +3d, hoặc ngày âm lịch: 15/3"),
@@ -323,7 +384,7 @@ public struct CalendarFeature: WidgetFeature {
         let runningOut = VdirCalendars.lunarAnniversariesRunningOut(timeZone: zone).map {
             "\na lunar anniversary's dates run out within \(VdirWriter.lunarYearsKept) years in \($0); the dashboard, `event list` or `event add --calendar` writes \(VdirWriter.lunarYears) more years"
         }.joined()
-        return VdirCalendars.read(timeZone: zone, store: store).map { "\n" + $0.doctorLine }.joined() + runningOut
+        return VdirCalendars.read(timeZone: zone, store: store).flatMap(\.doctorLines).map { "\n" + $0 }.joined() + runningOut
     }
 
     public func doctorBeforeStore() -> String? {

@@ -115,7 +115,9 @@ struct EventCommand: ParsableCommand {
                 "note", "date", "lunar", "lunarLeap", "repeat" ("lunar" or the RRULE, "" for once),
                 "daysLeft", "time" (HH:MM or null), "lastDate" (the last day it covers: "date" for a
                 one-day event), "end" (YYYY-MM-DDTHH:MM when a timed event has a length, else null),
-                "zone" (the zone an imported timed event keeps, null for local)}].
+                "zone" (the zone an imported timed event keeps, null for local), "calendar" (the vdir's
+                display name, null for the store's own events)}]. A vdir's event names its calendar
+                in the text too.
                 """)
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The first day (YYYY-MM-DD, today, +1w...). Default: --today.", valueName: "date"), completion: Completions.dates) var from: String?
@@ -130,6 +132,7 @@ struct EventCommand: ParsableCommand {
             let lunar: String, lunarLeap: Bool, `repeat`: String, daysLeft: Int, lastDate: String
             @NullWhenAbsent var end: String?
             @NullWhenAbsent var zone: String?
+            @NullWhenAbsent var calendar: String?
         }
 
         func run(_ context: any CommandContext) throws {
@@ -154,7 +157,7 @@ struct EventCommand: ParsableCommand {
                                 date: occurrence.date.iso, time: occurrence.time?.description, lunar: lunar.map { "\($0.day)/\($0.month)" } ?? "", lunarLeap: lunar?.isLeapMonth ?? false,
                                 repeat: repeats, daysLeft: occurrence.date.dayNumber - today.dayNumber, lastDate: occurrence.lastDate.iso,
                                 end: occurrence.endDate.flatMap { day in occurrence.endTime.map { day.iso + "T" + $0.description } },
-                                zone: occurrence.event.zone.isEmpty ? nil : occurrence.event.zone)
+                                zone: occurrence.event.zone.isEmpty ? nil : occurrence.event.zone, calendar: occurrence.event.calendar)
                 }
                 Output.line(try Output.json(items, timeZone: context.timeZone))
                 return
@@ -171,7 +174,7 @@ struct EventCommand: ParsableCommand {
                 Output.line("\(occurrence.date.iso)\(time)  \(Display.column(lunar, 9))  \(Display.column(vdir ? "vdir" : String(occurrence.event.id), 4))  "
                             + Display.safe(DisplayWidth.truncate(occurrence.event.title, to: 120))
                             + (occurrence.lastDate > occurrence.date ? " (until \(occurrence.lastDate.iso))" : "")
-                            + (vdir ? "  · UID \(Display.safe(occurrence.event.uid))" : ""))
+                            + (vdir ? "  · " + Display.safe(DisplayWidth.truncate(occurrence.event.calendar ?? "", to: 40)) + " · UID \(Display.safe(occurrence.event.uid))" : ""))
             }
         }
     }

@@ -27,6 +27,11 @@ struct DoctorCommand: ParsableCommand {
         let environment = storeOptions.environment
         var healthy = true
         func report(_ label: String, _ text: String) { Output.line(DisplayWidth.pad(label, to: max(10, label.count + 1)) + SafeText.clean(text)) }
+        // A kind's text of several lines (the calendar's vdirs and their skipped files): each
+        // line under the kind's label, as the other sections lay out theirs.
+        func reportKind(_ label: String, _ text: String) {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() { report(index == 0 ? label : "", String(line)) }
+        }
 
         let term = environment["TERM"] ?? ""
         report("terminal", (isatty(STDOUT_FILENO) == 1 ? "stdout is a terminal" : "stdout is not a terminal")
@@ -93,7 +98,7 @@ struct DoctorCommand: ParsableCommand {
                 report("store", "\(store.path) (PostgreSQL), \(try store.integrityCheck())")
                 report("deadline", "\(Int(PostgresStore.roundTrip)) s for each round trip to the server; past it the change is given up, not saved, and the dashboard says so")
                 for feature in WidgetCatalog.configured.features {
-                    if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
+                    if let line = try feature.doctor(store) { reportKind(feature.kind.rawValue, line) }
                 }
                 if !(try checkSummaries(store, report: report)) { healthy = false }
                 reportReminders(config: loadedConfig, store: store, report: report)
@@ -104,7 +109,7 @@ struct DoctorCommand: ParsableCommand {
         } else if !FileManager.default.fileExists(atPath: path) {
             report("store", "\(path) does not exist yet; it is created on the first write (or run `homescreen demo`)")
             for feature in WidgetCatalog.configured.features {
-                if let line = feature.doctorBeforeStore() { report(feature.kind.rawValue, line) }
+                if let line = feature.doctorBeforeStore() { reportKind(feature.kind.rawValue, line) }
             }
         } else {
             do {
@@ -122,7 +127,7 @@ struct DoctorCommand: ParsableCommand {
                         + "the first: \(setAside[0].table) \(setAside[0].content) (\(setAside[0].reason))")
                 }
                 for feature in WidgetCatalog.configured.features {
-                    if let line = try feature.doctor(store) { report(feature.kind.rawValue, line) }
+                    if let line = try feature.doctor(store) { reportKind(feature.kind.rawValue, line) }
                 }
                 if !(try checkSummaries(store, report: report)) { healthy = false }
                 reportReminders(config: loadedConfig, store: store, report: report)

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
 
@@ -22,6 +23,11 @@ public struct CalendarEvent: Hashable, Sendable, Identifiable {
     /// The vdir file it was read from, as it was then (nil: the store's own event). A change
     /// writes that file only if it is still that version.
     public var file: VdirFile?
+    /// The vdir's display name (its `displayname` file, else its folder's name); nil: the store's own event.
+    public var calendar: String?
+    /// The vdir's `color` file as it is written (`#rrggbb`, or `#rrggbbaa` as some servers
+    /// give it); the panes mark its events in it (`calendarColor`).
+    public var color: String?
 
     public init(id: Int64, uid: String, title: String, note: String = "", when: EventDate, zone: String = "", length: EventLength? = nil, createdAt: Date) {
         self.id = id
@@ -174,4 +180,13 @@ public enum EventError: StoreRefusal, Equatable {
 
     /// Its sentences in French, Italian and Vietnamese: the kind's own words.
     public var words: Translations { CalendarFeature.words }
+}
+
+extension CalendarEvent {
+    /// The vdir's color as a color (`#rrggbb`; the alpha of `#rrggbbaa` is dropped), nil when
+    /// it has none or it does not read as one.
+    public var calendarColor: RGB? {
+        guard let color = color?.trimmingCharacters(in: .whitespaces), color.count == 7 || color.count == 9 else { return nil }
+        return RGB(hex: String(color.prefix(7)))
+    }
 }

@@ -62,6 +62,35 @@ public enum EventInput {
         }
     }
 
+    /// The form's Time field: empty (all day) or HH:MM; a time goes with a solar date only
+    /// (`when` nil: the date itself was refused, so only the time is checked).
+    public static func time(_ text: String, for when: EventDate?) throws(Problem) -> EventTime? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        guard let time = EventTime(text: trimmed) else { throw Problem("'\(trimmed)' is not a time; use HH:MM from 00:00 to 23:59, such as 18:30, or leave it empty for an all-day event.") }
+        if case .lunar? = when { throw Problem("a lunar anniversary lasts its day, so it has no time ('\(trimmed)'); leave the time empty, or give a solar date.") }
+        return time
+    }
+
+    /// The form's Minutes field: empty (no end) or how long a timed event lasts, 1 to 100000.
+    public static func minutes(_ text: String, time: String) throws(Problem) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        guard let minutes = Int(trimmed), (1...100_000).contains(minutes) else {
+            throw Problem("'\(trimmed)' is not a number of minutes; use a whole number from 1 to 100000, such as 90.")
+        }
+        guard !time.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw Problem("minutes (\(minutes)) go with a time; give the Time as HH:MM, or leave Minutes empty for an all-day event.")
+        }
+        return minutes
+    }
+
+    /// The zone a timed event added on this machine is kept in: its TZ's database name, or
+    /// empty (floating, the viewer's clock) when TZ is a POSIX rule no database names.
+    public static func zoneName(_ zone: Zone) -> String {
+        Zone(identifier: zone.identifier) != nil ? zone.identifier : ""
+    }
+
     /// The configured vdir named `name` (its displayname or its folder's name), for `event add
     /// --calendar` and the form's Calendar field.
     public static func vdir(_ name: String, folders: [String] = VdirCalendars.configured) throws(Problem) -> (name: String, path: String) {

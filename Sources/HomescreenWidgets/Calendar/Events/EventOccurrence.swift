@@ -95,21 +95,24 @@ extension CalendarEvent {
     }
 
     /// "15/3 ÂL every lunar year", "10/6N ÂL (leap) in 2025, then every lunar year",
-    /// "2027-05-01", "every year from 2027-05-01", "2027-05-01 FREQ=WEEKLY;BYDAY=MO,WE".
+    /// "2027-05-01", "every year from 2027-05-01", "from 2027-05-01 09:00 America/New_York,
+    /// every week on Monday, Wednesday" (a timed event kept in a zone names it; a rule in words).
     public var whenText: String {
         switch when {
         case .lunar(let month, let day, let leap, let firstYear):
             if leap, let firstYear { return "\(day)/\(month)N ÂL in \(firstYear), then \(day)/\(month) ÂL every lunar year" }
             return "\(day)/\(month) ÂL every lunar year" + (firstYear.map { " from \($0)" } ?? "")
         case .solar(let start, let time, let rule, _):
-            let day = start.iso + (time.map { " \($0)" } ?? "")
+            let day = start.iso + (time.map { " \($0)" + (zone.isEmpty ? "" : " " + zone) } ?? "")
             switch rule {
             case "": return day
             case "FREQ=YEARLY": return "every year from " + day
             case "FREQ=MONTHLY": return "every month from " + day
             case "FREQ=WEEKLY": return "every week from " + day
             case "FREQ=DAILY": return "every day from " + day
-            default: return day + " " + rule
+            default:
+                guard let parsed = try? RecurrenceRule(parsing: rule) else { return day + " " + rule }
+                return "from " + day + ", " + parsed.words
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
 
@@ -134,6 +135,8 @@ public struct VdirCalendar: Sendable {
                     calendar.events.append(CalendarEvent(id: nextID, uid: draft.uid ?? "", title: draft.title, note: draft.note, when: draft.when,
                                                          zone: draft.zone, length: draft.length, createdAt: parsed.modified))
                     calendar.events[calendar.events.count - 1].file = parsed.file
+                    calendar.events[calendar.events.count - 1].calendar = calendar.name
+                    calendar.events[calendar.events.count - 1].color = calendar.color
                     nextID -= 1
                 }
             }
@@ -302,14 +305,22 @@ public struct VdirCalendar: Sendable {
         return home + folder.dropFirst()
     }
 
-    /// The doctor's line for this calendar.
-    public var doctorLine: String {
+    /// How many of a vdir's skipped files `doctor` names; the rest are counted.
+    public static let doctorProblemsNamed = 10
+
+    /// The doctor's lines for this calendar: one for the vdir, then one indented line for each
+    /// file skipped (the first `doctorProblemsNamed`, then how many more), as the rest of
+    /// `doctor` lays out its lines. Each line is made safe on its own (a file name with a line
+    /// break in it stays on its line).
+    public var doctorLines: [String] {
         let newestText = newest.map { "newest change " + ISO8601DateFormatter().string(from: $0) } ?? "no file"
         var line = "vdir \(name) (\(path)): \(fileCount) " + Language.english.plural(fileCount, one: "file", other: "files")
             + ", \(events.count) " + Language.english.plural(events.count, one: "event", other: "events") + ", " + newestText
         line += ", \(filesRead) read now"
-        if !problems.isEmpty { line += "; skipped: " + problems.joined(separator: "; ") }
-        return line
+        if !problems.isEmpty { line += ", \(problems.count) skipped:" }
+        let named = problems.prefix(Self.doctorProblemsNamed).map { "  " + SafeText.clean($0) }
+        let more = problems.count > named.count ? ["  and \(problems.count - named.count) more"] : []
+        return [SafeText.clean(line)] + named + more
     }
 }
 

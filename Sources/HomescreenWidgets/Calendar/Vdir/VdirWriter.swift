@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HomescreenRender
 import HomescreenStore
 import HomescreenWidgetCore
 
@@ -188,9 +189,9 @@ public enum VdirWriter {
     /// other line is kept byte for byte.
     public static func rewrite(_ file: VdirFile, _ change: Change, now: Date) throws(Refusal) {
         let bytes = try unchangedBytes(file)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw Refusal("\(file.path) is not UTF-8 text; it was left as it is.") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Refusal("\(named(file.path)) is not UTF-8 text; it was left as it is.") }
         guard let edited = edited(text, change, now: now) else {
-            throw Refusal("\(file.path) holds no VEVENT without RECURRENCE-ID; it was left as it is.")
+            throw Refusal("\(named(file.path)) holds no VEVENT without RECURRENCE-ID; it was left as it is.")
         }
         try write(Array(edited.utf8), to: file.path, replacing: file)
     }
@@ -198,7 +199,7 @@ public enum VdirWriter {
     /// Removes `file`, if it is still as it was read.
     public static func remove(_ file: VdirFile) throws(Refusal) {
         try checkUnchanged(file)
-        guard unlink(file.path) == 0 else { throw Refusal("\(file.path) cannot be removed (\(String(cString: strerror(errno)))); it was left as it is.") }
+        guard unlink(file.path) == 0 else { throw Refusal("\(named(file.path)) cannot be removed (\(String(cString: strerror(errno)))); it was left as it is.") }
         syncFolder(of: file.path)
     }
 
@@ -208,8 +209,8 @@ public enum VdirWriter {
     static func unchangedBytes(_ file: VdirFile) throws(Refusal) -> [UInt8] {
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
-            throw Refusal(errno == ENOENT ? "\(file.path) is gone since it was read (another program removed or renamed it); nothing was written."
-                          : "\(file.path) cannot be opened (\(String(cString: strerror(errno)))); nothing was written.")
+            throw Refusal(errno == ENOENT ? "\(named(file.path)) is gone since it was read (another program removed or renamed it); nothing was written."
+                          : "\(named(file.path)) cannot be opened (\(String(cString: strerror(errno)))); nothing was written.")
         }
         defer { close(descriptor) }
         let (now, bytes) = try VdirFile.read(descriptor, path: file.path)
@@ -220,7 +221,17 @@ public enum VdirWriter {
     static func checkUnchanged(_ file: VdirFile) throws(Refusal) { try unchangedBytes(file) }
 
     static func changedRefusal(_ file: VdirFile) -> Refusal {
-        Refusal("\(file.path) was changed by another program since it was read; nothing was written (read it again and redo the change).")
+        Refusal("\(named(file.path)) was changed by another program since it was read; nothing was written (read it again and redo the change).")
+    }
+
+    /// A vdir's file as a refusal names it: "the file phone-7.ics of Gia đình" (its name and its
+    /// vdir's display name, else the folder's name), short enough for a form's last line and
+    /// the status line at 80 columns; `doctor` gives the folder's path.
+    static func named(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let shown = VdirCalendar.firstLine(of: (folder as NSString).appendingPathComponent("displayname")).flatMap { $0.isEmpty ? nil : $0 }
+            ?? (folder as NSString).lastPathComponent
+        return "the file \((path as NSString).lastPathComponent) of \(DisplayWidth.truncate(shown, to: 40))"
     }
 
     /// Writes `bytes` under a temporary name in the file's folder, flushes them, then puts them
@@ -261,7 +272,7 @@ public enum VdirWriter {
             guard rename(temporary, path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporary)
-                throw Refusal("\(path) cannot be replaced (\(reason)); it was left as it is.")
+                throw Refusal("\(named(path)) cannot be replaced (\(reason)); it was left as it is.")
             }
         } else {
             guard link(temporary, path) == 0 else {

@@ -31,7 +31,21 @@ extension CalendarView {
         if let big, let width = big.first.map(DisplayWidth.of) {
             BigNumber.draw(number, in: &grid, x: content.x + (content.width - width) / 2, y: top + 2, maxX: content.x + content.width, style: solarStyle(asWeekday))
         }
+        tintNextEventMark(&grid)
         return grid
+    }
+
+    /// The next event's mark in its calendar's color (a vdir's `color` file), as the month's
+    /// marks are: the first mark drawn, the one of the next event's line (nothing else here
+    /// draws one); an ASCII pane keeps the accent.
+    private func tintNextEventMark(_ grid: inout CellGrid) {
+        guard !context.ascii, let color = entry.nextEventThisWeek?.color else { return }
+        for y in 0..<grid.height {
+            for x in 0..<grid.width where grid[x, y].text == eventMark {
+                grid.write(eventMark, x: x, y: y, style: grid[x, y].style.tinted(color))
+                return
+            }
+        }
     }
 
     /// "năm Bính Ngọ" → "Năm Bính Ngọ" at the start of a line.
@@ -62,6 +76,7 @@ extension CalendarView {
                      entry.nextEventThisWeek.map { (eventLine($0, width: grid.width), Style(.accent)) } ?? (entry.canChiYear, Style(.text))]
         }
         Pane.lines(lines, in: &grid, grid.bounds)
+        tintNextEventMark(&grid)
         return grid
     }
 
@@ -80,6 +95,7 @@ extension CalendarView {
             let days = next.date.dayNumber - entry.selected.dayNumber
             grid.write(eventMark + " " + words.days(days), in: middle.offsetBy(dy: 2), style: Style(.accent, [.bold]), alignment: .center)
         }
+        tintNextEventMark(&grid)
         return grid
     }
 
@@ -103,6 +119,7 @@ extension CalendarView {
         }
         let text = candidates.first { DisplayWidth.of($0) <= grid.width } ?? short
         grid.write(text, in: grid.bounds.row(0), style: Style(.text))
+        tintNextEventMark(&grid)
         return grid
     }
 }

@@ -91,7 +91,7 @@ struct CalendarView: FamilyViews {
                 // A day with the person's events: a mark after the day, in the event role.
                 if cell.eventCount > 0 {
                     let end = DisplayWidth.of(solar.trimmingCharacters(in: .whitespaces)) + (cellWidth - 1 - DisplayWidth.of("\(cell.date.day)")) / 2
-                    grid.write(eventMark, x: x + min(end, cellWidth - 2), y: y, style: Style(.accent, [.bold]))
+                    grid.write(eventMark, x: x + min(end, cellWidth - 2), y: y, style: markStyle(cell.eventColor))
                 }
                 grid.write(centered(cell.lunarText, cellWidth - 1), x: x, y: y + 1, style: lunarStyle(cell))
             } else {
@@ -107,7 +107,7 @@ struct CalendarView: FamilyViews {
                 // for it and a space before the next cell; the solar day is underlined always.
                 let markX = (context.ascii ? 3 : 2) + DisplayWidth.of(lunar)
                 if cell.eventCount > 0 && markX < cellWidth - 1 {
-                    grid.write(eventMark, x: x + markX, y: y, style: Style(.accent, [.bold]))
+                    grid.write(eventMark, x: x + markX, y: y, style: markStyle(cell.eventColor))
                 }
             }
         }
@@ -128,6 +128,12 @@ struct CalendarView: FamilyViews {
 
     /// The mark of a day with events.
     var eventMark: String { context.ascii ? "*" : "•" }
+
+    /// The mark's style: `base`, in the color of the event's calendar (a vdir's `color` file)
+    /// where it has one; an ASCII pane keeps the role (and a terminal without colors does).
+    func markStyle(_ color: RGB?, _ base: Style = Style(.accent, [.bold])) -> Style {
+        context.ascii ? base : base.tinted(color)
+    }
 
     func solarStyle(_ cell: CalendarDay) -> Style {
         var style = plainSolarStyle(cell)
@@ -236,10 +242,15 @@ struct CalendarView: FamilyViews {
         // and three coming dates (at least three), then how many more.
         let room = max(3, rect.height - lines.count - 5)
         let shown = entry.dayEvents.prefix(entry.dayEvents.count > room ? room - 1 : room)
+        let firstEvent = lines.count
         lines += shown.map { (eventMark + " " + ($0.time.map { "\($0) " } ?? "") + $0.event.title, Style(.accent, [.bold])) }
         if entry.dayEvents.count > shown.count { lines.append((words.moreEvents(entry.dayEvents.count - shown.count), Style(.muted))) }
         for (row, line) in lines.enumerated() where row < rect.height {
             grid.write(line.0, in: rect.row(row), style: line.1)
+        }
+        // Each event's mark in its calendar's color.
+        for (offset, occurrence) in shown.enumerated() where firstEvent + offset < rect.height && rect.width > 0 {
+            if let color = occurrence.event.calendarColor { grid.write(eventMark, x: rect.x, y: rect.y + firstEvent + offset, style: markStyle(color)) }
         }
         let list = lines.count + 1
         guard rect.height > list + 1 else { return }
@@ -261,6 +272,7 @@ struct CalendarView: FamilyViews {
                 : coming.isDayOff ? Pane.fitting([title + " · " + words.dayOff, title], width: max(0, nameWidth)) : title
             let style: Style = isToday ? Style(.today, [.bold]) : coming.isPersonal ? Style(.accent) : coming.isDayOff ? Style(.sunday) : Style(.text)
             grid.write(name, in: Rect(x: row.x, y: row.y, width: max(0, nameWidth), height: 1), style: style)
+            if coming.isPersonal, let color = coming.color, nameWidth > 0 { grid.write(eventMark, x: row.x, y: row.y, style: markStyle(color, style)) }
             if wide {
                 // Shorter dates rather than a date cut: without the weekday, then the solar date alone.
                 let room = row.width - nameWidth - whenWidth - 2
