@@ -146,6 +146,65 @@ struct HledgerCommandTests {
         #expect(added.stdout.contains("12.50 CHF to expenses on 2026-11-20"), "\(added.stdout)")
     }
 
+    /// Another process runs hledger on the changed journal (its hledger is slow): `status
+    /// budget` and `budget show` start no second run and show the last figures marked updating;
+    /// once that process is SIGKILLed, the next command runs hledger at once, and a dashboard
+    /// that showed "updating…" takes the run over (not after the claim's two-minute lapse).
+    @Test func aClaimantsRunIsRespectedAndTakenOverWhenItIsKilled() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("slow"), withIntermediateDirectories: true)
+        let log = folder.path("runs.log")
+        try "#!/bin/sh\necho \"$*\" >> '\(log)'\nexec \(Self.hledger) \"$@\"\n".write(toFile: folder.path("bin/hledger"), atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"slow $$ $*\" >> '\(log)'\nexec sleep 600\n".write(toFile: folder.path("slow/hledger"), atomically: true, encoding: .utf8)
+        #expect(chmod(folder.path("bin/hledger"), 0o755) == 0 && chmod(folder.path("slow/hledger"), 0o755) == 0)
+        let config = folder.path("config")
+        let fast = ["XDG_CONFIG_HOME": config, "PATH": folder.path("bin") + ":/usr/bin:/bin"]
+        func lines() -> [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { $0.contains("--budget") } }
+        func runs() -> Int { lines().filter { !$0.hasPrefix("slow ") }.count }
+        func status() throws -> String {
+            let result = try Homescreen.run(["status", "budget", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"], store: store, environment: fast)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--due", "2026-12-01"], store: store, environment: fast).status == 0)
+        #expect(try status().contains("1,479.95 left"))
+        #expect(runs() == 1)
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n\n2026-11-05 Coop\n    expenses:food  20 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        // The claimant: a status line whose hledger never ends.
+        let claimant = try Homescreen.start(["status", "budget", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"],
+                                            environment: Homescreen.environment(store: store, ["XDG_CONFIG_HOME": config, "PATH": folder.path("slow") + ":/usr/bin:/bin"]))
+        var slowPid: pid_t = 0
+        // (Its hledger outlives it; Foundation's wait for the claimant ends once that has ended too.)
+        defer {
+            kill(claimant.processIdentifier, SIGKILL)
+            if slowPid > 0 { kill(slowPid, SIGKILL) }
+            claimant.waitUntilExit()
+        }
+        for _ in 0..<3000 where !lines().contains(where: { $0.hasPrefix("slow ") }) { usleep(10_000) }
+        let slow = try #require(lines().first { $0.hasPrefix("slow ") }, "the claimant never ran hledger")
+        slowPid = pid_t(slow.split(separator: " ")[1]) ?? 0
+        // It runs: no second run, the last figures marked updating.
+        let waiting = try status()
+        #expect(waiting.contains("1,479.95 left") && waiting.contains("updating…"), "\(waiting)")
+        let show = try Homescreen.run(["budget", "show", "2026-11"], store: store, environment: fast)
+        let shown = show.stdout.replacingOccurrences(of: "\u{A0}", with: " ")
+        #expect(shown.contains("spent CHF 120.05") && shown.contains("updating: another process is running hledger"), "\(shown)")
+        #expect(runs() == 1, "\(lines())")
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, arguments: ["--now", "2026-11-22T10:00:00+01:00"], environment: ["PATH": fast["PATH"]!],
+                                          configHome: config)
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,479.95") && $0.contains("updating…") }, "\(dashboard.text)")
+        #expect(runs() == 1, "\(lines())")
+        // Killed before its write: the dashboard takes the run over at once, and commands too.
+        kill(claimant.processIdentifier, SIGKILL)
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,459.95") && !$0.contains("updating") }, "\(dashboard.text)")
+        let after = try status()
+        #expect(after.contains("1,459.95 left") && !after.contains("updating"), "\(after)")
+        #expect(runs() == 2, "\(lines())")
+    }
+
     @Test func aMissingJournalIsASentence() throws {
         try FileManager.default.removeItem(atPath: journal)
         let show = try run(["budget", "show", "2026-11"])

@@ -73,9 +73,13 @@ struct HledgerSummary {
     /// Commodity symbols that name one currency.
     static let symbols = ["€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₫": "VND", "Fr.": "CHF", "₹": "INR", "₩": "KRW", "kr": "SEK"]
 
-    /// The summary of `year` from the journal.
-    static func of(_ source: BudgetSource, year: Int, store: (any StoreBackend)?) throws -> HledgerSummary {
-        try HledgerSummary(try Hledger.budget(source, year: year, store: store), commodity: source.commodity)
+    /// The summary of `year` from the journal (a command's: hledger runs now, unless another
+    /// process runs it, then `updating` says the figures are the last run's).
+    static func of(_ source: BudgetSource, year: Int, store: (any StoreBackend)?) throws -> (summary: HledgerSummary, updating: Bool) {
+        let state = Hledger.state(source, year: year, store: store, wait: true)
+        if let error = state.error { throw error }
+        guard let report = state.report else { throw HledgerError("hledger gave no budget report.") }
+        return (try HledgerSummary(report, commodity: source.commodity), state.updating)
     }
 
     /// What the panes show: where a loop watches the journal never waiting for hledger (the last
