@@ -146,6 +146,32 @@ struct HledgerCommandTests {
         #expect(added.stdout.contains("12.50 CHF to expenses on 2026-11-20"), "\(added.stdout)")
     }
 
+    /// The account's own goal decides the commodity (hledger's budget report): travel is
+    /// budgeted in EUR, so `12 CHF` on travel is refused (exit 2, the sentence names the value,
+    /// the account's goal and what is accepted, nothing written) and `12` is written in EUR;
+    /// food's goal is in CHF, so `12 EUR` on food is refused the same way.
+    @Test func anAmountIsRefusedInAnotherCommodityThanItsAccountsGoal() throws {
+        try Self.books.replacingOccurrences(of: "    expenses:rent      1200 CHF\n", with: "    expenses:rent      1200 CHF\n    expenses:travel     100 EUR\n")
+            .write(toFile: journal, atomically: true, encoding: .utf8)
+        let before = try #require(FileSnapshot.bytes(journal))
+        let refused = try run(["expense", "add", "12 CHF", "--category", "travel:train", "--date", "2026-11-20"])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("'12 CHF' is in CHF, but expenses:travel:train's budget goal is in EUR; write it in EUR"), "\(refused.stderr)")
+        #expect(FileSnapshot.bytes(journal) == before)
+        let food = try run(["expense", "add", "12 EUR", "--category", "food", "--date", "2026-11-20"])
+        #expect(food.status == 2 && food.stderr.contains("'12 EUR' is in EUR, but expenses:food's budget goal is in CHF; write it in CHF"), "\(food.stderr)")
+        #expect(FileSnapshot.bytes(journal) == before)
+        let added = try run(["expense", "add", "12", "--category", "travel:train", "--date", "2026-11-20"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let after = try #require(FileSnapshot.bytes(journal))
+        #expect(after.prefix(before.count) == before)
+        #expect(String(decoding: after.dropFirst(before.count), as: UTF8.self).contains("    expenses:travel:train      12.00 EUR\n"), "\(String(decoding: after, as: UTF8.self))")
+        #expect(try run(["expense", "add", "3 EUR", "--category", "travel", "--date", "2026-11-21"]).status == 0)
+        let check = try hledger("check")
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(try hledger("balance --budget -p 2026-11 expenses:travel").stdout.contains("65.00 EUR"))
+    }
+
     /// Another process runs hledger on the changed journal (its hledger is slow): `status
     /// budget` and `budget show` start no second run and show the last figures marked updating;
     /// once that process is SIGKILLed, the next command runs hledger at once, and a dashboard
