@@ -361,3 +361,104 @@ extension HledgerDashboardTests {
         #expect(FileSnapshot.bytes(journal) == Data(own.utf8))
     }
 }
+
+extension HledgerDashboardTests {
+    /// Goals in CHF (food, rent) and EUR (travel), and a transaction Homescreen wrote.
+    static let twoCommodities = """
+        ~ monthly from 2026-01-01
+            expenses:food       400 CHF
+            expenses:rent      1200 CHF
+            expenses:travel     100 EUR
+            assets:bank
+
+        2026-11-02 Migros
+            expenses:food     123.45 CHF
+            assets:bank
+
+        2026-11-03 Train, Paris
+            expenses:travel    50 EUR
+            assets:bank
+
+        """
+    static let ours = "\n2026-11-06 Lunch  ; homescreen:\n    expenses:food              12.50 CHF\n    assets:bank\n"
+
+    /// The dashboard in tmux at a size, on `text`, at a fixed instant in November 2026.
+    static func journalDashboard(_ folder: TemporaryFolder, _ text: String, columns: Int, rows: Int) throws -> (TmuxDashboard, String) {
+        try MissingTool.check(HledgerCommandTests.hledger, package: "hledger")
+        let journal = folder.path("books.journal")
+        try text.write(toFile: journal, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\ncommodity = \"CHF\"\n".write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
+        let dashboard = try TmuxDashboard(columns: columns, rows: rows, store: folder.path("store.sqlite"), arguments: ["--now", "2026-11-22T10:00:00+01:00"],
+                                          configHome: folder.url.path)
+        return (dashboard, journal)
+    }
+
+    /// The budget's full screen at 80×24, 120×40 and 200×60: hledger's figures per account, CHF
+    /// and EUR each in their own columns (spent, goal, left), never added together; ← moves to
+    /// October, whose figures are hledger's too.
+    @Test func theBudgetsFullScreenShowsHledgersAccountsAtEverySize() throws {
+        for (columns, rows) in [(80, 24), (120, 40), (200, 60)] {
+            let folder = TemporaryFolder()
+            let (dashboard, _) = try Self.journalDashboard(folder, Self.twoCommodities + Self.ours, columns: columns, rows: rows)
+            #expect(dashboard.wait(timeout: 30) { ($0.contains("135.95 / CHF") || $0.contains("1,464.05")) && !$0.contains("updating") }, "\(dashboard.text)")
+            dashboard.send("Tab")
+            dashboard.send("Enter")
+            #expect(dashboard.wait(timeout: 30) { $0.contains("total (hledger)") && $0.contains("Lunch") }, "\(columns)×\(rows): \(dashboard.text)")
+            func line(_ name: String) -> String { dashboard.text.split(separator: "\n").first { $0.contains(name) }.map(String.init) ?? "" }
+            func numbers(_ name: String) -> [String] { line(name).split(separator: " ").map(String.init).filter { $0.first?.isNumber == true } }
+            #expect(numbers("expenses:food ") == ["135.95", "400.00", "264.05"], "\(columns)×\(rows): \(line("expenses:food "))")
+            #expect(numbers("expenses:rent") == ["0.00", "1,200.00", "1,200.00"], "\(columns)×\(rows): \(line("expenses:rent"))")
+            #expect(numbers("expenses:travel") == ["50.00", "100.00", "50.00"], "\(columns)×\(rows): \(line("expenses:travel"))")
+            // hledger's total, CHF then EUR: 185.95 (their sum) is nowhere.
+            #expect(numbers("total (hledger)") == ["135.95", "1,600.00", "1,464.05", "50.00", "100.00", "50.00"], "\(columns)×\(rows): \(line("total"))")
+            #expect(!dashboard.text.contains("185.95"))
+            dashboard.send("Left")
+            #expect(dashboard.wait(timeout: 30) { $0.contains("October 2026") && !$0.contains("Lunch") }, "\(columns)×\(rows): \(dashboard.text)")
+            #expect(numbers("expenses:travel") == ["0.00", "100.00", "100.00"], "\(columns)×\(rows): \(line("expenses:travel"))")
+            dashboard.stop()
+        }
+    }
+
+    /// `e` on a transaction Homescreen wrote: the amount and note changed and saved; the
+    /// journal's other bytes are as they were, `hledger check` passes and the pane shows the new
+    /// figures. A journal changed by another program while the form is open is refused: nothing
+    /// is written, and the status line says so.
+    @Test func eEditsATransactionHomescreenWroteAndRefusesWhenTheJournalChanged() throws {
+        let folder = TemporaryFolder()
+        let (dashboard, journal) = try Self.journalDashboard(folder, Self.twoCommodities + Self.ours, columns: 200, rows: 60)
+        #expect(dashboard.wait(timeout: 30) { ($0.contains("135.95 / CHF") || $0.contains("1,464.05")) && !$0.contains("updating") }, "\(dashboard.text)")
+        dashboard.send("Tab")
+        dashboard.send("Enter")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Lunch") && $0.contains("total (hledger)") }, "\(dashboard.text)")
+        dashboard.send("e")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Edit the expense of 2026-11-06") }, "\(dashboard.text)")
+        dashboard.send("C-u")
+        dashboard.type("20.75")
+        dashboard.send("Tab")
+        dashboard.send("C-u")
+        dashboard.type("Dinner")
+        dashboard.send("Enter")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Saved") && $0.contains("Dinner") && $0.contains("144.20") && !$0.contains("updating") }, "\(dashboard.text)")
+        let edited = try #require(FileSnapshot.bytes(journal))
+        #expect(String(decoding: edited, as: UTF8.self) == Self.twoCommodities
+                + "\n2026-11-06 Dinner  ; homescreen:\n    expenses:food              20.75 CHF\n    assets:bank\n", "\(String(decoding: edited, as: UTF8.self))")
+        let check = try Shell.run("\(HledgerCommandTests.hledger) -f '\(journal)' check", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check.stderr)")
+        // The journal changes under the open form: the save is refused, nothing written.
+        dashboard.send("e")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Edit the expense of 2026-11-06") }, "\(dashboard.text)")
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n2026-11-07 Coop\n    expenses:food  10 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        let appended = try #require(FileSnapshot.bytes(journal))
+        dashboard.send("C-u")
+        dashboard.type("99")
+        dashboard.send("Enter")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("changed since it was read; nothing") }, "\(dashboard.text)")
+        #expect(FileSnapshot.bytes(journal) == appended)
+        // The pane follows the other program's edit.
+        #expect(dashboard.wait(timeout: 30) { $0.contains("154.20") && !$0.contains("updating") }, "\(dashboard.text)")
+    }
+}

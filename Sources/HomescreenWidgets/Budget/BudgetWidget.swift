@@ -66,14 +66,17 @@ public struct BudgetWidget: Widget {
     /// state saying how to write one. On the dashboard a run under way says "updating…".
     static func entry(hledger source: BudgetSource, store: any StoreBackend, today: LocalDate, at date: Date, context: WidgetContext)
         -> (entry: BudgetEntry, lookAgain: Date?) {
-        let (month, daysLeft) = source.period(containing: today)
+        let (current, daysLeftNow) = source.period(containing: today)
+        // The full screen moves by months (←/→): an earlier period has no days left, a later one all.
+        let month = context.detail ? current.adding(months: context.cursor) : current
+        let daysLeft = month == current ? daysLeftNow : month < current ? 0 : source.days(of: month)
         let shown = HledgerSummary.shown(source, year: month.year, store: store)
         let summary = shown.summary
         let problem = shown.problem?.description ?? (summary.map { $0.hasGoals ? nil : HledgerSummary.noGoals } ?? nil)
         // Full screen: the month's transactions Homescreen wrote (in the commodity shown), newest first.
         var written: [HledgerJournal.Written] = [], recent: [Expense] = []
         if context.detail, let summary {
-            let found = ((try? HledgerJournal.written(in: source.journalPath())) ?? []).filter { YearMonth($0.day) == month }
+            let found = ((try? HledgerJournal.written(in: source.journalPath())) ?? []).filter { source.period(containing: $0.day).month == month }
             for item in found.sorted(by: { ($0.day, $0.offset) > ($1.day, $1.offset) }) {
                 guard let amount = HledgerJournal.money(item, commodity: summary.commodity, currency: summary.currency) else { continue }
                 written.append(item)
@@ -86,6 +89,7 @@ public struct BudgetWidget: Widget {
                                 hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source, accounts: shown.accounts)
         entry.written = written
         entry.others = summary?.others(month) ?? []
+        if context.detail, let summary { (entry.tableCommodities, entry.accountTable) = summary.table(month) }
         return (entry, shown.lookAgain)
     }
 
