@@ -259,4 +259,30 @@ struct HledgerCacheTests {
         let taken = Hledger.state(source, year: 2026, store: store, wait: true)
         #expect(!taken.updating && spent(taken) == 1550)
     }
+
+    /// The loop's run of hledger is scheduled SCHED_IDLE as soon as it has started (so a key's
+    /// frame never waits for hledger's CPU time); a command's run, which someone waits for, is
+    /// not. A wrapper records the scheduling policy it was started with (`/proc/PID/stat`'s
+    /// 41st field) and executes the real hledger.
+    @Test func theLoopsRunIsScheduledIdleAndACommandsIsNot() throws {
+        let journal = try journal()
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        let log = folder.path("policy.log")
+        // (After a moment: the policy is set as soon as the spawn returns, microseconds after the exec.)
+        try "#!/bin/sh\nsleep 0.3\nawk '{ sub(/.*\\) /, \"\"); split($0, f, \" \"); print f[39] }' /proc/$$/stat >> '\(log)'\nexec \(HledgerSourceTests.hledger) \"$@\"\n"
+            .write(toFile: folder.path("bin/hledger"), atomically: true, encoding: .utf8)
+        #expect(chmod(folder.path("bin/hledger"), 0o755) == 0)
+        let environment = ["PATH": folder.path("bin") + ":/usr/bin:/bin"]
+        func policies() -> [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        let source = BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")
+        #expect(spent(Hledger.state(source, year: 2026, environment: environment, wait: true)) == 1250)
+        #expect(policies() == ["0"])   // SCHED_OTHER
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let feed = try #require(HledgerChangeFeed.wrap(store.changeFeed(), hledger: true) as? HledgerChangeFeed)
+        defer { feed.detach() }
+        let other = BudgetSource(origin: .hledger, journal: journal, accounts: ["expenses:food"], commodity: "CHF")
+        #expect(Hledger.state(other, year: 2026, store: store, environment: environment).updating)
+        _ = try wait(feed) { $0.contains(.hledgerRun) && !Hledger.state(other, year: 2026, store: store, environment: environment).updating }
+        #expect(policies().first == "0" && policies().dropFirst().first == "5", "\(policies())")   // SCHED_IDLE
+    }
 }
