@@ -26,6 +26,9 @@ public final class HledgerChangeFeed: ChangeFeed {
     /// Another process on this machine runs hledger for these arguments: a pidfd readable when
     /// it ends, so that its death (killed before its write) is a change here at once.
     private var claimants: [[String]: Int32] = [:]
+    /// The `hledgerRun` revision this process's own claim of a run made: the store's feed
+    /// reports that commit, but nothing the panes show changed (they reload when the run ends).
+    private var ownClaimRevision: Int?
 
     private static let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
 
@@ -168,6 +171,7 @@ public final class HledgerChangeFeed: ChangeFeed {
                                                                background: true)
                     process.descriptors.forEach(add)
                     jobs[arguments] = Job(arguments, signature, year, environment, cache, process)
+                    if let store = cache?.store { ownClaimRevision = (try? store.revisions())?[.hledgerRun] }
                 } catch {
                     let run = Hledger.finished(.failure(error as? HledgerError ?? HledgerError("\(error)")), arguments, signature: signature, year: year,
                                                started: Date(), cache: cache)
@@ -250,6 +254,12 @@ public final class HledgerChangeFeed: ChangeFeed {
     public func changedTables() throws -> Set<StoreTable> {
         var tables = try inner.changedTables()
         lock.withLock {
+            // This process's claim alone: not a change of what the panes show (one reload of
+            // every budget pane less while hledger starts, when keys are likeliest).
+            if tables.contains(.hledgerRun), !runEnded, let own = ownClaimRevision, inner.revisions?[.hledgerRun] == own {
+                tables.remove(.hledgerRun)
+            }
+            if tables.contains(.hledgerRun) || runEnded { ownClaimRevision = nil }
             if journalChanged { tables.insert(.hledgerJournal) }
             if runEnded { tables.insert(.hledgerRun) }
             journalChanged = false
