@@ -351,7 +351,8 @@ extension HledgerSourceTests {
     /// bottom rows); the list of what Homescreen wrote below.
     @Test func theBudgetsFullScreenShowsEachAccountAndCommodityAsHledgerComputesIt() throws {
         let journal = try generatedJournal()
-        try (String(contentsOfFile: journal, encoding: .utf8) + "\n2026-06-03 Lunch  ; homescreen:\n    expenses:food                 12.50 CHF\n    assets:bank\n")
+        try (String(contentsOfFile: journal, encoding: .utf8) + "\n2026-06-03 Lunch  ; homescreen:\n    expenses:food                 12.50 CHF\n    assets:bank\n"
+             + "\n2026-06-04 Train  ; homescreen:\n    expenses:travel               30.00 EUR\n    assets:bank\n")
             .write(toFile: journal, atomically: true, encoding: .utf8)
         let store = try Store.prepared(at: folder.path("s.sqlite"))
         let june = YearMonth(year: 2026, month: 6)!
@@ -369,7 +370,9 @@ extension HledgerSourceTests {
                 #expect(figure?.spent.cents == wanted?.spent && figure?.goal?.cents == wanted?.goal ?? nil, "\(row.name) \(commodity)")
             }
         }
-        #expect(entry.recent.map(\.note) == ["Lunch"])
+        // What Homescreen wrote, newest first, each in its own commodity (travel's goal is in EUR).
+        #expect(entry.recent.map(\.note) == ["Train", "Lunch"] && entry.recent.map(\.currency.code) == ["EUR", "CHF"])
+        #expect(entry.recent.map(\.amount.cents) == [3000, 1250])
         func plain(_ cents: Int64) -> String {
             let formatter = NumberFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -385,6 +388,8 @@ extension HledgerSourceTests {
             let text = PaneSnapshot.text(BudgetWidget.draw(entry, in: context), context)
             let lines = text.split(separator: "\n").map(String.init)
             #expect(lines.count == rows && text.contains("Added by Homescreen") && text.contains("Lunch"), "\(text)")
+            let train = try #require(lines.first { $0.contains("Train") }, "\(text)")
+            #expect(train.contains("€30.00") && !train.contains("CHF"), "\(train)")
             for (name, figures) in expected {
                 let line = try #require(lines.first { $0.contains(name == "total" ? "total (hledger)" : name + " ") }, "\(name) at \(columns)×\(rows):\n\(text)")
                 // Each commodity's own spent, goal and available, in its own columns, in order.

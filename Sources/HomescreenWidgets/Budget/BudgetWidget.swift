@@ -77,10 +77,18 @@ public struct BudgetWidget: Widget {
         var written: [HledgerJournal.Written] = [], recent: [Expense] = []
         if context.detail, let summary {
             let found = ((try? HledgerJournal.written(in: source.journalPath())) ?? []).filter { source.period(containing: $0.day).month == month }
+            // Each in the commodity it is written in: its account's goal may be in another one
+            // than the commodity shown (travel in EUR beside a budget in CHF).
+            let commodities = [summary.commodity] + summary.report.commodities.filter { $0 != summary.commodity }
             for item in found.sorted(by: { ($0.day, $0.offset) > ($1.day, $1.offset) }) {
-                guard let amount = HledgerJournal.money(item, commodity: summary.commodity, currency: summary.currency) else { continue }
+                let money = commodities.lazy.compactMap { commodity -> (Money, Currency)? in
+                    guard case .currency(let currency) = HledgerSummary.denomination(commodity),
+                          let amount = HledgerJournal.money(item, commodity: commodity, currency: currency) else { return nil }
+                    return (amount, currency)
+                }.first
+                guard let (amount, currency) = money else { continue }
                 written.append(item)
-                recent.append(Expense(id: Int64(item.offset), amount: amount, currency: summary.currency, day: item.day, note: item.note, category: item.account))
+                recent.append(Expense(id: Int64(item.offset), amount: amount, currency: currency, day: item.day, note: item.note, category: item.account))
             }
         }
         var entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),

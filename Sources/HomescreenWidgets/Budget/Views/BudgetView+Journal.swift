@@ -122,7 +122,9 @@ extension BudgetView {
             let note = expense.note.isEmpty ? "" : expense.note + " · "
             let shown = Expense(id: expense.id, amount: expense.amount, currency: expense.currency, day: expense.day, note: note + (expense.category ?? ""),
                                 category: expense.category)
-            grid.write(expenseLine(shown, width: rect.width), in: rect.row(row + 1), style: Style(.text))
+            // In its own commodity (an account's goal may be in another one than the pane's).
+            let amount = Pane.amount(MoneyFormat.full(expense.amount, .currency(expense.currency), locale: context.locale, ascii: context.ascii), context)
+            grid.write(Self.expenseLine(shown, amount: amount, width: rect.width, context: context), in: rect.row(row + 1), style: Style(.text))
             if start + row == selected { Pane.select(rect.row(row + 1), in: &grid) }
         }
     }
