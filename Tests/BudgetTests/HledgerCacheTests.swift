@@ -53,8 +53,8 @@ struct HledgerCacheTests {
         #expect(running.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
-    /// Waits on the feed as a loop does until `done` holds for the tables it reported.
-    /// (The feed also reports `hledgerRun` for the store's commits: the claim of a run too.)
+    /// Waits on the feed as a loop does until `done` holds for the tables it reported (all it
+    /// reported so far).
     func wait(_ feed: HledgerChangeFeed, until done: (Set<StoreTable>) -> Bool) throws -> Set<StoreTable> {
         var seen = Set<StoreTable>()
         for _ in 0..<500 {
@@ -164,5 +164,147 @@ struct HledgerCacheTests {
         #expect(budget.policy == .after(F.instant("2026-11-22T11:00:00+01:00")))
         let year = try YearWidget(store: store, source: source).timeline(in: context, at: F.now)
         #expect(year.policy == .after(F.instant("2026-12-01T00:00:00+01:00")))
+    }
+
+    /// A process of this machine that holds a claim: `sleep`, started here, with its identity.
+    func sleeper() throws -> (pid: pid_t, claimant: HledgerClaimant) {
+        let pid = try Spawn.start("/bin/sleep", ["600"])
+        let started = try #require(HledgerClaimant.startTime(of: pid))
+        let current = HledgerClaimant.current
+        return (pid, HledgerClaimant(machine: current.machine, boot: current.boot, pid: pid, started: started))
+    }
+
+    /// A live claimant's claim is respected; once it is SIGKILLed (even before it is reaped) its
+    /// claim is taken over at once, not after the lapse; a pid given again to another process is
+    /// not the claimant; a claimant on another machine is respected until the lapse.
+    @Test func aKilledClaimantsClaimIsTakenOverAtOnce() throws {
+        let journal = try journal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let source = BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")
+        let arguments = Hledger.arguments(source, journal: journal, year: 2026), signature = Hledger.JournalSignature(journal)
+        let cache = HledgerCache(store: store)
+        let (pid, sleeper) = try sleeper()
+        guard case .ours = cache.claim(arguments, signature, claimant: sleeper) else { Issue.record("not claimed"); kill(pid, SIGKILL); return }
+        guard case .elsewhere(_, let claimant) = cache.claim(arguments, signature) else { Issue.record("a live claim was taken"); kill(pid, SIGKILL); return }
+        #expect(claimant == sleeper && sleeper.liveness == .alive(pid))
+        let end = try #require(sleeper.endDescriptor())
+        kill(pid, SIGKILL)
+        var ended = pollfd(fd: end, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ended, 1, 30_000) == 1)
+        close(end)
+        // Killed, not yet reaped (a zombie): its claim is over.
+        #expect(sleeper.liveness == .dead)
+        guard case .ours = cache.claim(arguments, signature) else { Issue.record("the killed claimant's claim was kept"); return }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        #expect(sleeper.liveness == .dead)
+        // This process's pid with another start time: a process that got the pid again.
+        let current = HledgerClaimant.current
+        #expect(current.liveness == .alive(getpid()))
+        #expect(HledgerClaimant(machine: current.machine, boot: current.boot, pid: getpid(), started: current.started + 1).liveness == .dead)
+        #expect(HledgerClaimant(machine: current.machine, boot: "an earlier boot", pid: getpid(), started: current.started).liveness == .dead)
+        // Another machine: only the lapse ends its claim.
+        cache.release(arguments, signature)
+        let remote = HledgerClaimant(machine: "another-machine", boot: "b", pid: 1, started: 1)
+        #expect(remote.liveness == .unknown)
+        guard case .ours = cache.claim(arguments, signature, claimant: remote) else { Issue.record("not claimed"); return }
+        guard case .elsewhere = cache.claim(arguments, signature) else { Issue.record("another machine's claim was taken"); return }
+        guard case .ours = cache.claim(arguments, signature, now: Date().addingTimeInterval(HledgerCache.claimLapse + 1)) else { Issue.record("kept forever"); return }
+    }
+
+    /// The loop's feed waits on a live claimant's end (a pidfd): when it is killed before its
+    /// write, the feed reports it at once and the panes run hledger themselves; "updating…" does
+    /// not stay up for the claim's lapse.
+    @Test func theFeedTakesOverFromAKilledClaimant() throws {
+        let journal = try journal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let feed = try #require(HledgerChangeFeed.wrap(store.changeFeed(), hledger: true) as? HledgerChangeFeed)
+        defer { feed.detach() }
+        let source = BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")
+        let (pid, sleeper) = try sleeper()
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        let arguments = Hledger.arguments(source, journal: journal, year: 2026)
+        guard case .ours = HledgerCache(store: store).claim(arguments, Hledger.JournalSignature(journal), claimant: sleeper) else { Issue.record("not claimed"); return }
+        let waiting = Hledger.state(source, year: 2026, store: store)
+        #expect(waiting.updating && waiting.report == nil)
+        kill(pid, SIGKILL)
+        _ = try wait(feed) { $0.contains(.hledgerRun) && !Hledger.state(source, year: 2026, store: store).updating }
+        let done = Hledger.state(source, year: 2026, store: store)
+        #expect(!done.updating && spent(done) == 1250)
+    }
+
+    /// A command (no loop) never runs hledger while another live process runs it on the same
+    /// files: it shows the last result marked updating; once that process is killed, it runs it.
+    @Test func aCommandRespectsALiveClaimAndTakesOverADeadOne() throws {
+        let journal = try journal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let source = BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")
+        #expect(spent(Hledger.state(source, year: 2026, store: store, wait: true)) == 1250)
+        try (Self.books + "\n2026-11-03 Bread\n    expenses:food  3 CHF\n    assets:cash\n").write(toFile: journal, atomically: true, encoding: .utf8)
+        let (pid, sleeper) = try sleeper()
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        let arguments = Hledger.arguments(source, journal: journal, year: 2026), changed = Hledger.JournalSignature(journal)
+        guard case .ours = HledgerCache(store: store).claim(arguments, changed, claimant: sleeper) else { Issue.record("not claimed"); return }
+        let waited = Hledger.state(source, year: 2026, store: store, wait: true)
+        #expect(waited.updating && spent(waited) == 1250)
+        kill(pid, SIGKILL)
+        let taken = Hledger.state(source, year: 2026, store: store, wait: true)
+        #expect(!taken.updating && spent(taken) == 1550)
+    }
+
+    /// The loop's run of hledger is scheduled SCHED_IDLE as soon as it has started (so a key's
+    /// frame never waits for hledger's CPU time); a command's run, which someone waits for, is
+    /// not. A wrapper records the scheduling policy it was started with (`/proc/PID/stat`'s
+    /// 41st field) and executes the real hledger.
+    @Test func theLoopsRunIsScheduledIdleAndACommandsIsNot() throws {
+        let journal = try journal()
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        let log = folder.path("policy.log")
+        // (After a moment: the policy is set as soon as the spawn returns, microseconds after the exec.)
+        try "#!/bin/sh\nsleep 0.3\nawk '{ sub(/.*\\) /, \"\"); split($0, f, \" \"); print f[39] }' /proc/$$/stat >> '\(log)'\nexec \(HledgerSourceTests.hledger) \"$@\"\n"
+            .write(toFile: folder.path("bin/hledger"), atomically: true, encoding: .utf8)
+        #expect(chmod(folder.path("bin/hledger"), 0o755) == 0)
+        let environment = ["PATH": folder.path("bin") + ":/usr/bin:/bin"]
+        func policies() -> [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        let source = BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")
+        #expect(spent(Hledger.state(source, year: 2026, environment: environment, wait: true)) == 1250)
+        #expect(policies() == ["0"])   // SCHED_OTHER
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let feed = try #require(HledgerChangeFeed.wrap(store.changeFeed(), hledger: true) as? HledgerChangeFeed)
+        defer { feed.detach() }
+        let other = BudgetSource(origin: .hledger, journal: journal, accounts: ["expenses:food"], commodity: "CHF")
+        #expect(Hledger.state(other, year: 2026, store: store, environment: environment).updating)
+        _ = try wait(feed) { $0.contains(.hledgerRun) && !Hledger.state(other, year: 2026, store: store, environment: environment).updating }
+        #expect(policies().first == "0" && policies().dropFirst().first == "5", "\(policies())")   // SCHED_IDLE
+    }
+
+    /// The loop's own claim of a run is a commit to `hledgerRun` that changes nothing the panes
+    /// show: the feed does not report it (the panes would reload while hledger starts); the
+    /// run's end is reported.
+    @Test func theLoopsOwnClaimIsNotReportedAsAChange() throws {
+        let journal = try journal()
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let feed = try #require(HledgerChangeFeed.wrap(store.changeFeed(), hledger: true) as? HledgerChangeFeed)
+        defer { feed.detach() }
+        let source = BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")
+        let before = try store.revisions()[.hledgerRun] ?? 0
+        #expect(Hledger.state(source, year: 2026, store: store).updating)
+        #expect(try store.revisions()[.hledgerRun] ?? 0 > before)   // the claim was written
+        var reportedWhileRunning = false
+        _ = try wait(feed) { seen in
+            let running = Hledger.state(source, year: 2026, store: store).updating
+            if seen.contains(.hledgerRun) && running { reportedWhileRunning = true }
+            return seen.contains(.hledgerRun) && !running
+        }
+        #expect(!reportedWhileRunning)
+        #expect(spent(Hledger.state(source, year: 2026, store: store)) == 1250)
     }
 }

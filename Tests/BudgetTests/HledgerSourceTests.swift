@@ -317,3 +317,90 @@ extension HledgerSourceTests {
             .timeline(in: context, at: F.instant("2026-01-10T12:00:00+01:00")).entries[0].spent))   // not the calendar month's
     }
 }
+
+extension HledgerSourceTests {
+    /// hledger's rows for one month, read here from its own JSON: account → commodity →
+    /// (spent, goal) in hundredths; hledger's total under "total".
+    func hledgerRows(_ journal: String, _ month: YearMonth) throws -> [String: [String: (spent: Int64, goal: Int64?)]] {
+        let result = try Shell.run("\(Self.hledger) -f \(journal) balance --budget -M -p \(month.iso) -O json expenses", environment: ["PATH": "/usr/bin:/bin"])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        func figures(_ pair: [Any]) -> [String: (spent: Int64, goal: Int64?)] {
+            var found: [String: (spent: Int64, goal: Int64?)] = [:]
+            for (index, side) in pair.enumerated() {
+                for amount in (side as? [[String: Any]]) ?? [] {
+                    let quantity = amount["aquantity"] as! [String: Any]
+                    var cents = (quantity["decimalMantissa"] as! NSNumber).int64Value
+                    for _ in (quantity["decimalPlaces"] as! Int)..<2 { cents *= 10 }
+                    let commodity = amount["acommodity"] as! String
+                    var figure = found[commodity] ?? (0, nil)
+                    if index == 0 { figure.spent = cents } else { figure.goal = cents }
+                    found[commodity] = figure
+                }
+            }
+            return found
+        }
+        var rows: [String: [String: (spent: Int64, goal: Int64?)]] = [:]
+        for row in json["prRows"] as! [[String: Any]] { rows[row["prrName"] as! String] = figures((row["prrAmounts"] as! [[Any]])[0]) }
+        rows["total"] = figures(((json["prTotals"] as! [String: Any])["prrAmounts"] as! [[Any]])[0])
+        return rows.filter { !$0.value.isEmpty }
+    }
+
+    /// The budget's full screen on a journal, moved to June with ←: every account hledger's
+    /// rows give, each commodity in its own columns (spent, goal, available; never added), as
+    /// hledger's JSON says; drawn whole at 80×24, 120×40 and 200×60 (the screen less its two
+    /// bottom rows); the list of what Homescreen wrote below.
+    @Test func theBudgetsFullScreenShowsEachAccountAndCommodityAsHledgerComputesIt() throws {
+        let journal = try generatedJournal()
+        try (String(contentsOfFile: journal, encoding: .utf8) + "\n2026-06-03 Lunch  ; homescreen:\n    expenses:food                 12.50 CHF\n    assets:bank\n"
+             + "\n2026-06-04 Train  ; homescreen:\n    expenses:travel               30.00 EUR\n    assets:bank\n")
+            .write(toFile: journal, atomically: true, encoding: .utf8)
+        let store = try Store.prepared(at: folder.path("s.sqlite"))
+        let june = YearMonth(year: 2026, month: 6)!
+        let expected = try hledgerRows(journal, june)
+        #expect(expected.keys.contains("expenses:travel") && expected["total"]?.count == 2, "\(expected)")
+        let widget = BudgetWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF"))
+        var context = F.context(.systemLarge, detail: true, cursor: -5)
+        let entry = try widget.timeline(in: context, at: F.instant("2026-11-15T12:00:00+01:00")).entries[0]
+        #expect(entry.month == june && entry.daysLeft == 0)
+        #expect(entry.tableCommodities == [.currency(F.chf), .currency(Currency(code: "EUR")!)])
+        #expect(entry.accountTable.map(\.name) == expected.keys.filter { $0 != "total" }.sorted() + ["total"])
+        for row in entry.accountTable {
+            for (index, commodity) in ["CHF", "EUR"].enumerated() {
+                let figure = row.figures[index], wanted = expected[row.name]?[commodity]
+                #expect(figure?.spent.cents == wanted?.spent && figure?.goal?.cents == wanted?.goal ?? nil, "\(row.name) \(commodity)")
+            }
+        }
+        // What Homescreen wrote, newest first, each in its own commodity (travel's goal is in EUR).
+        #expect(entry.recent.map(\.note) == ["Train", "Lunch"] && entry.recent.map(\.currency.code) == ["EUR", "CHF"])
+        #expect(entry.recent.map(\.amount.cents) == [3000, 1250])
+        func plain(_ cents: Int64) -> String {
+            let formatter = NumberFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.numberStyle = .decimal
+            formatter.usesGroupingSeparator = true
+            formatter.groupingSeparator = ","
+            formatter.minimumFractionDigits = 2
+            formatter.maximumFractionDigits = 2
+            return formatter.string(from: NSNumber(value: Double(cents) / 100)) ?? ""
+        }
+        for (columns, rows) in [(80, 22), (120, 38), (200, 58)] {
+            context.size = CellSize(columns: columns, rows: rows)
+            let text = PaneSnapshot.text(BudgetWidget.draw(entry, in: context), context)
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.count == rows && text.contains("Added by Homescreen") && text.contains("Lunch"), "\(text)")
+            let train = try #require(lines.first { $0.contains("Train") }, "\(text)")
+            #expect(train.contains("€30.00") && !train.contains("CHF"), "\(train)")
+            for (name, figures) in expected {
+                let line = try #require(lines.first { $0.contains(name == "total" ? "total (hledger)" : name + " ") }, "\(name) at \(columns)×\(rows):\n\(text)")
+                // Each commodity's own spent, goal and available, in its own columns, in order.
+                var cells: [String] = []
+                for commodity in ["CHF", "EUR"] {
+                    guard let figure = figures[commodity] else { continue }
+                    cells += [plain(figure.spent)] + (figure.goal.map { [plain($0), plain($0 - figure.spent)] } ?? [])
+                }
+                let found = line.split(separator: " ").map(String.init).filter { $0.first?.isNumber == true || $0.first == "-" }
+                #expect(cells.allSatisfy(found.contains), "\(name) at \(columns)×\(rows): \(line) should hold \(cells)")
+            }
+        }
+    }
+}

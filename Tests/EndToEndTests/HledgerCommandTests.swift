@@ -146,6 +146,91 @@ struct HledgerCommandTests {
         #expect(added.stdout.contains("12.50 CHF to expenses on 2026-11-20"), "\(added.stdout)")
     }
 
+    /// The account's own goal decides the commodity (hledger's budget report): travel is
+    /// budgeted in EUR, so `12 CHF` on travel is refused (exit 2, the sentence names the value,
+    /// the account's goal and what is accepted, nothing written) and `12` is written in EUR;
+    /// food's goal is in CHF, so `12 EUR` on food is refused the same way.
+    @Test func anAmountIsRefusedInAnotherCommodityThanItsAccountsGoal() throws {
+        try Self.books.replacingOccurrences(of: "    expenses:rent      1200 CHF\n", with: "    expenses:rent      1200 CHF\n    expenses:travel     100 EUR\n")
+            .write(toFile: journal, atomically: true, encoding: .utf8)
+        let before = try #require(FileSnapshot.bytes(journal))
+        let refused = try run(["expense", "add", "12 CHF", "--category", "travel:train", "--date", "2026-11-20"])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("'12 CHF' is in CHF, but expenses:travel:train's budget goal is in EUR; write it in EUR"), "\(refused.stderr)")
+        #expect(FileSnapshot.bytes(journal) == before)
+        let food = try run(["expense", "add", "12 EUR", "--category", "food", "--date", "2026-11-20"])
+        #expect(food.status == 2 && food.stderr.contains("'12 EUR' is in EUR, but expenses:food's budget goal is in CHF; write it in CHF"), "\(food.stderr)")
+        #expect(FileSnapshot.bytes(journal) == before)
+        let added = try run(["expense", "add", "12", "--category", "travel:train", "--date", "2026-11-20"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let after = try #require(FileSnapshot.bytes(journal))
+        #expect(after.prefix(before.count) == before)
+        #expect(String(decoding: after.dropFirst(before.count), as: UTF8.self).contains("    expenses:travel:train      12.00 EUR\n"), "\(String(decoding: after, as: UTF8.self))")
+        #expect(try run(["expense", "add", "3 EUR", "--category", "travel", "--date", "2026-11-21"]).status == 0)
+        let check = try hledger("check")
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(try hledger("balance --budget -p 2026-11 expenses:travel").stdout.contains("65.00 EUR"))
+    }
+
+    /// Another process runs hledger on the changed journal (its hledger is slow): `status
+    /// budget` and `budget show` start no second run and show the last figures marked updating;
+    /// once that process is SIGKILLed, the next command runs hledger at once, and a dashboard
+    /// that showed "updating…" takes the run over (not after the claim's two-minute lapse).
+    @Test func aClaimantsRunIsRespectedAndTakenOverWhenItIsKilled() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("slow"), withIntermediateDirectories: true)
+        let log = folder.path("runs.log")
+        try "#!/bin/sh\necho \"$*\" >> '\(log)'\nexec \(Self.hledger) \"$@\"\n".write(toFile: folder.path("bin/hledger"), atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"slow $$ $*\" >> '\(log)'\nexec sleep 600\n".write(toFile: folder.path("slow/hledger"), atomically: true, encoding: .utf8)
+        #expect(chmod(folder.path("bin/hledger"), 0o755) == 0 && chmod(folder.path("slow/hledger"), 0o755) == 0)
+        let config = folder.path("config")
+        let fast = ["XDG_CONFIG_HOME": config, "PATH": folder.path("bin") + ":/usr/bin:/bin"]
+        func lines() -> [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { $0.contains("--budget") } }
+        func runs() -> Int { lines().filter { !$0.hasPrefix("slow ") }.count }
+        func status() throws -> String {
+            let result = try Homescreen.run(["status", "budget", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"], store: store, environment: fast)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(try Homescreen.run(["pantry", "add", "Milk", "--due", "2026-12-01"], store: store, environment: fast).status == 0)
+        #expect(try status().contains("1,479.95 left"))
+        #expect(runs() == 1)
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n\n2026-11-05 Coop\n    expenses:food  20 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        // The claimant: a status line whose hledger never ends.
+        let claimant = try Homescreen.start(["status", "budget", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"],
+                                            environment: Homescreen.environment(store: store, ["XDG_CONFIG_HOME": config, "PATH": folder.path("slow") + ":/usr/bin:/bin"]))
+        var slowPid: pid_t = 0
+        // (Its hledger outlives it; Foundation's wait for the claimant ends once that has ended too.)
+        defer {
+            kill(claimant.processIdentifier, SIGKILL)
+            if slowPid > 0 { kill(slowPid, SIGKILL) }
+            claimant.waitUntilExit()
+        }
+        for _ in 0..<3000 where !lines().contains(where: { $0.hasPrefix("slow ") }) { usleep(10_000) }
+        let slow = try #require(lines().first { $0.hasPrefix("slow ") }, "the claimant never ran hledger")
+        slowPid = pid_t(slow.split(separator: " ")[1]) ?? 0
+        // It runs: no second run, the last figures marked updating.
+        let waiting = try status()
+        #expect(waiting.contains("1,479.95 left") && waiting.contains("updating…"), "\(waiting)")
+        let show = try Homescreen.run(["budget", "show", "2026-11"], store: store, environment: fast)
+        let shown = show.stdout.replacingOccurrences(of: "\u{A0}", with: " ")
+        #expect(shown.contains("spent CHF 120.05") && shown.contains("updating: another process is running hledger"), "\(shown)")
+        #expect(runs() == 1, "\(lines())")
+        let dashboard = try TmuxDashboard(columns: 120, rows: 40, store: store, arguments: ["--now", "2026-11-22T10:00:00+01:00"], environment: ["PATH": fast["PATH"]!],
+                                          configHome: config)
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,479.95") && $0.contains("updating…") }, "\(dashboard.text)")
+        #expect(runs() == 1, "\(lines())")
+        // Killed before its write: the dashboard takes the run over at once, and commands too.
+        kill(claimant.processIdentifier, SIGKILL)
+        #expect(dashboard.wait(timeout: 30) { $0.contains("1,459.95") && !$0.contains("updating") }, "\(dashboard.text)")
+        let after = try status()
+        #expect(after.contains("1,459.95 left") && !after.contains("updating"), "\(after)")
+        #expect(runs() == 2, "\(lines())")
+    }
+
     @Test func aMissingJournalIsASentence() throws {
         try FileManager.default.removeItem(atPath: journal)
         let show = try run(["budget", "show", "2026-11"])
@@ -274,5 +359,106 @@ extension HledgerDashboardTests {
         dashboard.send("x")
         #expect(dashboard.wait(timeout: 30) { $0.contains("Only what Homescreen added") }, "\(dashboard.text)")
         #expect(FileSnapshot.bytes(journal) == Data(own.utf8))
+    }
+}
+
+extension HledgerDashboardTests {
+    /// Goals in CHF (food, rent) and EUR (travel), and a transaction Homescreen wrote.
+    static let twoCommodities = """
+        ~ monthly from 2026-01-01
+            expenses:food       400 CHF
+            expenses:rent      1200 CHF
+            expenses:travel     100 EUR
+            assets:bank
+
+        2026-11-02 Migros
+            expenses:food     123.45 CHF
+            assets:bank
+
+        2026-11-03 Train, Paris
+            expenses:travel    50 EUR
+            assets:bank
+
+        """
+    static let ours = "\n2026-11-06 Lunch  ; homescreen:\n    expenses:food              12.50 CHF\n    assets:bank\n"
+
+    /// The dashboard in tmux at a size, on `text`, at a fixed instant in November 2026.
+    static func journalDashboard(_ folder: TemporaryFolder, _ text: String, columns: Int, rows: Int) throws -> (TmuxDashboard, String) {
+        try MissingTool.check(HledgerCommandTests.hledger, package: "hledger")
+        let journal = folder.path("books.journal")
+        try text.write(toFile: journal, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.path("homescreen"), withIntermediateDirectories: true)
+        try "[budget]\nsource = \"hledger\"\njournal = \"\(journal)\"\ncommodity = \"CHF\"\n".write(toFile: folder.path("homescreen/config.toml"), atomically: true, encoding: .utf8)
+        let dashboard = try TmuxDashboard(columns: columns, rows: rows, store: folder.path("store.sqlite"), arguments: ["--now", "2026-11-22T10:00:00+01:00"],
+                                          configHome: folder.url.path)
+        return (dashboard, journal)
+    }
+
+    /// The budget's full screen at 80×24, 120×40 and 200×60: hledger's figures per account, CHF
+    /// and EUR each in their own columns (spent, goal, left), never added together; ← moves to
+    /// October, whose figures are hledger's too.
+    @Test func theBudgetsFullScreenShowsHledgersAccountsAtEverySize() throws {
+        for (columns, rows) in [(80, 24), (120, 40), (200, 60)] {
+            let folder = TemporaryFolder()
+            let (dashboard, _) = try Self.journalDashboard(folder, Self.twoCommodities + Self.ours, columns: columns, rows: rows)
+            #expect(dashboard.wait(timeout: 30) { ($0.contains("135.95 / CHF") || $0.contains("1,464.05")) && !$0.contains("updating") }, "\(dashboard.text)")
+            dashboard.send("Tab")
+            dashboard.send("Enter")
+            #expect(dashboard.wait(timeout: 30) { $0.contains("total (hledger)") && $0.contains("Lunch") }, "\(columns)×\(rows): \(dashboard.text)")
+            func line(_ name: String) -> String { dashboard.text.split(separator: "\n").first { $0.contains(name) }.map(String.init) ?? "" }
+            func numbers(_ name: String) -> [String] { line(name).split(separator: " ").map(String.init).filter { $0.first?.isNumber == true } }
+            #expect(numbers("expenses:food ") == ["135.95", "400.00", "264.05"], "\(columns)×\(rows): \(line("expenses:food "))")
+            #expect(numbers("expenses:rent") == ["0.00", "1,200.00", "1,200.00"], "\(columns)×\(rows): \(line("expenses:rent"))")
+            #expect(numbers("expenses:travel") == ["50.00", "100.00", "50.00"], "\(columns)×\(rows): \(line("expenses:travel"))")
+            // hledger's total, CHF then EUR: 185.95 (their sum) is nowhere.
+            #expect(numbers("total (hledger)") == ["135.95", "1,600.00", "1,464.05", "50.00", "100.00", "50.00"], "\(columns)×\(rows): \(line("total"))")
+            #expect(!dashboard.text.contains("185.95"))
+            dashboard.send("Left")
+            #expect(dashboard.wait(timeout: 30) { $0.contains("October 2026") && !$0.contains("Lunch") }, "\(columns)×\(rows): \(dashboard.text)")
+            #expect(numbers("expenses:travel") == ["0.00", "100.00", "100.00"], "\(columns)×\(rows): \(line("expenses:travel"))")
+            dashboard.stop()
+        }
+    }
+
+    /// `e` on a transaction Homescreen wrote: the amount and note changed and saved; the
+    /// journal's other bytes are as they were, `hledger check` passes and the pane shows the new
+    /// figures. A journal changed by another program while the form is open is refused: nothing
+    /// is written, and the status line says so.
+    @Test func eEditsATransactionHomescreenWroteAndRefusesWhenTheJournalChanged() throws {
+        let folder = TemporaryFolder()
+        let (dashboard, journal) = try Self.journalDashboard(folder, Self.twoCommodities + Self.ours, columns: 200, rows: 60)
+        #expect(dashboard.wait(timeout: 30) { ($0.contains("135.95 / CHF") || $0.contains("1,464.05")) && !$0.contains("updating") }, "\(dashboard.text)")
+        dashboard.send("Tab")
+        dashboard.send("Enter")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Lunch") && $0.contains("total (hledger)") }, "\(dashboard.text)")
+        dashboard.send("e")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Edit the expense of 2026-11-06") }, "\(dashboard.text)")
+        dashboard.send("C-u")
+        dashboard.type("20.75")
+        dashboard.send("Tab")
+        dashboard.send("C-u")
+        dashboard.type("Dinner")
+        dashboard.send("Enter")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Saved") && $0.contains("Dinner") && $0.contains("144.20") && !$0.contains("updating") }, "\(dashboard.text)")
+        let edited = try #require(FileSnapshot.bytes(journal))
+        #expect(String(decoding: edited, as: UTF8.self) == Self.twoCommodities
+                + "\n2026-11-06 Dinner  ; homescreen:\n    expenses:food              20.75 CHF\n    assets:bank\n", "\(String(decoding: edited, as: UTF8.self))")
+        let check = try Shell.run("\(HledgerCommandTests.hledger) -f '\(journal)' check", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check.stderr)")
+        // The journal changes under the open form: the save is refused, nothing written.
+        dashboard.send("e")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("Edit the expense of 2026-11-06") }, "\(dashboard.text)")
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n2026-11-07 Coop\n    expenses:food  10 CHF\n    assets:bank\n".utf8))
+        try handle.close()
+        let appended = try #require(FileSnapshot.bytes(journal))
+        dashboard.send("C-u")
+        dashboard.type("99")
+        dashboard.send("Enter")
+        #expect(dashboard.wait(timeout: 30) { $0.contains("changed since it was read; nothing") }, "\(dashboard.text)")
+        #expect(FileSnapshot.bytes(journal) == appended)
+        // The pane follows the other program's edit.
+        #expect(dashboard.wait(timeout: 30) { $0.contains("154.20") && !$0.contains("updating") }, "\(dashboard.text)")
     }
 }

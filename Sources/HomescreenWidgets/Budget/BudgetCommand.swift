@@ -70,10 +70,12 @@ struct BudgetCommand: ParsableCommand {
             let source = try context.settings()[BudgetSource.key]
             let summary: (budget: MonthlyBudget?, total: MonthTotal, recent: [Expense]), currency: Currency
             var noLimit: String?
+            // Another process is running hledger on the changed journal: its last figures, said so.
+            var updating = false
             if source.origin == .hledger {
                 // hledger's own figures for the month; its refusal is the command's.
                 let journal: HledgerSummary
-                do { journal = try HledgerSummary.of(source, year: month.year, store: try? context.openForReading()) } catch let error as HledgerError { throw CLIError.runtime(error.description) }
+                do { (journal, updating) = try HledgerSummary.of(source, year: month.year, store: try? context.openForReading()) } catch let error as HledgerError { throw CLIError.runtime(error.description) }
                 summary = (journal.budgets[month], journal.totals[month] ?? .none, [])
                 noLimit = journal.noLimit(month)
                 currency = journal.currency
@@ -95,7 +97,8 @@ struct BudgetCommand: ParsableCommand {
             }
             let document = Document(month: month.iso, currency: currency.code, limit: limit?.plain(currency), spent: spent.plain(currency),
                                     available: limit.map { ($0 - spent).plain(currency) },
-                                    percentage: limit.map { Decimal(spent.basisPoints(of: $0)) / 100 }, expenseCount: summary.total.expenseCount, problem: nil)
+                                    percentage: limit.map { Decimal(spent.basisPoints(of: $0)) / 100 }, expenseCount: summary.total.expenseCount,
+                                    problem: updating ? "updating: another process is running hledger on the changed journal; these are the last figures" : nil)
             if json { return Output.line(try Output.json(document, timeZone: context.timeZone)) }
             let locale = context.locale
             func money(_ value: Money) -> String { Display.money(value, currency, locale: locale) }
@@ -107,6 +110,7 @@ struct BudgetCommand: ParsableCommand {
             }
             // hledger's budget report counts no transactions: the journal's line says where it is from.
             let counted = source.origin == .hledger ? "from \(source.journalPath(environment: context.environment))"
+                + (updating ? " (updating: another process is running hledger on the changed journal; these are the last figures)" : "")
                 : "\(summary.total.expenseCount) " + Language.english.plural(summary.total.expenseCount, one: "expense", other: "expenses")
             Output.line("\(month.iso): limit \(money(limit)), spent \(money(spent)) (\(spent.percent(of: limit))%), available \(money(limit - spent)), " + counted)
         }

@@ -54,6 +54,28 @@ public struct BudgetEntry: TimelineEntry, Encodable {
     /// The hledger source's other commodities this month, each on its own (never added in).
     public var others: [OtherCommodity] = []
 
+    /// The hledger source's full screen: the month per account as hledger's rows give it (the
+    /// budgeted accounts and their parents), then hledger's total, each commodity in its own
+    /// columns (`tableCommodities`, the one shown first), never added together.
+    public var accountTable: [AccountFigures] = []
+    public var tableCommodities: [Denomination] = []
+
+    /// One row of the account table: an account's spent and goal in each commodity (nil where
+    /// the account has neither in it).
+    public struct AccountFigures: Sendable, Equatable {
+        public let name: String
+        public let figures: [Figure?]
+        /// hledger's total of the month (`prTotals`), not an account.
+        public var isTotal = false
+
+        public struct Figure: Sendable, Equatable {
+            public let spent: Money
+            public let goal: Money?
+            /// The goal less what was spent (negative when over); nil without a goal.
+            public var available: Money? { goal.map { $0 - spent } }
+        }
+    }
+
     /// One more commodity's spending and goal, as hledger computed them.
     public struct OtherCommodity: Sendable, Equatable {
         public let denomination: Denomination

@@ -75,7 +75,8 @@ extension BudgetFeature {
             return state.form.failed(failure.text(environment), submitted: { .journalSubmitted(journal, $0) })
         case .action(.edit):
             guard let (expense, written) = selectedWritten(environment) else { return [.message(.info(onlyWritten(journal)))] }
-            let commodity = journal.commodity ?? environment.entries(BudgetEntry.self).first?.denomination.label ?? ""
+            // The commodity it is written in (its account's goal's).
+            let commodity = HledgerJournal.split(written.amount).commodity ?? journal.commodity ?? environment.entries(BudgetEntry.self).first?.denomination.label ?? ""
             return [.form(Form(title: text("Edit the expense of %1", expense.day.iso) + " · " + (journal.journal ?? "journal"), fields: [
                 Form.Field(text("Amount (%1)", commodity), text: expense.amount.plain(expense.currency), hint: text("12.50 or 12,50"), maxLength: 16),
                 Form.Field(text("Note"), text: written.note, placeholder: text("Lunch (optional)"), maxLength: 80),

@@ -64,7 +64,12 @@ public struct BudgetFeature: WidgetFeature {
 
     public func provider(store: any StoreBackend, settings: WidgetSettings) -> BudgetWidget { BudgetWidget(store: store, source: settings[BudgetSource.key]) }
     public func initialState() -> State { State() }
-    public func detail(_ entry: BudgetEntry, scroll: Int) -> DetailNavigation { .list(keys: entry.recent.map { String($0.id) }) }
+    public func detail(_ entry: BudgetEntry, scroll: Int) -> DetailNavigation {
+        let keys = entry.recent.map { String($0.id) }
+        // A journal's full screen moves by months (←/→), as the year's does.
+        guard entry.source == .hledger else { return .list(keys: keys) }
+        return DetailNavigation(scroll: 0...max(0, keys.count - 1), movesByMonth: true, rowKeys: keys)
+    }
 
     public func update(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment) -> [FeatureEffect<Message, NoMemory>] {
         let currency = Self.currency(environment)

@@ -28,6 +28,9 @@ struct BudgetStrings: Sendable {
     let updatedOn: @Sendable (String) -> String
     let noBudget: String
     let monthHint: String
+    /// The journal's full screen: its account table, and the list of what Homescreen wrote.
+    var accounts = "Accounts"
+    var written = "Added by Homescreen"
     let monthNames: [String]
     let shortMonthNames: [String]
     /// "56 %" with the language's spacing.
@@ -36,10 +39,17 @@ struct BudgetStrings: Sendable {
     static func of(_ language: Language) -> BudgetStrings {
         switch language {
         case .english: return english
-        case .french: return french
-        case .italian: return italian
-        case .vietnamese: return vietnamese
+        case .french: return french.with(accounts: "Comptes", written: "Ajoutées par Homescreen")
+        case .italian: return italian.with(accounts: "Conti", written: "Aggiunte da Homescreen")
+        case .vietnamese: return vietnamese.with(accounts: "Tài khoản", written: "Do Homescreen thêm")
         }
+    }
+
+    private func with(accounts: String, written: String) -> BudgetStrings {
+        var strings = self
+        strings.accounts = accounts
+        strings.written = written
+        return strings
     }
 
     func monthName(_ month: YearMonth) -> String { monthNames[month.month - 1] + " \(month.year)" }

@@ -66,7 +66,10 @@ public struct BudgetWidget: Widget {
     /// state saying how to write one. On the dashboard a run under way says "updating…".
     static func entry(hledger source: BudgetSource, store: any StoreBackend, today: LocalDate, at date: Date, context: WidgetContext)
         -> (entry: BudgetEntry, lookAgain: Date?) {
-        let (month, daysLeft) = source.period(containing: today)
+        let (current, daysLeftNow) = source.period(containing: today)
+        // The full screen moves by months (←/→): an earlier period has no days left, a later one all.
+        let month = context.detail ? current.adding(months: context.cursor) : current
+        let daysLeft = month == current ? daysLeftNow : month < current ? 0 : source.days(of: month)
         let shown = HledgerSummary.shown(source, year: month.year, store: store)
         let summary = shown.summary
         // No goals at all, or none in the commodity shown: the not-configured state says how to fix it.
@@ -74,11 +77,19 @@ public struct BudgetWidget: Widget {
         // Full screen: the month's transactions Homescreen wrote (in the commodity shown), newest first.
         var written: [HledgerJournal.Written] = [], recent: [Expense] = []
         if context.detail, let summary {
-            let found = ((try? HledgerJournal.written(in: source.journalPath())) ?? []).filter { YearMonth($0.day) == month }
+            let found = ((try? HledgerJournal.written(in: source.journalPath())) ?? []).filter { source.period(containing: $0.day).month == month }
+            // Each in the commodity it is written in: its account's goal may be in another one
+            // than the commodity shown (travel in EUR beside a budget in CHF).
+            let commodities = [summary.commodity] + summary.report.commodities.filter { $0 != summary.commodity }
             for item in found.sorted(by: { ($0.day, $0.offset) > ($1.day, $1.offset) }) {
-                guard let amount = HledgerJournal.money(item, commodity: summary.commodity, currency: summary.currency) else { continue }
+                let money = commodities.lazy.compactMap { commodity -> (Money, Currency)? in
+                    guard case .currency(let currency) = HledgerSummary.denomination(commodity),
+                          let amount = HledgerJournal.money(item, commodity: commodity, currency: currency) else { return nil }
+                    return (amount, currency)
+                }.first
+                guard let (amount, currency) = money else { continue }
                 written.append(item)
-                recent.append(Expense(id: Int64(item.offset), amount: amount, currency: summary.currency, day: item.day, note: item.note, category: item.account))
+                recent.append(Expense(id: Int64(item.offset), amount: amount, currency: currency, day: item.day, note: item.note, category: item.account))
             }
         }
         var entry = BudgetEntry(date: date, source: .hledger, month: month, monthLabel: BudgetStrings.of(context.language).monthName(month),
@@ -87,6 +98,7 @@ public struct BudgetWidget: Widget {
                                 hasError: shown.problem != nil, problem: problem, updating: shown.updating, journal: source, accounts: shown.accounts)
         entry.written = written
         entry.others = summary?.others(month) ?? []
+        if context.detail, let summary { (entry.tableCommodities, entry.accountTable) = summary.table(month) }
         return (entry, shown.lookAgain)
     }
 

@@ -15,9 +15,14 @@ struct PipedChild {
     let ended: Int32
 
     /// Starts `executable` with `arguments` (argv[0] included) and exactly `environment`.
-    /// - Parameter ownGroup: in a process group of its own (so a timeout can end all it started).
+    /// - Parameters:
+    ///   - ownGroup: in a process group of its own (so a timeout can end all it started).
+    ///   - idle: scheduled `SCHED_IDLE` as soon as it has started: it runs only on CPU time
+    ///     nothing else wants, so a loop's keys never wait for it on a busy machine (a kernel
+    ///     that refuses the policy leaves it as it was).
     /// - Returns: the child, or why it could not be started (strerror's words).
-    static func start(_ executable: String, _ arguments: [String], environment: [String: String], ownGroup: Bool) -> Result<PipedChild, NotStarted> {
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String], ownGroup: Bool,
+                      idle: Bool = false) -> Result<PipedChild, NotStarted> {
         var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
         guard pipe(&out) == 0 else { return .failure(NotStarted(description: String(cString: strerror(errno)))) }
         guard pipe(&err) == 0 else {
@@ -50,6 +55,13 @@ struct PipedChild {
         let started = withCStrings(arguments) { argv in
             withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in posix_spawn(&pid, executable, &actions, &attributes, argv, envp) }
         }
+        // glibc's posix_spawnattr_setschedpolicy takes only OTHER, FIFO and RR: the policy is
+        // set here, as soon as posix_spawn returns (its vfork returns once the child has
+        // executed, microseconds into its run).
+        if idle && started == 0 {
+            var parameters = sched_param(sched_priority: 0)
+            _ = sched_setscheduler(pid, Self.schedIdle, &parameters)
+        }
         close(out[1])
         close(err[1])
         guard started == 0 else {
@@ -59,8 +71,12 @@ struct PipedChild {
         return .success(PipedChild(pid: pid, output: out[0], errors: err[0], ended: hs_pidfd_open(pid)))
     }
 
+    /// Linux's SCHED_IDLE policy (sched.h defines it under _GNU_SOURCE, which Swift's Glibc
+    /// module does not show).
+    static let schedIdle: Int32 = 5
+
     private static func withCStrings<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
-        var pointers = strings.map { strdup($0) } + [nil]
+        let pointers = strings.map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
         return body(pointers)
     }

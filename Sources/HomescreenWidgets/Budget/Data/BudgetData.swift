@@ -89,5 +89,8 @@ extension BudgetFeature {
             DataColumn.text("accounts", max: 1_000_000).orNull(), .timestamp("ranAt"), .integer("milliseconds", 0...864_000_000),
             DataColumn.text("running", max: 200_000).orNull(), DataColumn.timestamp("runningSince").orNull(),
         ])),
+        // Who runs it (`HledgerClaimant`: machine, boot, pid, start time): a claim whose process
+        // has ended is taken over at once, not after the claim's lapse.
+        .addColumn(.hledgerRun, DataColumn.text("claimant", max: 400).orNull()),
     ])
 }

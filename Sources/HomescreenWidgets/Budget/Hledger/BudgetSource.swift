@@ -93,6 +93,13 @@ public struct BudgetSource: Sendable, Equatable, ConfigWritten {
         return (named, end.dayNumber - day.dayNumber)
     }
 
+    /// The number of days of the period named by `month`.
+    public func days(of month: YearMonth) -> Int {
+        guard periodStart > 1 else { return month.dayCount }
+        let next = month.adding(months: 1)
+        return LocalDate(year: next.year, month: next.month, day: periodStart)!.dayNumber - LocalDate(year: month.year, month: month.month, day: periodStart)!.dayNumber
+    }
+
     /// The journal's path: the configured one (`~` expanded), else `$LEDGER_FILE`, else
     /// `~/.hledger.journal`, as hledger itself chooses.
     public func journalPath(environment: [String: String] = processEnvironment) -> String {

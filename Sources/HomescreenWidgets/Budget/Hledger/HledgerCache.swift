@@ -9,7 +9,8 @@ struct HledgerCache {
     let store: any StoreBackend
 
     /// How long a run claimed by a process may take before another process runs it instead
-    /// (the claimant was killed, or hung).
+    /// (the claimant hung, or is on another machine and was killed). A claimant on this machine
+    /// that has ended is taken over at once (`HledgerClaimant`).
     static let claimLapse: TimeInterval = 120
 
     /// What a process finds when it is about to run hledger.
@@ -17,7 +18,8 @@ struct HledgerCache {
         /// Another process kept a result for these files meanwhile.
         case fresh(HledgerRun)
         /// Another process is reading these files since then: its write will say the result.
-        case elsewhere(since: Date)
+        /// `claimant` is that process (nil: the claim does not say).
+        case elsewhere(since: Date, claimant: HledgerClaimant?)
         /// This process runs it (the claim is written, or the store cannot take one).
         case ours
     }
@@ -47,21 +49,24 @@ struct HledgerCache {
     }
 
     /// Claims the run of these files for this process, unless another process kept their result
-    /// or is running it (and has not taken longer than `claimLapse`).
-    func claim(_ arguments: [String], _ signature: Hledger.JournalSignature, now: Date = Date()) -> Claim {
+    /// or is running it: alive (its pid and start time on this machine), or on another machine
+    /// and not for longer than `claimLapse`. A claimant that has ended is taken over at once.
+    func claim(_ arguments: [String], _ signature: Hledger.JournalSignature, now: Date = Date(), claimant: HledgerClaimant = .current) -> Claim {
         let key = Self.key(arguments), files = Self.text(signature)
         let claim = try? write { sql -> Claim in
-            let row = try sql.row("SELECT signature, output, error, accounts, ranAt, milliseconds, running, runningSince FROM hledgerRun WHERE arguments = ?\(dialectLock)",
+            let row = try sql.row("SELECT signature, output, error, accounts, ranAt, milliseconds, running, runningSince, claimant FROM hledgerRun WHERE arguments = ?\(dialectLock)",
                                   [.text(key)])
             if let row, row.text("signature") == files, let kept = Self.run(row) { return .fresh(kept) }
             if let row, row.text("running") == files, let since = row.date("runningSince"), now.timeIntervalSince(since) < Self.claimLapse {
-                return .elsewhere(since: since)
+                let other = row.text("claimant").flatMap(HledgerClaimant.init)
+                if other?.liveness != .dead { return .elsewhere(since: since, claimant: other) }
             }
             if row == nil {
-                _ = try sql.execute("INSERT INTO hledgerRun (arguments, signature, ranAt, milliseconds, running, runningSince) VALUES (?, '', ?, 0, ?, ?)",
-                                    [.text(key), StoreValue(now), .text(files), StoreValue(now)])
+                _ = try sql.execute("INSERT INTO hledgerRun (arguments, signature, ranAt, milliseconds, running, runningSince, claimant) VALUES (?, '', ?, 0, ?, ?, ?)",
+                                    [.text(key), StoreValue(now), .text(files), StoreValue(now), .text(claimant.text)])
             } else {
-                _ = try sql.execute("UPDATE hledgerRun SET running = ?, runningSince = ? WHERE arguments = ?", [.text(files), StoreValue(now), .text(key)])
+                _ = try sql.execute("UPDATE hledgerRun SET running = ?, runningSince = ?, claimant = ? WHERE arguments = ?",
+                                    [.text(files), StoreValue(now), .text(claimant.text), .text(key)])
             }
             return .ours
         }
@@ -79,7 +84,8 @@ struct HledgerCache {
                 ON CONFLICT (arguments) DO UPDATE SET signature = excluded.signature, output = excluded.output, error = excluded.error,
                     accounts = excluded.accounts, ranAt = excluded.ranAt, milliseconds = excluded.milliseconds,
                     running = CASE WHEN hledgerRun.running = excluded.signature THEN NULL ELSE hledgerRun.running END,
-                    runningSince = CASE WHEN hledgerRun.running = excluded.signature THEN NULL ELSE hledgerRun.runningSince END
+                    runningSince = CASE WHEN hledgerRun.running = excluded.signature THEN NULL ELSE hledgerRun.runningSince END,
+                    claimant = CASE WHEN hledgerRun.running = excluded.signature THEN NULL ELSE hledgerRun.claimant END
                 """, values)
         }
     }
@@ -87,7 +93,7 @@ struct HledgerCache {
     /// Gives up this process's claim of these files (it quit before hledger ended).
     func release(_ arguments: [String], _ signature: Hledger.JournalSignature) {
         _ = try? write { sql in
-            try sql.execute("UPDATE hledgerRun SET running = NULL, runningSince = NULL WHERE arguments = ? AND running = ?",
+            try sql.execute("UPDATE hledgerRun SET running = NULL, runningSince = NULL, claimant = NULL WHERE arguments = ? AND running = ?",
                             [.text(Self.key(arguments)), .text(Self.text(signature))])
         }
     }

@@ -23,6 +23,12 @@ public final class HledgerChangeFeed: ChangeFeed {
     private var journalChanged = false
     private var runEnded = false
     private var jobs: [[String]: Job] = [:]
+    /// Another process on this machine runs hledger for these arguments: a pidfd readable when
+    /// it ends, so that its death (killed before its write) is a change here at once.
+    private var claimants: [[String]: Int32] = [:]
+    /// The `hledgerRun` revision this process's own claim of a run made: the store's feed
+    /// reports that commit, but nothing the panes show changed (they reload when the run ends).
+    private var ownClaimRevision: Int?
 
     private static let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
 
@@ -95,7 +101,20 @@ public final class HledgerChangeFeed: ChangeFeed {
         lock.withLock {
             for job in jobs.values where job.report == nil { job.cache?.release(job.arguments, job.signature) }
             jobs = [:]
+            for arguments in Array(claimants.keys) { forgetClaimant(arguments) }
         }
+    }
+
+    /// A result for these arguments is known: another process's run of them is no longer watched.
+    func settled(_ arguments: [String]) {
+        lock.withLock { if claimants[arguments] != nil { forgetClaimant(arguments) } }
+    }
+
+    /// Stops watching another process's run of these arguments. Called under the lock.
+    private func forgetClaimant(_ arguments: [String]) {
+        guard let descriptor = claimants.removeValue(forKey: arguments) else { return }
+        _ = hs_descriptor_set_remove(fileDescriptor, descriptor)
+        close(descriptor)
     }
 
     deinit {
@@ -132,11 +151,19 @@ public final class HledgerChangeFeed: ChangeFeed {
             // One run at a time per report: its end reloads the panes, which start the next one
             // if the files changed meanwhile.
             guard jobs[arguments] == nil else { return nil }
-            switch cache?.claim(arguments, signature) ?? .ours {
+            let claim = cache?.claim(arguments, signature) ?? .ours
+            forgetClaimant(arguments)
+            switch claim {
             case .fresh(let run):
                 Hledger.remember(run, arguments)
                 return nil
-            case .elsewhere(let since):
+            case .elsewhere(let since, let claimant):
+                // Its end (a write to the store, or its death) is reported; only a claimant on
+                // another machine is looked at again, when its claim lapses.
+                if let descriptor = claimant?.endDescriptor() {
+                    claimants[arguments] = descriptor
+                    add(descriptor)
+                }
                 return since.addingTimeInterval(HledgerCache.claimLapse)
             case .ours:
                 do {
@@ -144,6 +171,7 @@ public final class HledgerChangeFeed: ChangeFeed {
                                                                background: true)
                     process.descriptors.forEach(add)
                     jobs[arguments] = Job(arguments, signature, year, environment, cache, process)
+                    if let store = cache?.store { ownClaimRevision = (try? store.revisions())?[.hledgerRun] }
                 } catch {
                     let run = Hledger.finished(.failure(error as? HledgerError ?? HledgerError("\(error)")), arguments, signature: signature, year: year,
                                                started: Date(), cache: cache)
@@ -163,10 +191,21 @@ public final class HledgerChangeFeed: ChangeFeed {
             guard count > 0 else { break }
             changed = lock.withLock { Self.concerns(buffer, count, names) } || changed
         }
+        var claimantEnded = false
         let ended = lock.withLock { () -> Bool in
             if changed { journalChanged = true }
             for (arguments, job) in jobs where job.process.advance() { finish(job, arguments) }
-            return runEnded
+            // Another process that claimed a run has ended: the panes reload and claim it again.
+            // Reported as a journal change (not `hledgerRun`, whose revision it did not move: the
+            // dashboard would take it for a write it has seen).
+            for (arguments, descriptor) in claimants {
+                var ended = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&ended, 1, 0) > 0 else { continue }
+                forgetClaimant(arguments)
+                journalChanged = true
+                claimantEnded = true
+            }
+            return runEnded || claimantEnded
         }
         let concerned = inner.drainEvents()
         return concerned || changed || ended
@@ -215,6 +254,12 @@ public final class HledgerChangeFeed: ChangeFeed {
     public func changedTables() throws -> Set<StoreTable> {
         var tables = try inner.changedTables()
         lock.withLock {
+            // This process's claim alone: not a change of what the panes show (one reload of
+            // every budget pane less while hledger starts, when keys are likeliest).
+            if tables.contains(.hledgerRun), !runEnded, let own = ownClaimRevision, inner.revisions?[.hledgerRun] == own {
+                tables.remove(.hledgerRun)
+            }
+            if tables.contains(.hledgerRun) || runEnded { ownClaimRevision = nil }
             if journalChanged { tables.insert(.hledgerJournal) }
             if runEnded { tables.insert(.hledgerRun) }
             journalChanged = false

@@ -76,9 +76,9 @@ extension HledgerJournal {
                                    store: (any StoreBackend)? = nil, environment: [String: String] = processEnvironment) throws -> (amount: String, account: String) {
         let path = source.journalPath(environment: environment)
         let report = try Hledger.budget(source, year: day.year, store: store, environment: environment)
-        let amount = try amount(text, source: source, report: report)
         let root = source.accounts.first ?? "expenses"
         let account = try account(chosen, root: root) ?? written.account
+        let amount = try amount(text, source: source, report: report, account: account, day: day)
         try replace(written, in: path, day: day, note: note, account: account, amount: amount)
         return (amount, account)
     }

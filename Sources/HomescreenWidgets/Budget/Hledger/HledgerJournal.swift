@@ -30,18 +30,50 @@ public enum HledgerJournal {
         return left ? quoted + space + number : number + space + quoted
     }
 
-    /// `text` (the form's or the command's amount) as the journal writes the budget's commodity.
-    static func amount(_ text: String, source: BudgetSource, report: HledgerBudgetReport) throws -> String {
-        guard let commodity = source.commodity ?? report.commodities.first else {
+    /// The commodities `account`'s budget goal is in, as hledger's report gives them: the goals
+    /// of the nearest budgeted account at or above it (hledger's rows roll an account without a
+    /// goal into that one), in the month of `day` when it has one, else in any month of the
+    /// year; with the row's name. Empty when no goal covers it.
+    static func goalCommodities(_ account: String, day: LocalDate, report: HledgerBudgetReport) -> (row: String, commodities: [String]) {
+        let rows = report.accounts.keys.filter { account == $0 || account.hasPrefix($0 + ":") }
+        guard let row = rows.max(by: { $0.count < $1.count }), let months = report.accounts[row] else { return ("", []) }
+        var found: [String] = []
+        let chosen = months[YearMonth(day)]?.goal.map { [$0] } ?? months.keys.sorted().compactMap { months[$0]?.goal }
+        for goal in chosen { for amount in goal where !found.contains(amount.commodity) { found.append(amount.commodity) } }
+        return (row, found)
+    }
+
+    /// Whether two commodity names are the same (a symbol and its code: `€` and `EUR`).
+    static func same(_ one: String, _ other: String) -> Bool {
+        one == other || HledgerSummary.symbols[one] == other || HledgerSummary.symbols[other] == one
+    }
+
+    /// `text` (the form's or the command's amount) as the journal writes it for `account`: in
+    /// that account's goal commodity (hledger's budget report), else the budget's. An amount in
+    /// another commodity than the account's goal is refused (commodities are never added).
+    static func amount(_ text: String, source: BudgetSource, report: HledgerBudgetReport, account: String, day: LocalDate) throws -> String {
+        guard let budgetCommodity = source.commodity ?? report.commodities.first else {
             throw HledgerError("the journal has no commodity to write the expense in; set [budget] commodity = \"CHF\" (or the one you use).")
         }
-        let currency = Currency(code: commodity) ?? HledgerSummary.symbols[commodity].flatMap(Currency.init(code:)) ?? .euro
         let (number, given) = split(text)
-        // Commodities are never added together: an amount in another one than the budget's is refused.
-        if let given, given != commodity, HledgerSummary.symbols[given] != commodity, HledgerSummary.symbols[commodity] != given {
-            throw HledgerError("'\(text)' is in \(given), but the budget's amounts are in \(commodity); write it in \(commodity), such as 12.50 (Homescreen never adds one commodity to another).",
-                               badInput: true)
+        let goal = goalCommodities(account, day: day, report: report)
+        let root = source.accounts.first ?? "expenses"
+        // Whose commodities these are, in the sentence: the account's own goal, or the budget's.
+        let own = !goal.commodities.isEmpty && goal.row != root
+        let accepted = goal.commodities.isEmpty ? [budgetCommodity] : goal.commodities
+        let commodity: String
+        if let given {
+            guard let match = accepted.first(where: { same($0, given) }) else {
+                let list = accepted.count == 1 ? accepted[0] : accepted.dropLast().joined(separator: ", ") + " or " + accepted.last!
+                let whose = own ? "\(account)'s budget goal is in \(list)" : "the budget's amounts are in \(list)"
+                throw HledgerError("'\(text)' is in \(given), but \(whose); write it in \(accepted[0]), such as 12.50 (Homescreen never adds one commodity to another).",
+                                   badInput: true)
+            }
+            commodity = match
+        } else {
+            commodity = accepted.first(where: { same($0, budgetCommodity) }) ?? accepted[0]
         }
+        let currency = Currency(code: commodity) ?? HledgerSummary.symbols[commodity].flatMap(Currency.init(code:)) ?? .euro
         switch Money.parse(number, currency: currency) {
         case .success(let money): return amount(money, currency: currency, style: report.styles[commodity], commodity: commodity)
         case .failure(let error): throw HledgerError("'\(text)' \(error.problem(in: currency)); use \(Money.accepted(currency)).", badInput: true)
@@ -136,7 +168,7 @@ public enum HledgerJournal {
         let path = source.journalPath(environment: environment)
         let before = try Reading.of(path)
         let report = try Hledger.budget(source, year: day.year, store: store, environment: environment)
-        let written = try amount(text, source: source, report: report)
+        let written = try amount(text, source: source, report: report, account: account, day: day)
         let entry = transaction(day: day, description: description(note), account: account, amount: written, paying: source.paying)
         try append(entry, to: path, before: before)
         return (written, account)

@@ -42,17 +42,17 @@ final class HledgerProcess {
 
     /// Starts `executable` with `arguments`, stdin from /dev/null, in the C.UTF-8 locale, with
     /// no signal blocked (the dashboard blocks some; children inherit the mask).
-    /// - Parameter background: a run nobody waits for (the loop's): at nice 5, so that on a
-    ///   busy machine the dashboard's keys come before hledger's 1.5 s of reading.
+    /// - Parameter background: a run nobody waits for (the loop's): `SCHED_IDLE` from the moment
+    ///   it has started, so that on a busy machine the dashboard's keys come before hledger's
+    ///   1.5 s of reading (nice 5 still took a share of the CPU from them).
     static func start(_ executable: String, _ arguments: [String], environment: [String: String], background: Bool = false) throws -> HledgerProcess {
         var variables = environment
         variables["LANG"] = "C.UTF-8"
         variables["LC_ALL"] = "C.UTF-8"
-        switch PipedChild.start(executable, [executable] + arguments, environment: variables, ownGroup: false) {
+        switch PipedChild.start(executable, [executable] + arguments, environment: variables, ownGroup: false, idle: background) {
         case .failure(let reason):
             throw HledgerError("hledger could not be started (\(reason.description)).")
         case .success(let child):
-            if background { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(child.pid), 5) }
             return HledgerProcess(pid: child.pid, output: child.output, errors: child.errors, ended: child.ended)
         }
     }

@@ -74,12 +74,16 @@ extension Hledger {
         // for its includes (a status line on a large journal).
         if let last = lastRun(arguments, signature: nil, cache: cache), last.signature.files[journal] != nil, last.signature.isCurrent {
             feed?.watch(Array(last.signature.files.keys))
+            feed?.settled(arguments)
             return state(of: last, year: year, updating: false)
         }
         let signature = JournalSignature(journal)
         feed?.watch(Array(signature.files.keys))
         let last = lastRun(arguments, signature: signature, cache: cache)
-        if let last, last.signature == signature { return state(of: last, year: year, updating: false) }
+        if let last, last.signature == signature {
+            feed?.settled(arguments)
+            return state(of: last, year: year, updating: false)
+        }
         if let feed {
             let lookAgain = feed.start(arguments, signature: signature, year: year, environment: environment, cache: cache)
             if let kept = runs.withLock({ $0[arguments] }), kept.signature == signature { return state(of: kept, year: year, updating: false) }
@@ -88,7 +92,47 @@ extension Hledger {
             shown.lookAgain = lookAgain
             return shown
         }
-        return state(of: perform(arguments, signature: signature, year: year, environment: environment, cache: cache), year: year, updating: false)
+        // A command: hledger now, unless another process on the store is running it on these
+        // files (then its result, or the last one marked updating, never a second run).
+        let (run, updating) = commandRun(arguments, signature: signature, year: year, environment: environment, cache: cache, last: last)
+        guard let run else { return HledgerState(report: nil, error: nil, updating: true) }
+        return state(of: run, year: year, updating: updating)
+    }
+
+    /// How long a command waits for another process's run before it shows the last result,
+    /// marked updating (a status line must not hang on a large journal).
+    static let briefWait: TimeInterval = 2
+
+    /// A command's run of these files: hledger now when this process claims it; another
+    /// process's result when it claimed it first and writes it within `briefWait` (or, without
+    /// a last result to show, until it writes it or ends); else the last result,
+    /// updating. A claimant that has ended is taken over at once (the claim checks it), and its
+    /// end is waited for on a pidfd, so a killed claimant costs no wait.
+    static func commandRun(_ arguments: [String], signature: JournalSignature, year: Int, environment: [String: String], cache: HledgerCache?,
+                           last: HledgerRun?) -> (run: HledgerRun?, updating: Bool) {
+        guard let cache else { return (perform(arguments, signature: signature, year: year, environment: environment, cache: nil), false) }
+        let deadline = Date().addingTimeInterval(last == nil ? HledgerCache.claimLapse : briefWait)
+        while true {
+            switch cache.claim(arguments, signature) {
+            case .fresh(let run):
+                remember(run, arguments)
+                return (run, false)
+            case .ours:
+                return (perform(arguments, signature: signature, year: year, environment: environment, cache: cache), false)
+            case .elsewhere(_, let claimant):
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else { return (last, true) }
+                // Its write is looked for every 100 ms; its end wakes this at once.
+                let pause = Int32(min(100, max(1, left * 1000)))
+                if let descriptor = claimant?.endDescriptor() {
+                    var ended = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&ended, 1, pause)
+                    close(descriptor)
+                } else {
+                    usleep(useconds_t(pause) * 1000)
+                }
+            }
+        }
     }
 
     /// The refusals found before running hledger: it is missing, the journal is.

@@ -78,6 +78,38 @@ struct HledgerSummary {
         }
     }
 
+    /// The full screen's table for `month`: every account hledger's rows give, then its total,
+    /// each with its spent and goal in every commodity of the year (the one shown first); an
+    /// amount with more than 2 decimals is left blank (it could not be shown to its last digit).
+    func table(_ month: YearMonth) -> (commodities: [Denomination], rows: [BudgetEntry.AccountFigures]) {
+        let commodities = [commodity] + report.commodities.filter { $0 != commodity }
+        func figures(_ month: HledgerBudgetReport.Month?) -> [BudgetEntry.AccountFigures.Figure?] {
+            commodities.map { name in
+                let spent = month?.actual(name), goal = month?.goal(name)
+                guard spent != nil || goal != nil, let spentMoney = spent.map({ $0.money }) ?? .zero else { return nil }
+                if let goal, goal.money == nil { return nil }
+                return BudgetEntry.AccountFigures.Figure(spent: spentMoney, goal: goal?.money)
+            }
+        }
+        var rows = report.accounts.keys.sorted().compactMap { name -> BudgetEntry.AccountFigures? in
+            let row = figures(report.accounts[name]?[month])
+            return row.allSatisfy({ $0 == nil }) ? nil : BudgetEntry.AccountFigures(name: name, figures: row)
+        }
+        let total = figures(report.months[month])
+        if !total.allSatisfy({ $0 == nil }) {
+            var row = BudgetEntry.AccountFigures(name: "total", figures: total)
+            row.isTotal = true
+            rows.append(row)
+        }
+        return (commodities.map(Self.denomination), rows)
+    }
+
+    /// How a commodity is written: a currency's code when it is one (or its symbol names one),
+    /// else the journal's own symbol.
+    static func denomination(_ commodity: String) -> Denomination {
+        (Currency(code: commodity) ?? symbols[commodity].flatMap(Currency.init(code:))).map(Denomination.currency) ?? .symbol(commodity)
+    }
+
     private static func tooPrecise(_ commodity: String) -> HledgerError {
         HledgerError("\(commodity) amounts in the journal have more than 2 decimals, which the budget panes cannot show to the last digit; choose another commodity with [budget] commodity.")
     }
@@ -85,9 +117,13 @@ struct HledgerSummary {
     /// Commodity symbols that name one currency.
     static let symbols = ["€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₫": "VND", "Fr.": "CHF", "₹": "INR", "₩": "KRW", "kr": "SEK"]
 
-    /// The summary of `year` from the journal.
-    static func of(_ source: BudgetSource, year: Int, store: (any StoreBackend)?) throws -> HledgerSummary {
-        try HledgerSummary(try Hledger.budget(source, year: year, store: store), commodity: source.commodity)
+    /// The summary of `year` from the journal (a command's: hledger runs now, unless another
+    /// process runs it, then `updating` says the figures are the last run's).
+    static func of(_ source: BudgetSource, year: Int, store: (any StoreBackend)?) throws -> (summary: HledgerSummary, updating: Bool) {
+        let state = Hledger.state(source, year: year, store: store, wait: true)
+        if let error = state.error { throw error }
+        guard let report = state.report else { throw HledgerError("hledger gave no budget report.") }
+        return (try HledgerSummary(report, commodity: source.commodity), state.updating)
     }
 
     /// What the panes show: where a loop watches the journal never waiting for hledger (the last

@@ -15,7 +15,10 @@ extension BudgetView {
         // With the percentage where it fits, the amount in the widest form that fits.
         let amounts = entry.available.map { [money($0), number($0), compact($0)] } ?? [strings.noBudget]
         let lines = amounts.map { title + ": " + $0 + " " + strings.left }
-        let text = Pane.fitting((isCompact ? [] : lines.map { $0 + Pane.separator(context) + percentText }) + lines, width: grid.width)
+        var forms = (isCompact ? [] : lines.map { $0 + Pane.separator(context) + percentText }) + lines
+        // The last figures while hledger reads the journal again (another process's run): said where it fits.
+        if entry.updating, let freshness = freshnessText { forms = forms.map { $0 + Pane.separator(context) + freshness } + forms }
+        let text = Pane.fitting(forms, width: grid.width)
         grid.write(text, in: grid.bounds, style: entry.state == .overBudget ? Style(.danger, [.bold]) : Style(.text))
         return grid
     }

@@ -55,6 +55,7 @@ extension BudgetView {
     }
 
     func large() -> CellGrid {
+        if context.detail, entry.source == .hledger { return journalDetail() }
         var (grid, content) = Pane.start(context, title: strings.available, trailing: trailing)
         if let message = stateMessage {
             drawState(in: &grid, content, message: message)
