@@ -83,9 +83,7 @@ extension BudgetFeature {
                 Form.Field(text("Date"), text: written.day.iso, hint: language.text("YYYY-MM-DD, tomorrow, +3d", in: .dashboard), maxLength: 20),
                 Form.Field("Account", text: written.account, hint: accounts(environment, root: journal.accounts.first ?? "expenses"), maxLength: 80),
             ]), submitted: { .journalEditSubmitted(journal, written, $0) })]
-        case .message(.journalEditSubmitted(let source, let shown, let form)):
-            // Sent again after a refusal, the form edits the transaction as the journal now has it.
-            let written = environment.entries(BudgetEntry.self).first?.written.first(where: { $0.text == shown.text && $0.offset == shown.offset }) ?? shown
+        case .message(.journalEditSubmitted(let source, let written, let form)):
             var check = FormCheck(form, language: language)
             let day = check.day(2, today: environment.today)
             if check[0].isEmpty { check.fail(0, "write an amount, such as 12.50.") }
