@@ -53,6 +53,25 @@ import HomescreenWidgetCore
         #expect(register.stdout.contains("expenses:eating out") && register.stdout.contains("2.00 CHF"), "\(register.stdout)")
     }
 
+    /// An edit that moves an expense to an account budgeted in another commodity keeps its own
+    /// commodity: a number alone is refused there, never turned into the other commodity.
+    @Test func anEditToAnAccountOfAnotherCommodityIsRefused() throws {
+        let path = folder.path("books.journal")
+        try "~ monthly\n    expenses:food  400 CHF\n    expenses:travel  100 EUR\n    assets:bank\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let source = BudgetSource(origin: .hledger, journal: path, commodity: "CHF", paying: "assets:bank")
+        _ = try HledgerJournal.addExpense(source, text: "3", day: day, note: "Tea", account: "food")
+        let before = try #require(FileSnapshot.bytes(path))
+        let tea = try #require(HledgerJournal.written(in: path).first)
+        #expect {
+            try HledgerJournal.editExpense(source, tea, text: "3.00", day: day, note: "Tea", account: "travel")
+        } throws: { error in
+            (error as? HledgerError).map { $0.isBadInput && $0.description.contains("but expenses:travel's budget goal is in EUR") } ?? false
+        }
+        #expect(FileSnapshot.bytes(path) == before)
+        // Written in EUR, it goes there as EUR.
+        #expect(try HledgerJournal.editExpense(source, tea, text: "3.00 EUR", day: day, note: "Tea", account: "travel").amount.contains("EUR"))
+    }
+
     /// The environment of a key press on the budget's full screen, the first row selected.
     func environment(_ path: String, _ source: BudgetSource) throws -> FeatureEnvironment {
         let written = try HledgerJournal.written(in: path)
@@ -140,5 +159,15 @@ struct HledgerErrorSentenceTests {
     @Test func aSyntaxErrorSaysWhatWasUnexpected() throws {
         let sentence = try said(["main.journal": "2026-11-02 x\n    expenses:food  5 CHF abc\n    assets:bank\n"])
         #expect(sentence == "main.journal:2:26: unexpected 'a'", "\(sentence)")
+    }
+}
+
+/// A sentence on the status line is capitalized, unless it starts with a file's name or a path
+/// (hledger's `extra.journal:9:1: …` stays as the file is named).
+struct StatusSentenceTests {
+    @Test func aFileNameKeepsItsCase() {
+        #expect(StatusMessage.sentence("extra.journal:9:1: well-formed but invalid date: 2026-13-45") == "extra.journal:9:1: well-formed but invalid date: 2026-13-45")
+        #expect(StatusMessage.sentence("/home/lan/main.journal cannot be read") == "/home/lan/main.journal cannot be read")
+        #expect(StatusMessage.sentence("the journal changed") == "The journal changed")
     }
 }

@@ -12,5 +12,9 @@ public struct StatusMessage: Equatable, Sendable {
     public static func failure(_ text: String) -> StatusMessage { StatusMessage(text: text, tone: .failure) }
 
     /// A store message (lowercase for the command line) as a status-line sentence.
-    public static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+    /// Capitalized, unless it starts with a file's name or a path (`extra.journal:9:1: …`).
+    public static func sentence(_ text: String) -> String {
+        let first = text.prefix { $0 != " " }
+        return first.contains(":") || first.contains("/") ? text : text.prefix(1).uppercased() + text.dropFirst()
+    }
 }

@@ -78,7 +78,11 @@ extension HledgerJournal {
         let report = try Hledger.budget(source, year: day.year, store: store, environment: environment)
         let root = source.accounts.first ?? "expenses"
         let account = try account(chosen, root: root) ?? written.account
-        let amount = try amount(text, source: source, report: report, account: account, day: day)
+        // A number alone stays in the transaction's commodity: moved to an account budgeted in
+        // another one, it is refused, never turned into that commodity.
+        let kept = split(written.amount).commodity
+        let typed = split(text).commodity == nil ? kept.map { text.trimmingCharacters(in: .whitespaces) + " " + $0 } ?? text : text
+        let amount = try amount(typed, source: source, report: report, account: account, day: day)
         try replace(written, in: path, day: day, note: note, account: account, amount: amount)
         return (amount, account)
     }
