@@ -123,7 +123,12 @@ import HomescreenWidgetCore
         guard case .form(let again, let resubmitted) = try #require(answer.last) else { Issue.record("the form is not back: \(answer)"); return }
         #expect(again.values.first == "8.40", "\(again.values)")
         // Sent again, it edits the transaction as the journal now has it.
-        _ = try run(feature.update(&state, .message(resubmitted(again)), try environment(path, source)))
+        let saved = try run(feature.update(&state, .message(resubmitted(again)), try environment(path, source)))
+        // Said on the status line with the journal's file name (80 columns hold it; doctor has the path).
+        guard case .message(let done) = try #require(feature.update(&state, .message(saved), try environment(path, source)).first) else {
+            Issue.record("no message"); return
+        }
+        #expect(done.text.hasSuffix(" in books.journal.") && !done.text.contains("/"), "\(done.text)")
         let text = String(decoding: try #require(FileSnapshot.bytes(path)), as: UTF8.self)
         #expect(text.contains("8.40 CHF") && !text.contains("12.50 CHF") && text.contains("Cinema"), "\(text)")
         #expect(try hledger(path, "check").status == 0)

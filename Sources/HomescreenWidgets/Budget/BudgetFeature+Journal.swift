@@ -38,7 +38,7 @@ extension BudgetFeature {
     }
 
     static func onlyWritten(_ journal: BudgetSource) -> String {
-        "Only what Homescreen added to the journal (tagged ; homescreen:) is edited or removed here: open the budget full screen (Enter) and choose it; edit anything else in \(journal.journalPath())."
+        "Only what Homescreen added to the journal (tagged ; homescreen:) is edited or removed here: open the budget full screen (Enter) and choose it; edit anything else in \(journal.journalName)."
     }
 
     static func journalUpdate(_ state: inout State, _ event: FeatureEvent<Message>, _ environment: FeatureEnvironment,
@@ -66,7 +66,7 @@ extension BudgetFeature {
             state.form.submitted(form)
             return [.write(FeatureJob(.budget, "journal-add \(amount) \(day.iso) \(note)", { store, _, _ in
                 let added = try HledgerJournal.addExpense(source, text: amount, day: day, note: note, account: account, store: store)
-                return JournalAddition(amount: added.amount, account: added.account, day: day, journal: source.journalPath())
+                return JournalAddition(amount: added.amount, account: added.account, day: day, journal: source.journalName)
             }, then: Message.journalAdded))]
         case .message(.journalAdded(.success(let added))):
             state.form.saved()
@@ -94,7 +94,7 @@ extension BudgetFeature {
             state.form.submitted(form)
             return [.write(FeatureJob(.budget, "journal-edit \(written.offset) \(amount) \(day.iso)", { store, _, _ in
                 let edited = try HledgerJournal.editExpense(source, written, text: amount, day: day, note: note, account: account, store: store)
-                return JournalAddition(amount: edited.amount, account: edited.account, day: day, journal: source.journalPath())
+                return JournalAddition(amount: edited.amount, account: edited.account, day: day, journal: source.journalName)
             }, then: Message.journalEdited))]
         case .message(.journalEdited(.success(let edited))):
             state.form.saved()
@@ -117,7 +117,7 @@ extension BudgetFeature {
         case .message(.journalRemoved(.failure(let failure))):
             return [.message(.failure(failure.text(environment)))]
         case .action(.setBudget):
-            return [.message(.info("The budget comes from the journal \(journal.journalPath()): edit it there (goals are its ~ monthly transactions)."))]
+            return [.message(.info("The budget comes from the journal \(journal.journalName): edit its goals there (its ~ monthly transactions)."))]
         default:
             return nil
         }

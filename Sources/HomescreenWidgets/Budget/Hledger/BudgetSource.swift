@@ -102,6 +102,9 @@ public struct BudgetSource: Sendable, Equatable, ConfigWritten {
 
     /// The journal's path: the configured one (`~` expanded), else `$LEDGER_FILE`, else
     /// `~/.hledger.journal`, as hledger itself chooses.
+    /// The journal by its file's name, for the status line (`doctor` says the whole path).
+    public var journalName: String { (journalPath() as NSString).lastPathComponent }
+
     public func journalPath(environment: [String: String] = processEnvironment) -> String {
         let home = environment["HOME"] ?? NSHomeDirectory()
         func expanded(_ path: String) -> String {
