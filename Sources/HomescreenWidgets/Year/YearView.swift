@@ -59,14 +59,10 @@ struct YearView: PaneView {
         Pane.amount(MoneyFormat.number(money, .currency(currency ?? entry.currency ?? .euro), locale: context.locale, ascii: context.ascii), context)
     }
 
-    /// Whether every month's available amount, and its spent of limit, fit `width` to their
-    /// last digit: each row of the grid shows one form.
-    private func exactFits(width: Int) -> (available: Bool, spentOfLimit: Bool) {
-        let budgeted = entry.months.compactMap { month in month.budget.map { (month, $0) } }
-        return (budgeted.allSatisfy { month, budget in month.available.map { DisplayWidth.of(exact($0, currency: budget.currency)) <= width } ?? true },
-                budgeted.allSatisfy { month, budget in
-                    DisplayWidth.of(exact(month.total.spent, currency: budget.currency) + " / " + exact(budget.limit, currency: budget.currency)) <= width
-                })
+    /// The amount to its last digit where `width` has room, else compact: each cell as precise
+    /// as it can be (407.05 is never shown as 410 where it fits).
+    private func amount(_ money: Money, currency: Currency?, width: Int) -> String {
+        Pane.fitting([exact(money, currency: currency), amount(money)], width: width)
     }
 
     /// Four columns, three rows; each cell the month's short name, what is left (or "—") and,
@@ -75,7 +71,6 @@ struct YearView: PaneView {
         let cellWidth = rect.width / 4, cellHeight = rect.height / 3
         guard cellWidth >= 3, cellHeight >= 1 else { return }
         let framed = cellHeight >= 4 && cellWidth >= 8
-        let exactly = exactFits(width: cellWidth - 1 - (framed ? 2 * (cellWidth >= 14 ? 2 : 1) : 0))
         for (index, month) in entry.months.enumerated() {
             let cell = Rect(x: rect.x + (index % 4) * cellWidth, y: rect.y + (index / 4) * cellHeight, width: cellWidth - 1, height: cellHeight)
             let isCurrent = month.month == entry.current
@@ -94,12 +89,12 @@ struct YearView: PaneView {
             grid.write(strings.shortMonthName(month.month.month), in: inner.row(0), style: isSelected && !framed ? Style(.focus, [.bold, .reverse]) : nameStyle)
             let row = inner.height >= 2 ? inner.row(1) : Rect(x: inner.x + 5, y: inner.y, width: max(0, inner.width - 5), height: 1)
             if let available = month.available {
-                grid.write(exactly.available ? exact(available, currency: month.budget?.currency) : amount(available), in: row, style: available < .zero ? Style(.danger, [.bold]) : Style(.text, [.bold]), alignment: inner.height >= 2 ? .leading : .trailing)
+                grid.write(amount(available, currency: month.budget?.currency, width: row.width), in: row, style: available < .zero ? Style(.danger, [.bold]) : Style(.text, [.bold]), alignment: inner.height >= 2 ? .leading : .trailing)
                 if inner.height >= 3, let budget = month.budget {
                     grid.write(bar(spent: month.total.spent, limit: budget.limit, width: inner.width), in: inner.row(2), style: barStyle(month))
                     let spent = month.total.spent, limit = budget.limit, currency = budget.currency
-                    grid.write(exactly.spentOfLimit ? exact(spent, currency: currency) + " / " + exact(limit, currency: currency)
-                                       : Pane.fitting([amount(spent) + " / " + amount(limit), amount(spent)], width: inner.width),
+                    grid.write(Pane.fitting([exact(spent, currency: currency) + " / " + exact(limit, currency: currency),
+                                             amount(spent) + " / " + amount(limit), amount(spent)], width: inner.width),
                                in: inner.row(3), style: Style(.muted))
                 }
             } else {
