@@ -176,3 +176,18 @@ struct StatusSentenceTests {
         #expect(StatusMessage.sentence("the journal changed") == "The journal changed")
     }
 }
+
+/// The year's full screen never scrolls its account list past the end: scrolled far down, the
+/// last rows fill the list to its bottom.
+struct YearListScrollTests {
+    @Test func aListScrolledPastItsEndShowsItsLastRowsWhole() {
+        var entry = BudgetFixtures.demoYear()
+        entry.accounts = ["expenses", "expenses:food", "expenses:rent", "expenses:travel"].map {
+            YearEntry.Account(name: $0, spent: BudgetFixtures.money("10"), limit: nil)
+        }
+        var context = BudgetFixtures.context(.systemLarge, detail: true)
+        context.scroll = 40
+        let text = PaneSnapshot.text(YearWidget(store: try! Store.openReadOnly(at: "/nonexistent/x.sqlite")).render(entry, in: context), context)
+        for name in ["expenses:food", "expenses:rent", "expenses:travel"] { #expect(text.contains(name), "\(text)") }
+    }
+}

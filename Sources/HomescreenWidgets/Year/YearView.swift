@@ -154,14 +154,15 @@ struct YearView: PaneView {
         let list = Rect(x: rect.x, y: rect.y + figures.count + 2, width: rect.width, height: rect.height - figures.count - 2)
         if !entry.accounts.isEmpty {
             // The journal's accounts (hledger's rows): spent, then the goal if it has one.
-            let start = min(context.scroll, entry.accounts.count - 1)
+            // Scrolled no further than the list's last row at the bottom (never past its end).
+            let start = min(context.scroll, max(0, entry.accounts.count - list.height))
             for (row, account) in entry.accounts.dropFirst(start).prefix(list.height).enumerated() {
                 grid.write(Pane.name(account.name, context), in: list.row(row), style: Style(.text))
                 grid.write(money(account.spent) + (account.limit.map { " / " + money($0) } ?? ""), in: list.row(row), style: Style(.text), alignment: .trailing)
             }
             return
         }
-        let start = min(context.scroll, max(0, entry.expenses.count - 1))
+        let start = min(context.scroll, max(0, entry.expenses.count - list.height))
         if entry.expenses.isEmpty { grid.write(strings.noExpenses, in: list.row(0), style: Style(.muted)) }
         for (row, expense) in entry.expenses.dropFirst(start).prefix(list.height).enumerated() {
             grid.write(BudgetView.expenseLine(expense, amount: money(expense.amount), width: list.width, context: context),
