@@ -257,11 +257,11 @@ extension HledgerSourceTests {
         let store = try Store.prepared(at: folder.path("s.sqlite"))
         let result = try Shell.run("\(Self.hledger) -f \(journal) balance --budget -M -p 2026-06 -O json expenses", environment: ["PATH": "/usr/bin:/bin"])
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
-        var expected: [String: (spent: Int64, goal: Int64?)] = [:]
+        var expected: [String: (spent: Int64, goal: Int64?)] = [:], expectedEUR: [String: (spent: Int64, goal: Int64?)] = [:]
         for row in json["prRows"] as! [[String: Any]] {
             let pair = (row["prrAmounts"] as! [[Any]])[0]
-            func chf(_ side: Any) -> Int64? {
-                guard let amount = (side as? [[String: Any]])?.first(where: { $0["acommodity"] as? String == "CHF" }) else { return nil }
+            func chf(_ side: Any, _ commodity: String = "CHF") -> Int64? {
+                guard let amount = (side as? [[String: Any]])?.first(where: { $0["acommodity"] as? String == commodity }) else { return nil }
                 let quantity = amount["aquantity"] as! [String: Any]
                 var cents = (quantity["decimalMantissa"] as! NSNumber).int64Value
                 for _ in (quantity["decimalPlaces"] as! Int)..<2 { cents *= 10 }
@@ -269,17 +269,26 @@ extension HledgerSourceTests {
             }
             let spent = chf(pair[0]), goal = pair.count > 1 ? chf(pair[1]) : nil
             if spent != nil || goal != nil { expected[row["prrName"] as! String] = (spent ?? 0, goal) }
+            let euros = chf(pair[0], "EUR"), euroGoal = pair.count > 1 ? chf(pair[1], "EUR") : nil
+            if euros != nil || euroGoal != nil { expectedEUR[row["prrName"] as! String] = (euros ?? 0, euroGoal) }
         }
         #expect(expected.keys.contains("expenses:food") && expected.keys.contains("expenses:rent"), "\(expected)")
         let context = F.context(.systemLarge, detail: true)
         let entry = try YearWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF"))
             .timeline(in: context, at: F.instant("2026-06-15T12:00:00+02:00")).entries[0]
-        #expect(entry.accounts.map(\.name) == expected.keys.sorted())
-        for account in entry.accounts {
+        let chfRows = entry.accounts.filter { $0.denomination == nil }, eurRows = entry.accounts.filter { $0.denomination != nil }
+        #expect(chfRows.map(\.name) == expected.keys.sorted())
+        for account in chfRows {
             #expect(account.spent.cents == expected[account.name]?.spent && account.limit?.cents == expected[account.name]?.goal, "\(account)")
         }
+        // An account budgeted in EUR has its own row in EUR, as hledger gives it (never added to CHF).
+        #expect(!expectedEUR.isEmpty && eurRows.map(\.name) == expectedEUR.keys.sorted(), "\(eurRows) \(expectedEUR)")
+        for account in eurRows {
+            #expect(account.denomination?.label == "EUR" && account.spent.cents == expectedEUR[account.name]?.spent
+                    && account.limit?.cents == expectedEUR[account.name]?.goal, "\(account)")
+        }
         let text = PaneSnapshot.text(YearWidget(store: store, source: BudgetSource(origin: .hledger, journal: journal, commodity: "CHF")).render(entry, in: context), context)
-        #expect(text.contains("expenses:food") && text.contains("expenses:rent"), "\(text)")
+        #expect(text.contains("expenses:food") && text.contains("expenses:rent") && text.contains("expenses:travel") && text.contains("EUR"), "\(text)")
     }
 }
 

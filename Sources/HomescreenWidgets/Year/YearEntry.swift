@@ -33,6 +33,9 @@ public struct YearEntry: TimelineEntry, Encodable {
         public let name: String
         public let spent: Money
         public let limit: Money?
+        /// Another commodity than the year's (a journal's account budgeted in EUR beside CHF):
+        /// its amounts are written in it, never added to the others; nil: the year's.
+        public var denomination: Denomination? = nil
     }
     public let isPlaceholder: Bool
     /// Why the months cannot be shown (another program made a month total impossible): the

@@ -158,7 +158,11 @@ struct YearView: PaneView {
             let start = min(context.scroll, max(0, entry.accounts.count - list.height))
             for (row, account) in entry.accounts.dropFirst(start).prefix(list.height).enumerated() {
                 grid.write(Pane.name(account.name, context), in: list.row(row), style: Style(.text))
-                grid.write(money(account.spent) + (account.limit.map { " / " + money($0) } ?? ""), in: list.row(row), style: Style(.text), alignment: .trailing)
+                let written = { (value: Money) in
+                    // Another commodity by its code, as the budget's full screen writes it.
+                    account.denomination.map { Pane.amount($0.label + " " + MoneyFormat.number(value, $0, locale: context.locale, ascii: context.ascii), context) } ?? money(value)
+                }
+                grid.write(written(account.spent) + (account.limit.map { " / " + written($0) } ?? ""), in: list.row(row), style: Style(.text), alignment: .trailing)
             }
             return
         }

@@ -55,12 +55,18 @@ struct HledgerSummary {
 
     /// Each account's spent and goal in the commodity shown, for `month`, as hledger's rows give
     /// them (the budgeted accounts and their parents), by name.
+    /// Each account's rows in the commodity shown, then in each other commodity it has (its own
+    /// row, in that commodity: never added to the first).
     func accounts(_ month: YearMonth) -> [YearEntry.Account] {
-        report.accounts.keys.sorted().compactMap { name in
-            guard let figures = report.accounts[name]?[month] else { return nil }
-            let spent = figures.actual(commodity).map { $0.money } ?? .zero, goal = figures.goal(commodity)
-            guard let spent, spent != .zero || goal != nil else { return nil }
-            return YearEntry.Account(name: name, spent: spent, limit: goal?.money)
+        report.accounts.keys.sorted().flatMap { name -> [YearEntry.Account] in
+            guard let figures = report.accounts[name]?[month] else { return [] }
+            return ([commodity] + report.commodities.filter { $0 != commodity }).compactMap { shown in
+                let spent = figures.actual(shown).map { $0.money } ?? .zero, goal = figures.goal(shown)
+                guard let spent, spent != .zero || goal != nil, goal == nil || goal?.money != nil else { return nil }
+                guard shown != commodity else { return YearEntry.Account(name: name, spent: spent, limit: goal?.money) }
+                let currency = Currency(code: shown) ?? Self.symbols[shown].flatMap(Currency.init(code:))
+                return YearEntry.Account(name: name, spent: spent, limit: goal?.money, denomination: currency.map(Denomination.currency) ?? .symbol(shown))
+            }
         }
     }
 
