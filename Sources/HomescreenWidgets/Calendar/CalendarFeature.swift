@@ -294,7 +294,9 @@ public struct CalendarFeature: WidgetFeature {
     /// The question says what goes: one day, every year, or every repeat.
     static func confirmRemoval(_ event: RemovableEvent, _ environment: FeatureEnvironment) -> FeatureEffect<Message, NoMemory> {
         let question = event.yearly ? "Remove %1 (event %2) from every year?" : event.repeats ? "Remove %1 (event %2) and all its repeats?" : "Remove %1 (event %2, %3)?"
-        return .confirm(environment.language.text(question, in: words, values: [environment.name(event.title), String(event.id), event.when]),
+        // A vdir's event by its file (its number is not kept from one reading to the next).
+        let named = event.file.map { ($0.path as NSString).lastPathComponent } ?? String(event.id)
+        return .confirm(environment.language.text(question, in: words, values: [environment.name(event.title), named, event.when]),
                         yes: .remove(id: event.id, file: event.file))
     }
 
