@@ -86,6 +86,9 @@ struct HledgerStoreCommandsTests {
         let text = broken.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }.joined(separator: " ")
         #expect(text.contains("books.journal:") && text.contains("invalid date"), "\(broken.stdout)")
         #expect(text.contains("1,479.95") && text.contains("120.05"), "\(broken.stdout)")
+        // The status line too: the last figures, marked (the reason follows where the line has room).
+        let status = try books.run(["status", "budget", "--format", "plain", "--now", "2026-11-22T10:00:00+01:00"])
+        #expect(status.status == 0 && status.stdout.replacingOccurrences(of: "\u{A0}", with: " ").contains("Budget: ⚠ CHF 1,479.95 left"), "\(status.stdout)\(status.stderr)")
     }
 
     @Test func expenseListIsHledgersRegisterOfTheMonth() throws {

@@ -8,6 +8,16 @@ import HomescreenWidgetCore
 extension BudgetView {
     func inline() -> CellGrid {
         var grid = CellGrid(width: context.size.columns, height: 1)
+        // A journal that no longer reads (or hledger gone): the last good figures, marked, with the
+        // reason where it fits (a status line that only said "could not load" hid both).
+        if entry.state == .error, entry.source == .hledger, let available = entry.available {
+            let mark = context.ascii ? "! " : "⚠ "
+            let lines = [money(available), number(available), compact(available)].map { title + ": " + mark + $0 + " " + strings.left }
+            let reason = SafeText.clean(entry.problem ?? "")
+            let text = Pane.fitting((reason.isEmpty ? [] : lines.map { $0 + Pane.separator(context) + reason }) + lines, width: grid.width)
+            grid.write(text, in: grid.bounds, style: Style(.warning, [.bold]))
+            return grid
+        }
         if let message = stateMessage {
             grid.write(title + ": " + message.text, in: grid.bounds, style: message.style)
             return grid
