@@ -382,11 +382,14 @@ public struct CalendarFeature: WidgetFeature {
     /// Each vdir's line, and the lunar anniversaries whose dates run out: said, not done (doctor
     /// changes no file; the dashboard and the event commands extend them).
     func vdirsDoctor(_ store: (any StoreBackend)?) -> String {
-        let zone = Zone.current(environment: ProcessInfo.processInfo.environment)
-        let runningOut = VdirCalendars.lunarAnniversariesRunningOut(timeZone: zone).map {
+        let zone = Zone.current(environment: ProcessInfo.processInfo.environment), now = Date()
+        // One read of the vdirs for both: their lines, and the anniversaries that would be extended.
+        let calendars = VdirCalendars.read(timeZone: zone, store: store)
+        let runningOut = VdirWriter.extendLunarAnniversaries(calendars.flatMap(\.events), today: LocalDate(now, in: zone), timeZone: zone, now: now,
+                                                             writing: false).extended.map {
             "\na lunar anniversary's dates run out within \(VdirWriter.lunarYearsKept) years in \($0); the dashboard, `event list` or `event add --calendar` writes \(VdirWriter.lunarYears) more years"
         }.joined()
-        return VdirCalendars.read(timeZone: zone, store: store).flatMap(\.doctorLines).map { "\n" + $0 }.joined() + runningOut
+        return calendars.flatMap(\.doctorLines).map { "\n" + $0 }.joined() + runningOut
     }
 
     public func doctorBeforeStore() -> String? {

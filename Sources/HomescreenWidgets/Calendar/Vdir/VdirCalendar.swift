@@ -344,14 +344,6 @@ public enum VdirCalendars {
         return VdirWriter.extendLunarAnniversaries(read(timeZone: timeZone).flatMap(\.events), today: LocalDate(now, in: timeZone), timeZone: timeZone, now: now).refused
     }
 
-    /// The files of lunar anniversaries that `keepLunarAnniversariesAhead` would extend now,
-    /// without writing them (`doctor` says them; it changes nothing).
-    public static func lunarAnniversariesRunningOut(timeZone: Zone, now: Date = Date()) -> [String] {
-        guard !configured.isEmpty else { return [] }
-        return VdirWriter.extendLunarAnniversaries(read(timeZone: timeZone).flatMap(\.events), today: LocalDate(now, in: timeZone), timeZone: timeZone, now: now,
-                                                   writing: false).extended
-    }
-
     /// How many reads were answered by the last read of the same folders, unchanged since (a
     /// live change feed watching them all saw nothing): no file listed or stat-ed again.
     public static var readsReused: Int { Watches.reused }
